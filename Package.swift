@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Headway",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Headway", targets: ["Headway"]),
+        .executable(name: "headway", targets: ["headway"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CWebKit",
+            pkgConfig: "webkit2gtk-4.1",
+            providers: [.apt(["libwebkit2gtk-4.1-dev", "libsoup-3.0-dev"])]
+        ),
+        .target(
+            name: "CHeadwayShims",
+            dependencies: ["CWebKit"]
+        ),
+        .target(
+            name: "Headway",
+            dependencies: ["CWebKit", "CHeadwayShims"],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        .executableTarget(
+            name: "headway",
+            dependencies: ["Headway", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        .target(
+            name: "HeadwayTestSupport",
+            dependencies: ["Headway"],
+            path: "Tests/HeadwayTestSupport"
+        ),
+        .testTarget(name: "HeadwayTests", dependencies: ["Headway", "HeadwayTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["Headway", "HeadwayTestSupport"]),
+    ]
+)

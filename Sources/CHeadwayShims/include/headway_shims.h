@@ -1,0 +1,45 @@
+#ifndef HEADWAY_SHIMS_H
+#define HEADWAY_SHIMS_H
+
+#include <webkit2/webkit2.h>
+
+#pragma clang assume_nonnull begin
+
+/// Schedules `fn(data)` once on the default GLib main context, never synchronously.
+/// `fn` runs on the thread that iterates that context; the caller owns `data` until then.
+void hw_invoke(void (*fn)(void *_Nullable data), void *_Nullable data);
+
+/// Connects a signal handler; `destroy` runs exactly once when the handler is disconnected
+/// or the instance is finalized. Returns the handler id.
+gulong hw_signal_connect(gpointer instance, const char *signal, GCallback handler,
+                         gpointer _Nullable data, GClosureNotify _Nullable destroy);
+
+/// Creates a web view bound to `context` and `manager` (g_object_new is variadic).
+WebKitWebView *hw_web_view_new(WebKitWebContext *context, WebKitUserContentManager *manager);
+
+/// Creates an ephemeral or persistent web context.
+WebKitWebContext *hw_web_context_new(gboolean ephemeral);
+
+/// Creates a SoupServer with a Server header (soup_server_new is variadic).
+SoupServer *hw_soup_server_new(const char *server_header);
+
+/// Starts `Xvfb -displayfd`, waits until it is ready and returns its display number or -1.
+/// The child gets PR_SET_PDEATHSIG, so it dies with the forking thread (call this from a thread
+/// that lives as long as the process). It is also killed on SIGINT, SIGTERM and SIGHUP.
+int hw_xvfb_start(const char *xvfb_path, int timeout_ms, char *_Nullable error_buf, int error_len);
+
+/// Stops the Xvfb started by hw_xvfb_start, if any, and reaps it.
+void hw_xvfb_stop(void);
+
+/// Pid of the running Xvfb or 0.
+int hw_xvfb_pid(void);
+
+/// Writes a cairo surface to a PNG file; returns a cairo status (0 is success).
+int hw_surface_write_png(cairo_surface_t *surface, const char *path);
+
+/// Counts distinct colours among up to `max_samples` sampled pixels of an image surface.
+int hw_surface_distinct_colors(cairo_surface_t *surface, int max_samples);
+
+#pragma clang assume_nonnull end
+
+#endif

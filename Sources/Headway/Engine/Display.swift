@@ -1,0 +1,48 @@
+import CHeadwayShims
+public import Foundation
+
+/// Makes sure GTK has an X display: uses `DISPLAY` when set, otherwise starts a private Xvfb
+/// that stops when the process exits (normally, on error, or on SIGINT/SIGTERM/SIGHUP).
+@EngineActor
+enum Display {
+    private static var ready = false
+
+    static func ensure() throws(HeadwayError) {
+        if ready { return }
+        if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty {
+            ready = true
+            return
+        }
+        guard let xvfb = findExecutable("Xvfb") else {
+            throw HeadwayError(.displayUnavailable,
+                               "no DISPLAY is set and Xvfb is not installed; install the 'xvfb' package (scripts/setup does it)")
+        }
+        var buffer = [CChar](repeating: 0, count: 256)
+        // Forked from the engine thread, which lives as long as the process: PR_SET_PDEATHSIG
+        // is tied to the forking thread.
+        let number = hw_xvfb_start(xvfb, 10_000, &buffer, Int32(buffer.count))
+        guard number >= 0 else {
+            let reason = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw HeadwayError(.displayUnavailable, "could not start Xvfb: \(reason)")
+        }
+        setenv("DISPLAY", ":\(number)", 1)
+        ready = true
+    }
+
+    /// Stops the private Xvfb, if Headway started one.
+    static func stop() {
+        hw_xvfb_stop()
+        if ready, hw_xvfb_pid() == 0, ProcessInfo.processInfo.environment["DISPLAY"] == nil {
+            ready = false
+        }
+    }
+
+    private static func findExecutable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for dir in path.split(separator: ":") + ["/usr/bin"] {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,35 @@
+import CWebKit
+public import Foundation
+
+extension EngineActor {
+    /// Runs `operation` synchronously when already on the engine thread (GLib callbacks).
+    static func assumeIsolated<T>(_ operation: @EngineActor () throws -> T) rethrows -> T {
+        precondition(EngineThread.isCurrent, "GLib callback outside the Headway engine thread")
+        return try withoutActuallyEscaping(operation) { fn in
+            try unsafeBitCast(fn, to: (() throws -> T).self)()
+        }
+    }
+}
+
+/// Starts GTK on the engine thread once, after making sure there is a display.
+@EngineActor
+enum Engine {
+    private static var gtkReady = false
+
+    static func startGTK() throws(HeadwayError) {
+        if gtkReady { return }
+        try Display.ensure()
+        guard gtk_init_check(nil, nil) != 0 else {
+            let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+            throw HeadwayError(.displayUnavailable, "GTK could not open display '\(display)'")
+        }
+        gtkReady = true
+    }
+
+    /// Monotonic milliseconds.
+    nonisolated static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
+    }
+}

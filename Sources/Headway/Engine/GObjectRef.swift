@@ -1,0 +1,30 @@
+import CWebKit
+
+/// Owns one reference to a GObject: refs (or sinks) in init, unrefs in deinit.
+/// Use only on the engine thread.
+final class GObjectRef<T> {
+    let pointer: UnsafeMutablePointer<T>
+
+    /// Takes over a reference the caller already owns (a `_new` result, full transfer).
+    init(taking pointer: UnsafeMutablePointer<T>) {
+        self.pointer = pointer
+    }
+
+    /// Adds a reference of our own (transfer none).
+    init(retaining pointer: UnsafeMutablePointer<T>) {
+        self.pointer = pointer
+        g_object_ref(UnsafeMutableRawPointer(pointer))
+    }
+
+    var object: UnsafeMutablePointer<GObject> {
+        UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GObject.self)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+}
+
+func cast<T, U>(_ pointer: UnsafeMutablePointer<T>, to: U.Type = U.self) -> UnsafeMutablePointer<U> {
+    UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: U.self)
+}

@@ -1,0 +1,55 @@
+import CWebKit
+public import Foundation
+
+/// The one error type Headway throws. `description` is a single line a person can act on.
+///
+/// ```swift
+/// do { _ = try await page.load(url) } catch let error as HeadwayError where error.code == .timeout { … }
+/// ```
+public struct HeadwayError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure this is; the CLI maps each code to an exit status.
+    public enum Code: String, Sendable, Codable {
+        case invalidArgument, displayUnavailable, engine, loadFailed, blockedURL, timeout
+        case httpStatus, scriptError, scriptTimeout, fileUnreadable, serverFailed, closed
+    }
+
+    /// A GLib error's identity, when the failure came from GLib, WebKit or libsoup.
+    public struct GErrorInfo: Sendable, Equatable, Codable {
+        public var domain: String
+        public var code: Int
+        public var message: String
+    }
+
+    public var code: Code
+    public var message: String
+    public var gerror: GErrorInfo?
+
+    public init(_ code: Code, _ message: String, gerror: GErrorInfo? = nil) {
+        self.code = code
+        self.message = message
+        self.gerror = gerror
+    }
+
+    public var description: String {
+        guard let gerror else { return message }
+        return "\(message) (\(gerror.domain) \(gerror.code): \(gerror.message))"
+    }
+}
+
+extension HeadwayError.GErrorInfo {
+    /// Copies a GError's domain, code and message. Does not free it.
+    init(_ error: UnsafeMutablePointer<GError>) {
+        domain = String(cString: g_quark_to_string(error.pointee.domain))
+        code = Int(error.pointee.code)
+        message = error.pointee.message.map { String(cString: $0) } ?? ""
+    }
+}
+
+extension HeadwayError {
+    /// Wraps and frees a GError.
+    static func consuming(_ error: UnsafeMutablePointer<GError>?, _ code: Code, _ message: String) -> HeadwayError {
+        guard let error else { return HeadwayError(code, message) }
+        defer { g_error_free(error) }
+        return HeadwayError(code, message, gerror: GErrorInfo(error))
+    }
+}

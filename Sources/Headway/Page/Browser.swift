@@ -1,0 +1,94 @@
+import CHeadwayShims
+import CWebKit
+public import Foundation
+
+/// Owns the engine and one WebKit web context (ephemeral by default: nothing is written to disk).
+///
+/// ```swift
+/// let title = try await Browser.withPage { page in
+///     try await page.load(URL(string: "http://127.0.0.1:8080/")!).title
+/// }
+/// ```
+@EngineActor
+public final class Browser {
+    /// How a browser is set up.
+    public struct Configuration: Sendable {
+        /// Keep cookies, caches and storage in memory only.
+        public var ephemeral = true
+        /// The view size in CSS pixels; screenshots of the full page are taller.
+        public var viewportWidth = 1280
+        public var viewportHeight = 800
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    let context: GObjectRef<WebKitWebContext>
+    private var pages: [ObjectIdentifier: WeakPage] = [:]
+    private var isClosed = false
+
+    /// Starts the engine (and a private Xvfb when there is no DISPLAY) and creates the web context.
+    public init(configuration: Configuration = Configuration()) throws {
+        try Engine.startGTK()
+        self.configuration = configuration
+        context = GObjectRef(taking: hw_web_context_new(configuration.ephemeral ? 1 : 0))
+        webkit_web_context_set_cache_model(context.pointer, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER)
+    }
+
+    /// Opens a new page (one web view).
+    public func newPage(delegate: (any NavigationDelegate)? = nil) throws -> Page {
+        guard !isClosed else { throw HeadwayError(.closed, "the browser is closed") }
+        let page = Page(browser: self, delegate: delegate)
+        pages[ObjectIdentifier(page)] = WeakPage(page)
+        return page
+    }
+
+    /// Forgets every cached resource, cookie and storage item, so the next load is cold.
+    public func clearWebsiteData() async {
+        let manager = webkit_web_context_get_website_data_manager(context.pointer)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let box = Unmanaged.passRetained(VoidBox(continuation)).toOpaque()
+            webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, nil, { source, result, data in
+                let box = Unmanaged<VoidBox>.fromOpaque(data!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                _ = webkit_website_data_manager_clear_finish(source.map { cast($0, to: WebKitWebsiteDataManager.self) }, result, &error)
+                if let error { g_error_free(error) }
+                box.continuation.resume()
+            }, box)
+        }
+    }
+
+    /// Closes every page. The browser cannot open pages afterwards.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        for page in pages.values.compactMap(\.page) { page.close() }
+        pages.removeAll()
+    }
+
+    func pageClosed(_ page: Page) {
+        pages[ObjectIdentifier(page)] = nil
+    }
+
+    /// Runs `body` with a fresh page in a fresh browser and tears both down afterwards,
+    /// whether `body` returns or throws.
+    public static func withPage<T: Sendable>(
+        configuration: Configuration = Configuration(),
+        delegate: (any NavigationDelegate)? = nil,
+        _ body: @EngineActor (Page) async throws -> T
+    ) async throws -> T {
+        let browser = try Browser(configuration: configuration)
+        defer { browser.close() }
+        let page = try browser.newPage(delegate: delegate)
+        return try await body(page)
+    }
+}
+
+private final class WeakPage {
+    weak var page: Page?
+    init(_ page: Page) { self.page = page }
+}
+
+private final class VoidBox {
+    let continuation: CheckedContinuation<Void, Never>
+    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+}

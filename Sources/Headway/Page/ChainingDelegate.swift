@@ -1,0 +1,66 @@
+public import Foundation
+
+/// Headway's internal navigation delegate. It does Headway's own work for each callback
+/// (phase timing, the navigation tracker, the event stream) and then forwards the same
+/// callback, in the same order, to the user's delegate. For policy decisions the user's
+/// non-nil answer wins over Headway's.
+@EngineActor
+final class ChainingDelegate: NavigationDelegate {
+    weak var user: (any NavigationDelegate)?
+    private unowned let tracker: NavigationTracker
+    private let emit: (PageEvent) -> Void
+
+    init(tracker: NavigationTracker, emit: @escaping (PageEvent) -> Void) {
+        self.tracker = tracker
+        self.emit = emit
+    }
+
+    func page(_ page: Page, didStartNavigation url: URL) {
+        tracker.started(url)
+        emit(.navigationStarted(url))
+        user?.page(page, didStartNavigation: url)
+    }
+
+    func page(_ page: Page, didRedirectNavigation url: URL) {
+        tracker.redirected(url)
+        emit(.navigationRedirected(url))
+        user?.page(page, didRedirectNavigation: url)
+    }
+
+    func page(_ page: Page, didCommitNavigation url: URL) {
+        tracker.committed(url)
+        emit(.navigationCommitted(url))
+        user?.page(page, didCommitNavigation: url)
+    }
+
+    func page(_ page: Page, didFinishNavigation url: URL) {
+        emit(.navigationFinished(url))
+        user?.page(page, didFinishNavigation: url)
+        tracker.finished(url)
+    }
+
+    func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {
+        tracker.failed(url, error)
+        emit(.navigationFailed(url, error))
+        user?.page(page, didFailNavigation: url, error: error)
+    }
+
+    func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? {
+        let ours: NavigationPolicy? = nil
+        let answer = user?.page(page, decidePolicyFor: action) ?? ours
+        if answer == .cancel, action.kind == .navigation {
+            tracker.cancelledByPolicy(action.url)
+        }
+        return answer
+    }
+
+    func page(_ page: Page, didStartLoadingResource url: URL, method: String) {
+        user?.page(page, didStartLoadingResource: url, method: method)
+    }
+
+    func page(_ page: Page, webProcessDidTerminate reason: WebProcessTermination) {
+        tracker.failed(nil, HeadwayError(.engine, "the web process ended (\(reason.rawValue))"))
+        emit(.webProcessTerminated(reason))
+        user?.page(page, webProcessDidTerminate: reason)
+    }
+}

@@ -1,0 +1,85 @@
+public import Foundation
+
+/// A JavaScript value brought back from the page as JSON. `undefined` is kept apart from
+/// `null` so that `void` results are values too; it encodes as JSON `null`.
+public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
+    case undefined
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .undefined, .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+                try container.encode(Int64(value))
+            } else if value.isFinite {
+                try container.encode(value)
+            } else {
+                try container.encodeNil()
+            }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// Parses JSON text; `nil` text means `undefined`.
+    public init(json: String?) throws {
+        guard let json else {
+            self = .undefined
+            return
+        }
+        self = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+    }
+
+    /// The value as compact JSON text.
+    public var jsonText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
+    public var description: String { self == .undefined ? "undefined" : jsonText }
+
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    public var doubleValue: Double? { if case .number(let n) = self { n } else { nil } }
+    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public subscript(key: String) -> JSONValue? { if case .object(let o) = self { o[key] } else { nil } }
+    public subscript(index: Int) -> JSONValue? {
+        if case .array(let a) = self, a.indices.contains(index) { a[index] } else { nil }
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByNilLiteral, ExpressibleByFloatLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(nilLiteral: ()) { self = .null }
+}

@@ -1,0 +1,64 @@
+public import Foundation
+
+/// What one page load produced.
+public struct LoadResult: Sendable, Codable, Equatable {
+    /// The URL that was asked for.
+    public var url: URL
+    /// The URL the page ended on, after redirects.
+    public var finalURL: URL
+    /// The main document's HTTP status, or nil when the scheme has none (file:, about:).
+    public var status: Int?
+    public var title: String
+    public var timing: Timing
+    public var resources: ResourceSummary
+}
+
+/// Page-load timing in milliseconds.
+///
+/// `started`, `committed` and `finished` are Headway's own phase times on a monotonic clock,
+/// measured from the load request. The W3C Navigation Timing fields are relative to the
+/// navigation's start (`performance.timeOrigin`), as the page sees them.
+public struct Timing: Sendable, Codable, Equatable {
+    public var started: Double
+    public var committed: Double
+    public var finished: Double
+    public var responseStart: Double
+    public var domInteractive: Double
+    public var domContentLoadedEventEnd: Double
+    public var loadEventEnd: Double
+    /// First contentful paint, or nil where the engine did not report one.
+    public var firstContentfulPaint: Double?
+
+    /// Every metric by its JSON name, for summaries; unavailable ones are left out.
+    public var metrics: [(name: String, value: Double)] {
+        var list: [(String, Double)] = [
+            ("started", started), ("committed", committed), ("finished", finished),
+            ("responseStart", responseStart), ("domInteractive", domInteractive),
+            ("domContentLoadedEventEnd", domContentLoadedEventEnd), ("loadEventEnd", loadEventEnd),
+        ]
+        if let firstContentfulPaint { list.append(("firstContentfulPaint", firstContentfulPaint)) }
+        return list
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(started, forKey: .started)
+        try c.encode(committed, forKey: .committed)
+        try c.encode(finished, forKey: .finished)
+        try c.encode(responseStart, forKey: .responseStart)
+        try c.encode(domInteractive, forKey: .domInteractive)
+        try c.encode(domContentLoadedEventEnd, forKey: .domContentLoadedEventEnd)
+        try c.encode(loadEventEnd, forKey: .loadEventEnd)
+        try c.encode(firstContentfulPaint, forKey: .firstContentfulPaint)
+    }
+}
+
+/// A summary of the page's Resource Timing entries.
+public struct ResourceSummary: Sendable, Codable, Equatable {
+    /// Subresources the page loaded.
+    public var count: Int
+    /// Bytes transferred for them, as Resource Timing reports (0 where the engine hides it).
+    public var transferBytes: Int
+    /// Encoded body bytes of those resources.
+    public var encodedBytes: Int
+}

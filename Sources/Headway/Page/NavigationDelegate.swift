@@ -1,0 +1,63 @@
+public import Foundation
+
+/// Receives a page's navigation callbacks. Every method has a default that does nothing, so a
+/// delegate implements only what it needs. Headway's own delegate sees each callback first and
+/// then forwards it, in order, to yours.
+///
+/// ```swift
+/// final class Log: NavigationDelegate {
+///     func page(_ page: Page, didFinishNavigation url: URL) { print("finished", url) }
+/// }
+/// let page = try await browser.newPage(delegate: Log())
+/// ```
+@EngineActor
+public protocol NavigationDelegate: AnyObject {
+    /// A main-frame navigation started (provisional load).
+    func page(_ page: Page, didStartNavigation url: URL)
+    /// The main-frame navigation was redirected to `url`.
+    func page(_ page: Page, didRedirectNavigation url: URL)
+    /// The main frame committed: the first bytes of the new document arrived.
+    func page(_ page: Page, didCommitNavigation url: URL)
+    /// The main frame finished loading (after the load event).
+    func page(_ page: Page, didFinishNavigation url: URL)
+    /// The main-frame navigation failed.
+    func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError)
+    /// Decide whether a navigation may go ahead. Return `nil` to leave it to Headway;
+    /// any other answer wins.
+    func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy?
+    /// The page started loading a resource (the main document or a subresource).
+    func page(_ page: Page, didStartLoadingResource url: URL, method: String)
+    /// The web process of this page ended; the page shows nothing until the next load.
+    func page(_ page: Page, webProcessDidTerminate reason: WebProcessTermination)
+}
+
+extension NavigationDelegate {
+    public func page(_ page: Page, didStartNavigation url: URL) {}
+    public func page(_ page: Page, didRedirectNavigation url: URL) {}
+    public func page(_ page: Page, didCommitNavigation url: URL) {}
+    public func page(_ page: Page, didFinishNavigation url: URL) {}
+    public func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {}
+    public func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? { nil }
+    public func page(_ page: Page, didStartLoadingResource url: URL, method: String) {}
+    public func page(_ page: Page, webProcessDidTerminate reason: WebProcessTermination) {}
+}
+
+/// A navigation waiting for a policy decision.
+public struct NavigationAction: Sendable, Equatable {
+    public enum Kind: String, Sendable { case navigation, newWindow }
+    public var kind: Kind
+    public var url: URL
+    public var method: String
+    /// True when a user gesture (or a synthetic click) started it.
+    public var isUserGesture: Bool
+}
+
+/// The answer to a `NavigationAction`.
+public enum NavigationPolicy: Sendable, Equatable {
+    case allow, cancel
+}
+
+/// Why a web process ended.
+public enum WebProcessTermination: String, Sendable {
+    case crashed, exceededMemoryLimit, terminatedByAPI
+}

@@ -1,0 +1,42 @@
+import CWebKit
+public import Foundation
+
+extension Page {
+    /// Builds the LoadResult of a finished navigation: phase times, page timing, status.
+    func collectResult(_ record: NavigationTracker.Record) async throws -> LoadResult {
+        let view = try liveView()
+        let finalURL = record.finalURL ?? currentURL ?? URL(string: "about:blank")!
+        if finalURL.absoluteString == "about:blank", let requested = record.requested,
+           requested.absoluteString != "about:blank" {
+            // WebKit ends a load it refuses (a blocked port, for one) on about:blank without an error.
+            throw HeadwayError(.blockedURL, "WebKit refused to load \(requested.absoluteString) (blocked port or scheme); it ended on about:blank")
+        }
+        var status: Int?
+        if let resource = webkit_web_view_get_main_resource(view), let response = webkit_web_resource_get_response(resource) {
+            let code = Int(webkit_uri_response_get_status_code(response))
+            if code > 0, ["http", "https"].contains(finalURL.scheme?.lowercased()) { status = code }
+        }
+        let page = (try? await JavaScriptCall.callAsyncFunction(view, PageScripts.timing, arguments: [:],
+                                                                 sourceURI: nil, cancellable: nil)) ?? .null
+        let timing = Timing(
+            started: record.started ?? 0,
+            committed: record.committed ?? 0,
+            finished: record.finished ?? 0,
+            responseStart: page["responseStart"]?.doubleValue ?? 0,
+            domInteractive: page["domInteractive"]?.doubleValue ?? 0,
+            domContentLoadedEventEnd: page["domContentLoadedEventEnd"]?.doubleValue ?? 0,
+            loadEventEnd: page["loadEventEnd"]?.doubleValue ?? 0,
+            firstContentfulPaint: page["fcp"]?.doubleValue)
+        let resources = ResourceSummary(
+            count: Int(page["count"]?.doubleValue ?? 0),
+            transferBytes: Int(page["transferBytes"]?.doubleValue ?? 0),
+            encodedBytes: Int(page["encodedBytes"]?.doubleValue ?? 0))
+        let title = page["title"]?.stringValue ?? webkit_web_view_get_title(view).map { String(cString: $0) } ?? ""
+        return LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,
+                          timing: timing, resources: resources)
+    }
+
+    private var currentURL: URL? {
+        view.flatMap { webkit_web_view_get_uri($0.pointer) }.flatMap { URL(string: String(cString: $0)) }
+    }
+}

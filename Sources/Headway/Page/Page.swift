@@ -1,0 +1,227 @@
+import CHeadwayShims
+import CWebKit
+public import Foundation
+
+/// One web view: load pages, run JavaScript, read state and timing.
+///
+/// ```swift
+/// let result = try await page.load(URL(string: "http://127.0.0.1:8080/")!)
+/// let links = try await page.evaluate("document.links.length")
+/// ```
+@EngineActor
+public final class Page {
+    /// The user's navigation delegate; Headway's own delegate forwards every callback to it.
+    public var delegate: (any NavigationDelegate)? {
+        get { chain.user }
+        set { chain.user = newValue }
+    }
+
+    /// The latest observable state. `stateUpdates()` streams every change.
+    public private(set) var state = PageState(url: nil, title: "", isLoading: false, estimatedProgress: 0,
+                                              canGoBack: false, canGoForward: false)
+    public var url: URL? { state.url }
+    public var title: String { state.title }
+    public var isLoading: Bool { state.isLoading }
+    public var estimatedProgress: Double { state.estimatedProgress }
+
+    /// Every event since the page was created, in order, buffered so none is lost before you
+    /// iterate (bounded to the newest 10,000 to keep long runs flat).
+    public nonisolated let events: AsyncStream<PageEvent>
+
+    /// Console messages and uncaught errors since the last navigation request.
+    public private(set) var console: [ConsoleMessage] = []
+    public private(set) var errors: [PageError] = []
+
+    weak var browser: Browser?
+    let tracker = NavigationTracker()
+    private(set) var chain: ChainingDelegate!
+    private let eventSink: AsyncStream<PageEvent>.Continuation
+    private var stateSinks: [UUID: AsyncStream<PageState>.Continuation] = [:]
+    private(set) var view: GObjectRef<WebKitWebView>?
+    private var window: GObjectRef<GtkWidget>?
+    private let contentManager: GObjectRef<WebKitUserContentManager>
+    private var viewSignals: SignalConnections?
+    private var managerSignals: SignalConnections?
+
+    init(browser: Browser, delegate: (any NavigationDelegate)?) {
+        self.browser = browser
+        (events, eventSink) = AsyncStream.makeStream(of: PageEvent.self, bufferingPolicy: .bufferingNewest(10_000))
+        contentManager = GObjectRef(taking: webkit_user_content_manager_new())
+        let script = webkit_user_script_new(PageScripts.instrumentation, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
+                                            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
+        webkit_user_content_manager_add_script(contentManager.pointer, script)
+        webkit_user_script_unref(script)
+        webkit_user_content_manager_register_script_message_handler(contentManager.pointer, "headway")
+
+        let rawView = hw_web_view_new(browser.context.pointer, contentManager.pointer)
+        g_object_ref_sink(UnsafeMutableRawPointer(rawView))
+        let view = GObjectRef(taking: rawView)
+        let window = GObjectRef(retaining: gtk_offscreen_window_new())
+        gtk_window_set_default_size(cast(window.pointer), Int32(browser.configuration.viewportWidth),
+                                    Int32(browser.configuration.viewportHeight))
+        gtk_container_add(cast(window.pointer), cast(view.pointer))
+        gtk_widget_show_all(window.pointer)
+        self.view = view
+        self.window = window
+
+        chain = ChainingDelegate(tracker: tracker) { [weak self] event in self?.emit(event) }
+        chain.user = delegate
+        let target = SignalTarget(self)
+        viewSignals = PageSignals.connect(view: view, target: target)
+        managerSignals = PageSignals.connect(manager: contentManager, target: target)
+    }
+
+    isolated deinit {
+        close()
+    }
+
+    // MARK: Navigation
+
+    /// Loads `url` and returns once it finished (after the load event), failed or timed out.
+    @discardableResult
+    public func load(_ url: URL, timeout: Double = 30) async throws -> LoadResult {
+        let view = try liveView()
+        return try await navigate(url, timeout: timeout) {
+            webkit_web_view_load_uri(view, url.absoluteString)
+        }
+    }
+
+    /// Reloads the current page.
+    @discardableResult
+    public func reload(timeout: Double = 30) async throws -> LoadResult {
+        let view = try liveView()
+        return try await navigate(url, timeout: timeout) { webkit_web_view_reload(view) }
+    }
+
+    /// Goes back one entry in the history.
+    @discardableResult
+    public func goBack(timeout: Double = 30) async throws -> LoadResult {
+        let view = try liveView()
+        guard webkit_web_view_can_go_back(view) != 0 else {
+            throw HeadwayError(.invalidArgument, "there is no page to go back to")
+        }
+        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_back(view) }
+    }
+
+    /// Goes forward one entry in the history.
+    @discardableResult
+    public func goForward(timeout: Double = 30) async throws -> LoadResult {
+        let view = try liveView()
+        guard webkit_web_view_can_go_forward(view) != 0 else {
+            throw HeadwayError(.invalidArgument, "there is no page to go forward to")
+        }
+        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_forward(view) }
+    }
+
+    /// Stops the current load; a pending `load` then fails.
+    public func stop() {
+        if let view = view?.pointer { webkit_web_view_stop_loading(view) }
+    }
+
+    /// Kills the page's web process, as a crash would; useful to test crash handling.
+    public func terminateWebProcess() {
+        if let view = view?.pointer { webkit_web_view_terminate_web_process(view) }
+    }
+
+    private func navigate(_ requested: URL?, timeout: Double, start: () -> Void) async throws -> LoadResult {
+        console.removeAll()
+        errors.removeAll()
+        let record = tracker.begin(requested)
+        start()
+        return try await finish(record, timeout: timeout)
+    }
+
+    /// Waits for `record` to complete, then gathers its result.
+    func finish(_ record: NavigationTracker.Record, timeout: Double) async throws -> LoadResult {
+        let timer = Task { @EngineActor [weak self] in
+            try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
+            guard let self, self.tracker.timeOut(record, after: timeout) else { return }
+            self.stop()
+        }
+        await tracker.wait(record)
+        timer.cancel()
+        if let error = record.error { throw error }
+        return try await collectResult(record)
+    }
+
+    func liveView() throws -> UnsafeMutablePointer<WebKitWebView> {
+        guard let view = view?.pointer else { throw HeadwayError(.closed, "the page is closed") }
+        return view
+    }
+
+    // MARK: Teardown
+
+    /// Destroys the web view. Pending loads and scripts fail; the page cannot be used again.
+    public func close() {
+        guard let view else { return }
+        viewSignals?.disconnectAll()
+        managerSignals?.disconnectAll()
+        viewSignals = nil
+        managerSignals = nil
+        webkit_web_view_stop_loading(view.pointer)
+        webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, "headway")
+        if let window { gtk_widget_destroy(window.pointer) }
+        self.window = nil
+        self.view = nil
+        let record = tracker.current
+        if let record { tracker.timeOut(record, after: 0) }
+        eventSink.finish()
+        for sink in stateSinks.values { sink.finish() }
+        stateSinks.removeAll()
+        browser?.pageClosed(self)
+    }
+
+    // MARK: State and events
+
+    /// A stream of state changes that starts with the current state, so nothing before the
+    /// subscription is missed. It ends when the page closes.
+    public func stateUpdates() -> AsyncStream<PageState> {
+        let (stream, sink) = AsyncStream.makeStream(of: PageState.self)
+        let id = UUID()
+        sink.yield(state)
+        if view == nil {
+            sink.finish()
+            return stream
+        }
+        stateSinks[id] = sink
+        sink.onTermination = { _ in Task { @EngineActor [weak self] in self?.stateSinks[id] = nil } }
+        return stream
+    }
+
+    func emit(_ event: PageEvent) {
+        eventSink.yield(event)
+    }
+
+    func refreshState() {
+        guard let view = view?.pointer else { return }
+        let next = PageState(
+            url: webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) },
+            title: webkit_web_view_get_title(view).map { String(cString: $0) } ?? "",
+            isLoading: webkit_web_view_is_loading(view) != 0,
+            estimatedProgress: webkit_web_view_get_estimated_load_progress(view),
+            canGoBack: webkit_web_view_can_go_back(view) != 0,
+            canGoForward: webkit_web_view_can_go_forward(view) != 0)
+        guard next != state else { return }
+        state = next
+        emit(.state(next))
+        for sink in stateSinks.values { sink.yield(next) }
+    }
+
+    func received(message: String) {
+        guard let data = message.data(using: .utf8),
+              let object = try? JSONDecoder().decode([String: JSONValue].self, from: data) else { return }
+        switch object["kind"]?.stringValue {
+        case "console":
+            let entry = ConsoleMessage(level: object["level"]?.stringValue ?? "log", text: object["text"]?.stringValue ?? "")
+            if console.count < 10_000 { console.append(entry) }
+            emit(.console(entry))
+        case "error":
+            let entry = PageError(message: object["message"]?.stringValue ?? "", file: object["file"]?.stringValue ?? "",
+                                  line: Int(object["line"]?.doubleValue ?? 0), column: Int(object["column"]?.doubleValue ?? 0))
+            if errors.count < 10_000 { errors.append(entry) }
+            emit(.pageError(entry))
+        default:
+            break
+        }
+    }
+}

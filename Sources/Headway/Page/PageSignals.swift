@@ -1,0 +1,142 @@
+import CHeadwayShims
+import CWebKit
+public import Foundation
+
+/// The signal user data: a weak link back to the page, so signals never keep a page alive.
+@EngineActor
+final class SignalTarget {
+    weak var page: Page?
+    init(_ page: Page) { self.page = page }
+}
+
+/// Connects WebKit's signals to a page's chaining delegate. Every handler runs on the engine
+/// thread, inside the GLib main loop.
+enum PageSignals {
+    static func connect(view: GObjectRef<WebKitWebView>, target: SignalTarget) -> SignalConnections {
+        let signals = SignalConnections(UnsafeMutableRawPointer(view.pointer))
+        signals.connect("load-changed", unsafeBitCast(onLoadChanged as LoadChanged, to: GCallback.self), box: target)
+        signals.connect("load-failed", unsafeBitCast(onLoadFailed as LoadFailed, to: GCallback.self), box: target)
+        signals.connect("decide-policy", unsafeBitCast(onDecidePolicy as DecidePolicy, to: GCallback.self), box: target)
+        signals.connect("resource-load-started", unsafeBitCast(onResourceStarted as ResourceStarted, to: GCallback.self), box: target)
+        signals.connect("web-process-terminated", unsafeBitCast(onTerminated as Terminated, to: GCallback.self), box: target)
+        for property in ["title", "uri", "estimated-load-progress", "is-loading"] {
+            signals.connect("notify::\(property)", unsafeBitCast(onNotify as Notify, to: GCallback.self), box: target)
+        }
+        return signals
+    }
+
+    static func connect(manager: GObjectRef<WebKitUserContentManager>, target: SignalTarget) -> SignalConnections {
+        let signals = SignalConnections(UnsafeMutableRawPointer(manager.pointer))
+        signals.connect("script-message-received::headway", unsafeBitCast(onMessage as Message, to: GCallback.self), box: target)
+        return signals
+    }
+}
+
+private typealias LoadChanged = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, gpointer?) -> Void
+private typealias LoadFailed = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, UnsafePointer<CChar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean
+private typealias DecidePolicy = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType, gpointer?) -> gboolean
+private typealias ResourceStarted = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitWebResource>?, UnsafeMutablePointer<WebKitURIRequest>?, gpointer?) -> Void
+private typealias Terminated = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitWebProcessTerminationReason, gpointer?) -> Void
+private typealias Notify = @convention(c) (UnsafeMutablePointer<GObject>?, UnsafeMutablePointer<GParamSpec>?, gpointer?) -> Void
+private typealias Message = @convention(c) (UnsafeMutablePointer<WebKitUserContentManager>?, OpaquePointer?, gpointer?) -> Void
+
+private func targetPage(_ data: gpointer?) -> SignalTarget { unbox(data, as: SignalTarget.self) }
+
+private func onLoadChanged(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event: WebKitLoadEvent, _ data: gpointer?) {
+    let target = targetPage(data)
+    let url = view.map(currentURL) ?? URL(string: "about:blank")!
+    EngineActor.assumeIsolated {
+        guard let page = target.page else { return }
+        switch event {
+        case WEBKIT_LOAD_STARTED: page.chain.page(page, didStartNavigation: url)
+        case WEBKIT_LOAD_REDIRECTED: page.chain.page(page, didRedirectNavigation: url)
+        case WEBKIT_LOAD_COMMITTED: page.chain.page(page, didCommitNavigation: url)
+        case WEBKIT_LOAD_FINISHED: page.chain.page(page, didFinishNavigation: url)
+        default: break
+        }
+        page.refreshState()
+    }
+}
+
+private func onLoadFailed(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event: WebKitLoadEvent, _ uri: UnsafePointer<CChar>?,
+                          _ error: UnsafeMutablePointer<GError>?, _ data: gpointer?) -> gboolean {
+    let target = targetPage(data)
+    let url = uri.flatMap { URL(string: String(cString: $0)) }
+    let info = error.map { HeadwayError.GErrorInfo($0) }
+    let failure = HeadwayError(.loadFailed, "could not load \(url?.absoluteString ?? "the page"): \(info?.message ?? "unknown error")",
+                               gerror: info)
+    EngineActor.assumeIsolated {
+        guard let page = target.page else { return }
+        page.chain.page(page, didFailNavigation: url, error: failure)
+    }
+    return 1
+}
+
+private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ decision: UnsafeMutablePointer<WebKitPolicyDecision>?,
+                            _ type: WebKitPolicyDecisionType, _ data: gpointer?) -> gboolean {
+    guard let decision,
+          type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION || type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION,
+          let action = webkit_navigation_policy_decision_get_navigation_action(cast(decision, to: WebKitNavigationPolicyDecision.self)),
+          let request = webkit_navigation_action_get_request(action)
+    else { return 0 }
+    let target = targetPage(data)
+    let url = URL(string: String(cString: webkit_uri_request_get_uri(request))) ?? URL(string: "about:blank")!
+    let method = webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET"
+    let kind: NavigationAction.Kind = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION ? .newWindow : .navigation
+    let item = NavigationAction(kind: kind, url: url, method: method,
+                                isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0)
+    let answer: NavigationPolicy? = EngineActor.assumeIsolated {
+        guard let page = target.page else { return nil }
+        let answer = page.chain.page(page, decidePolicyFor: item)
+        if answer != .cancel, kind == .navigation { page.tracker.policyAllowedNavigation() }
+        return answer
+    }
+    switch answer {
+    case .cancel?: webkit_policy_decision_ignore(decision)
+    case .allow?: webkit_policy_decision_use(decision)
+    case nil: return 0
+    }
+    return 1
+}
+
+private func onResourceStarted(_ view: UnsafeMutablePointer<WebKitWebView>?, _ resource: UnsafeMutablePointer<WebKitWebResource>?,
+                               _ request: UnsafeMutablePointer<WebKitURIRequest>?, _ data: gpointer?) {
+    guard let request, let url = URL(string: String(cString: webkit_uri_request_get_uri(request))) else { return }
+    let target = targetPage(data)
+    let method = webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET"
+    EngineActor.assumeIsolated {
+        guard let page = target.page else { return }
+        page.chain.page(page, didStartLoadingResource: url, method: method)
+    }
+}
+
+private func onTerminated(_ view: UnsafeMutablePointer<WebKitWebView>?, _ reason: WebKitWebProcessTerminationReason, _ data: gpointer?) {
+    let target = targetPage(data)
+    let why: WebProcessTermination = switch reason {
+    case WEBKIT_WEB_PROCESS_CRASHED: .crashed
+    case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: .exceededMemoryLimit
+    default: .terminatedByAPI
+    }
+    EngineActor.assumeIsolated {
+        guard let page = target.page else { return }
+        page.chain.page(page, webProcessDidTerminate: why)
+    }
+}
+
+private func onNotify(_ object: UnsafeMutablePointer<GObject>?, _ spec: UnsafeMutablePointer<GParamSpec>?, _ data: gpointer?) {
+    let target = targetPage(data)
+    EngineActor.assumeIsolated { target.page?.refreshState() }
+}
+
+private func onMessage(_ manager: UnsafeMutablePointer<WebKitUserContentManager>?, _ result: OpaquePointer?, _ data: gpointer?) {
+    // The 4.1 API passes a WebKitJavascriptResult (not a JSCValue) to this signal.
+    guard let result, let value = webkit_javascript_result_get_js_value(result), jsc_value_is_string(value) != 0, let raw = jsc_value_to_string(value) else { return }
+    let text = String(cString: raw)
+    g_free(raw)
+    let target = targetPage(data)
+    EngineActor.assumeIsolated { target.page?.received(message: text) }
+}
+
+private func currentURL(_ view: UnsafeMutablePointer<WebKitWebView>) -> URL {
+    webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) } ?? URL(string: "about:blank")!
+}

@@ -1,0 +1,71 @@
+public import Foundation
+
+/// min, median, p95 and max of one metric over repeated loads.
+public struct MetricSummary: Sendable, Codable, Equatable {
+    public var min: Double
+    public var median: Double
+    public var p95: Double
+    public var max: Double
+
+    /// Summarises `values` (nearest-rank percentiles). Returns nil for an empty list.
+    public init?(_ values: [Double]) {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        func rank(_ p: Double) -> Double {
+            sorted[Swift.max(0, Swift.min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
+        }
+        min = sorted[0]
+        median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        p95 = rank(0.95)
+        max = sorted[sorted.count - 1]
+    }
+}
+
+/// Per-metric summaries of several cold loads of one URL.
+public struct TimingSummary: Sendable, Equatable {
+    public var url: URL
+    public var runs: Int
+    /// Metric name (as in `Timing`'s JSON) to its summary, in `Timing.metrics` order.
+    public var metrics: [(name: String, summary: MetricSummary)]
+
+    public init(url: URL, results: [LoadResult]) {
+        self.url = url
+        runs = results.count
+        var names: [String] = []
+        var values: [String: [Double]] = [:]
+        for result in results {
+            for (name, value) in result.timing.metrics {
+                if values[name] == nil { names.append(name) }
+                values[name, default: []].append(value)
+            }
+        }
+        metrics = names.compactMap { name in MetricSummary(values[name]!).map { (name, $0) } }
+    }
+
+    public subscript(_ name: String) -> MetricSummary? { metrics.first { $0.name == name }?.summary }
+
+    public static func == (a: TimingSummary, b: TimingSummary) -> Bool {
+        a.url == b.url && a.runs == b.runs && a.metrics.map(\.name) == b.metrics.map(\.name)
+            && a.metrics.map(\.summary) == b.metrics.map(\.summary)
+    }
+}
+
+extension Browser {
+    /// Loads `url` `runs` times cold, each in a fresh page after clearing all website data,
+    /// and summarises the timing.
+    ///
+    /// ```swift
+    /// let summary = try await browser.measure(url, runs: 5)
+    /// #expect(summary["loadEventEnd"]!.median < 2000)
+    /// ```
+    public func measure(_ url: URL, runs: Int, timeout: Double = 30) async throws -> (summary: TimingSummary, results: [LoadResult]) {
+        var results: [LoadResult] = []
+        for _ in 0..<max(1, runs) {
+            await clearWebsiteData()
+            let page = try newPage()
+            defer { page.close() }
+            results.append(try await page.load(url, timeout: timeout))
+        }
+        return (TimingSummary(url: url, results: results), results)
+    }
+}

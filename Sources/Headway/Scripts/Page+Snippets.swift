@@ -1,0 +1,67 @@
+import CWebKit
+public import Foundation
+
+extension Page {
+    /// Runs a snippet after load: its completion value, or the settled value of a promise it
+    /// returns, comes back as JSON. A thrown exception comes back with its file and line. If the
+    /// snippet starts a navigation, this waits for it to finish (up to `navigationTimeout`).
+    public func run(_ snippet: Snippet, timeout: Double = 30, navigationTimeout: Double = 30) async -> SnippetResult {
+        var result = SnippetResult(file: snippet.file)
+        let signalsBefore = tracker.navigationSignals
+        let recordBefore = tracker.current
+        do {
+            let view = try liveView()
+            let envelope = try await withTimeout(timeout, what: "the script \(snippet.file)") { cancellable in
+                try await JavaScriptCall.callAsyncFunction(view, PageScripts.snippetRunner,
+                                                           arguments: ["source": snippet.source, "file": snippet.file],
+                                                           sourceURI: "headway-runner.js", cancellable: cancellable)
+            }
+            try await interpret(envelope, snippet: snippet, view: view, timeout: timeout, into: &result)
+        } catch let error as HeadwayError {
+            let navigated = tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore
+            if !(navigated && error.code == .scriptError) {
+                result.error = ScriptError(message: error.message == "JavaScript failed" ? error.description : error.message,
+                                           file: snippet.file, line: 0, column: 0)
+            } else {
+                result.value = .undefined
+            }
+        } catch {
+            result.error = ScriptError(message: "\(error)", file: snippet.file, line: 0, column: 0)
+        }
+        if tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore, let record = tracker.current {
+            do {
+                let load = try await finish(record, timeout: navigationTimeout)
+                result.navigatedTo = load.finalURL
+            } catch let error as HeadwayError {
+                if result.error == nil {
+                    result.error = ScriptError(message: "the navigation it started failed: \(error.description)",
+                                               file: snippet.file, line: 0, column: 0)
+                }
+            } catch {}
+        }
+        return result
+    }
+
+    private func interpret(_ envelope: JSONValue, snippet: Snippet, view: UnsafeMutablePointer<WebKitWebView>,
+                           timeout: Double, into result: inout SnippetResult) async throws {
+        guard let text = envelope.stringValue, let parsed = try? JSONValue(json: text) else {
+            throw HeadwayError(.scriptError, "the snippet runner returned an unexpected value: \(envelope)")
+        }
+        if parsed["evalBlocked"] != nil {
+            // The page's Content-Security-Policy forbids eval: evaluate directly (no promise awaiting).
+            result.value = try await withTimeout(timeout, what: "the script \(snippet.file)") { cancellable in
+                try await JavaScriptCall.evaluate(view, snippet.source, sourceURI: snippet.file, cancellable: cancellable)
+            }
+        } else if let error = parsed["error"] {
+            let name = error["name"]?.stringValue ?? "Error"
+            let message = error["message"]?.stringValue ?? ""
+            let file = error["file"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? snippet.file
+            result.error = ScriptError(message: "\(name): \(message)", file: file,
+                                       line: Int(error["line"]?.doubleValue ?? 0), column: Int(error["column"]?.doubleValue ?? 0))
+        } else if parsed["undefined"] != nil {
+            result.value = .undefined
+        } else {
+            result.value = parsed["value"] ?? .null
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// The JavaScript Headway runs in pages. Kept as Swift strings so the binary needs no resources.
+enum PageScripts {
+    /// Injected at document start in the main frame: forwards console calls, uncaught errors and
+    /// unhandled rejections to the `headway` script message handler.
+    static let instrumentation = #"""
+    (() => {
+      if (window.__headwayInstrumented) return;
+      Object.defineProperty(window, '__headwayInstrumented', { value: true });
+      const handler = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.headway;
+      if (!handler) return;
+      const post = (m) => { try { handler.postMessage(JSON.stringify(m)); } catch (_) {} };
+      const show = (a) => {
+        if (typeof a === 'string') return a;
+        if (a instanceof Error) return String(a);
+        try { const s = JSON.stringify(a); return s === undefined ? String(a) : s; } catch (_) { return String(a); }
+      };
+      for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
+        const original = console[level];
+        console[level] = function (...args) {
+          post({ kind: 'console', level, text: args.map(show).join(' ') });
+          return original.apply(this, args);
+        };
+      }
+      addEventListener('error', (e) => {
+        if (!(e instanceof ErrorEvent)) return;
+        post({ kind: 'error', message: String(e.message), file: String(e.filename || ''), line: e.lineno | 0, column: e.colno | 0 });
+      }, true);
+      addEventListener('unhandledrejection', (e) => {
+        const r = e.reason;
+        const message = r instanceof Error ? `${r.name}: ${r.message}` : show(r);
+        post({ kind: 'error', message: `Unhandled rejection: ${message}`, file: String((r && r.sourceURL) || ''),
+               line: (r && r.line) | 0, column: (r && r.column) | 0 });
+      });
+    })();
+    """#
+
+    /// Async-function body that reads Navigation, Paint and Resource Timing once loadEventEnd is set.
+    static let timing = #"""
+    const entry = () => performance.getEntriesByType('navigation')[0];
+    const deadline = performance.now() + 2000;
+    let nav = entry();
+    while ((!nav || nav.loadEventEnd === 0) && performance.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+      nav = entry();
+    }
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const resources = performance.getEntriesByType('resource');
+    let transfer = 0, encoded = 0;
+    for (const r of resources) { transfer += r.transferSize || 0; encoded += r.encodedBodySize || 0; }
+    return {
+      responseStart: nav ? nav.responseStart : 0,
+      domInteractive: nav ? nav.domInteractive : 0,
+      domContentLoadedEventEnd: nav ? nav.domContentLoadedEventEnd : 0,
+      loadEventEnd: nav ? nav.loadEventEnd : 0,
+      fcp: paint ? paint.startTime : null,
+      count: resources.length, transferBytes: transfer, encodedBytes: encoded,
+      title: document.title,
+    };
+    """#
+
+    /// Async-function body that runs a snippet (`source`, named `file`) and reports its completion
+    /// value, or the settled value of a promise it returns, as a JSON envelope string.
+    /// Top-level `await` works: such a snippet runs as an async function, as an expression if it
+    /// is one, otherwise as statements whose `return` gives the value.
+    static let snippetRunner = #"""
+    const seen = new WeakSet();
+    const encode = (v) => {
+      if (v === undefined) return { undefined: true };
+      const replacer = (k, x) => {
+        if (typeof x === 'bigint') return x.toString();
+        if (typeof x === 'function' || typeof x === 'symbol') return undefined;
+        if (x instanceof Error) return { name: x.name, message: x.message };
+        if (typeof Node !== 'undefined' && x instanceof Node) return x.outerHTML !== undefined ? x.outerHTML : x.textContent;
+        if (x instanceof Map) return Object.fromEntries(x);
+        if (x instanceof Set) return Array.from(x);
+        if (x && typeof x === 'object') { if (seen.has(x)) return '[Circular]'; seen.add(x); }
+        return x;
+      };
+      const text = JSON.stringify(v, replacer);
+      return text === undefined ? { undefined: true } : { value: JSON.parse(text) };
+    };
+    const failure = (e) => ({ error: {
+      name: (e && e.name) || 'Error',
+      message: e instanceof Error ? e.message : String(e),
+      file: (e && e.sourceURL) || '', line: (e && e.line) | 0, column: (e && e.column) | 0 } });
+    let value;
+    try {
+      try {
+        value = (0, eval)(source + '\n//# sourceURL=' + file);
+      } catch (e) {
+        if (!(e instanceof SyntaxError) || !/await/.test(e.message)) throw e;
+        const AsyncFunction = (async () => {}).constructor;
+        let run;
+        try { run = new AsyncFunction('return (' + source + '\n)\n//# sourceURL=' + file); }
+        catch (_) { run = new AsyncFunction(source + '\n//# sourceURL=' + file); }
+        value = run();
+      }
+    } catch (e) {
+      if (e instanceof EvalError) return JSON.stringify({ evalBlocked: true });
+      return JSON.stringify(failure(e));
+    }
+    try { value = await value; } catch (e) { return JSON.stringify(failure(e)); }
+    const result = encode(value);
+    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setTimeout(r, 0));
+    return JSON.stringify(result);
+    """#
+}

@@ -1,0 +1,55 @@
+public import Foundation
+
+/// A JavaScript snippet file to run in a page.
+public struct Snippet: Sendable, Equatable {
+    /// The name shown in results and error locations (the file path as given).
+    public var file: String
+    public var source: String
+
+    public init(file: String, source: String) {
+        self.file = file
+        self.source = source
+    }
+
+    /// Reads a snippet file as UTF-8.
+    public static func load(path: String) throws -> Snippet {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw HeadwayError(.fileUnreadable, "script file not found: \(path)")
+        }
+        guard !isDirectory.boolValue else {
+            throw HeadwayError(.fileUnreadable, "script file is a directory: \(path)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw HeadwayError(.fileUnreadable, "script file is not readable: \(path)")
+        }
+        guard let source = String(data: data, encoding: .utf8) else {
+            throw HeadwayError(.fileUnreadable, "script file is not UTF-8 text: \(path)")
+        }
+        return Snippet(file: path, source: source)
+    }
+}
+
+/// What running a snippet gave: a value or an error.
+public struct SnippetResult: Sendable, Equatable, Codable {
+    public var file: String
+    /// The completion value, or the settled value of the promise the snippet returned.
+    public var value: JSONValue?
+    public var error: ScriptError?
+    /// Where the page ended up when the snippet started a navigation that Headway waited for.
+    public var navigatedTo: URL?
+
+    public var succeeded: Bool { error == nil }
+}
+
+/// A snippet's failure: a thrown exception (with its location), a timeout, or a navigation failure.
+public struct ScriptError: Sendable, Equatable, Codable, CustomStringConvertible {
+    public var message: String
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public var description: String {
+        line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
+    }
+}

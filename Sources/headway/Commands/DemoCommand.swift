@@ -1,0 +1,4 @@
+import ArgumentParser
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "demo")
+}

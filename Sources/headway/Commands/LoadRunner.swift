@@ -1,0 +1,130 @@
+import Foundation
+import Headway
+
+/// Runs the `load` command's work on the engine: loads, snippets, screenshot, repeats.
+@EngineActor
+enum LoadRunner {
+    struct Inputs: Sendable {
+        var urls: [URL]
+        var snippets: [Snippet]
+        var timeout: Double
+        var scriptTimeout: Double
+        var repeatCount: Int
+        var screenshot: String?
+        var showProgress: Bool
+    }
+
+    struct Outcome: Sendable {
+        var reports: [LoadReport] = []
+        var summaries: [TimingSummary] = []
+        var screenshot: (path: String, shot: Screenshot)?
+        var failures = FailureLog()
+
+        var json: OrderedJSON {
+            var pairs: [(String, OrderedJSON)] = [("loads", .array(reports.map(\.json)))]
+            if !summaries.isEmpty { pairs.append(("summary", .array(summaries.map(\.json)))) }
+            if let screenshot {
+                pairs.append(("screenshot", .object([("file", .string(screenshot.path)),
+                                                     ("width", .number(Double(screenshot.shot.width))),
+                                                     ("height", .number(Double(screenshot.shot.height)))])))
+            }
+            return .object(pairs)
+        }
+
+        var text: String {
+            (reports.map(TextReport.render) + summaries.map(TextReport.render)).joined(separator: "\n")
+        }
+    }
+
+    static func run(_ inputs: Inputs) async -> Outcome {
+        var outcome = Outcome()
+        let browser: Browser
+        do {
+            browser = try Browser()
+        } catch {
+            fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
+            return outcome
+        }
+        defer { browser.close() }
+        let progress = Progress(total: inputs.urls.count * inputs.repeatCount, enabled: inputs.showProgress)
+        defer { progress.finish() }
+        do {
+            if inputs.repeatCount == 1 {
+                let page = try browser.newPage()
+                for (index, url) in inputs.urls.enumerated() {
+                    progress.step(url)
+                    let ok = await loadOnce(url, run: nil, page: page, inputs: inputs, into: &outcome)
+                    if !ok { break }
+                    if index == inputs.urls.count - 1, let path = inputs.screenshot {
+                        await takeScreenshot(page, path: path, into: &outcome)
+                    }
+                }
+            } else {
+                outer: for url in inputs.urls {
+                    var results: [LoadResult] = []
+                    for run in 1...inputs.repeatCount {
+                        progress.step(url)
+                        await browser.clearWebsiteData()
+                        let page = try browser.newPage()
+                        defer { page.close() }
+                        let ok = await loadOnce(url, run: run, page: page, inputs: inputs, into: &outcome)
+                        if let result = outcome.reports.last?.result, ok { results.append(result) }
+                        if !ok { break outer }
+                    }
+                    outcome.summaries.append(TimingSummary(url: url, results: results))
+                }
+            }
+        } catch {
+            fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
+        }
+        return outcome
+    }
+
+    /// Loads one URL and runs the snippets. Returns false when the run must stop.
+    private static func loadOnce(_ url: URL, run: Int?, page: Page, inputs: Inputs, into outcome: inout Outcome) async -> Bool {
+        var report = LoadReport(url: url.absoluteString, run: run)
+        defer { outcome.reports.append(report) }
+        do {
+            let result = try await page.load(url, timeout: inputs.timeout)
+            report.result = result
+            if let status = result.status, status >= 400 {
+                ExitStatus.report("\(url.absoluteString) answered HTTP \(status)")
+                outcome.failures.record(.httpError)
+            }
+        } catch {
+            let failure = error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)")
+            report.error = failure
+            report.console = page.console
+            report.errors = page.errors
+            ExitStatus.report(failure.description)
+            outcome.failures.record(ExitStatus(failure))
+            return false
+        }
+        for snippet in inputs.snippets {
+            let result = await page.run(snippet, timeout: inputs.scriptTimeout, navigationTimeout: inputs.timeout)
+            report.scripts.append(result)
+            if let error = result.error {
+                ExitStatus.report("script \(error.description)")
+                outcome.failures.record(.scriptFailed)
+            }
+        }
+        report.console = page.console
+        report.errors = page.errors
+        return true
+    }
+
+    private static func takeScreenshot(_ page: Page, path: String, into outcome: inout Outcome) async {
+        do {
+            let shot = try await page.screenshot(to: path)
+            if shot.isBlank { ExitStatus.warn("the screenshot \(path) is blank (a single colour)") }
+            outcome.screenshot = (path, shot)
+        } catch {
+            fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
+        }
+    }
+
+    private static func fail(_ outcome: inout Outcome, _ error: HeadwayError) {
+        ExitStatus.report(error.description)
+        outcome.failures.record(ExitStatus(error))
+    }
+}

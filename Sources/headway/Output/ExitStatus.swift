@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import Headway
+
+/// The documented exit statuses. When several failures happen in one run, the highest-ranked
+/// (first in this list) decides.
+enum ExitStatus: Int32, CaseIterable {
+    case engineUnavailable = 69
+    case scriptFileUnreadable = 66
+    case usage = 64
+    case loadFailed = 3
+    case loadTimeout = 4
+    case scriptFailed = 5
+    case httpError = 6
+    case internalError = 1
+
+    init(_ error: HeadwayError) {
+        switch error.code {
+        case .invalidArgument: self = .usage
+        case .displayUnavailable, .engine, .closed: self = .engineUnavailable
+        case .loadFailed, .blockedURL, .serverFailed: self = .loadFailed
+        case .timeout: self = .loadTimeout
+        case .scriptError, .scriptTimeout: self = .scriptFailed
+        case .httpStatus: self = .httpError
+        case .fileUnreadable: self = .scriptFileUnreadable
+        }
+    }
+
+    static let helpText = """
+    Exit status: 0 success; 3 a load failed (unreachable host, refused connection, blocked port); \
+    4 a load timed out; 5 a script threw or timed out; 6 an HTTP error status (400 or above); \
+    64 bad usage or an invalid URL; 66 a script file is missing or unreadable; \
+    69 no display or the engine could not start; 1 an internal error.
+    """
+
+    /// Prints one line to stderr.
+    static func report(_ message: String) {
+        FileHandle.standardError.write(Data("headway: error: \(message)\n".utf8))
+    }
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("headway: warning: \(message)\n".utf8))
+    }
+}
+
+/// Collects failures and picks the exit status.
+struct FailureLog {
+    private(set) var worst: ExitStatus?
+
+    mutating func record(_ status: ExitStatus) {
+        let rank = ExitStatus.allCases.firstIndex(of: status)!
+        if let worst, ExitStatus.allCases.firstIndex(of: worst)! <= rank { return }
+        worst = status
+    }
+
+    func exit() throws {
+        if let worst { throw ExitCode(worst.rawValue) }
+    }
+}

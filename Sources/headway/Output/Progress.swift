@@ -1,0 +1,30 @@
+import Foundation
+
+/// A one-line progress display on stderr for runs of more than one load, shown only when
+/// stderr is a terminal.
+final class Progress: @unchecked Sendable {
+    private let total: Int
+    private let enabled: Bool
+    private var done = 0
+    private let start = Date()
+
+    init(total: Int, enabled: Bool) {
+        self.total = total
+        self.enabled = enabled && total > 1
+    }
+
+    func step(_ url: URL) {
+        done += 1
+        guard enabled else { return }
+        let elapsed = Date().timeIntervalSince(start)
+        let rate = done > 1 ? Double(done - 1) / max(elapsed, 0.001) : 0
+        let eta = rate > 0 ? String(format: " ETA %.0fs", Double(total - done + 1) / rate) : ""
+        let line = String(format: "\r\u{1B}[K[%d/%d] %.1f/s%@ %@", done, total, rate, eta, url.absoluteString)
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
