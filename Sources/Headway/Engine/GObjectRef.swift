@@ -28,3 +28,17 @@ final class GObjectRef<T> {
 func cast<T, U>(_ pointer: UnsafeMutablePointer<T>, to: U.Type = U.self) -> UnsafeMutablePointer<U> {
     UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: U.self)
 }
+
+/// `GObjectRef` for GObject types that C declares final, which Swift sees as `OpaquePointer`.
+final class OpaqueGObjectRef {
+    let pointer: OpaquePointer
+
+    init(retaining pointer: OpaquePointer) {
+        self.pointer = pointer
+        g_object_ref(UnsafeMutableRawPointer(pointer))
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+}

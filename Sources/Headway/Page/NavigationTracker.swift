@@ -29,6 +29,7 @@ final class NavigationTracker {
     /// Counts STARTED events and allowed navigation policies, to spot navigations a snippet began.
     private(set) var navigationSignals = 0
     private var nextID = 1
+    private var recordWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Opens a record for a load Headway is about to request.
     func begin(_ url: URL?) -> Record {
@@ -38,7 +39,26 @@ final class NavigationTracker {
         let record = Record(id: nextID, requested: url, origin: Engine.now())
         nextID += 1
         current = record
+        let waiters = recordWaiters
+        recordWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
         return record
+    }
+
+    /// Waits until a record other than `record` begins, or `seconds` pass. Returns the new record.
+    func nextRecord(after record: Record?, within seconds: Double) async -> Record? {
+        if let current, current !== record { return current }
+        let timer = Task { @EngineActor [weak self] in
+            try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+            guard let self else { return }
+            let waiters = self.recordWaiters
+            self.recordWaiters.removeAll()
+            for waiter in waiters { waiter.resume() }
+        }
+        await withCheckedContinuation { recordWaiters.append($0) }
+        timer.cancel()
+        if let current, current !== record { return current }
+        return nil
     }
 
     func started(_ url: URL) {

@@ -28,7 +28,8 @@ extension Page {
         } catch {
             result.error = ScriptError(message: "\(error)", file: snippet.file, line: 0, column: 0)
         }
-        if tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore, let record = tracker.current {
+        if tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore,
+           let record = await tracker.nextRecord(after: recordBefore, within: 2) {
             do {
                 let load = try await finish(record, timeout: navigationTimeout)
                 result.navigatedTo = load.finalURL

@@ -60,8 +60,8 @@ enum PageScripts {
 
     /// Async-function body that runs a snippet (`source`, named `file`) and reports its completion
     /// value, or the settled value of a promise it returns, as a JSON envelope string.
-    /// Top-level `await` works: such a snippet runs as an async function, as an expression if it
-    /// is one, otherwise as statements whose `return` gives the value.
+    /// Top-level `await` works: such a snippet runs as an async function whose value is the
+    /// snippet's last expression statement (or what it returns).
     static let snippetRunner = #"""
     const seen = new WeakSet();
     const encode = (v) => {
@@ -88,12 +88,23 @@ enum PageScripts {
       try {
         value = (0, eval)(source + '\n//# sourceURL=' + file);
       } catch (e) {
-        if (!(e instanceof SyntaxError) || !/await/.test(e.message)) throw e;
+        if (!(e instanceof SyntaxError) || !/\bawait\b/.test(source)) throw e;
         const AsyncFunction = (async () => {}).constructor;
-        let run;
-        try { run = new AsyncFunction('return (' + source + '\n)\n//# sourceURL=' + file); }
-        catch (_) { run = new AsyncFunction(source + '\n//# sourceURL=' + file); }
-        value = run();
+        const suffix = '\n)\n//# sourceURL=' + file;
+        const compile = () => {
+          try { return new AsyncFunction('return (' + source + suffix); } catch (_) {}
+          // Return the last statement's value: try the last few statement boundaries.
+          const trimmed = source.replace(/[\s;]+$/, '');
+          for (let i = trimmed.length - 1, cuts = 0; i > 0 && cuts < 64; i--) {
+            if (trimmed[i] !== ';' && trimmed[i] !== '\n') continue;
+            cuts++;
+            const tail = trimmed.slice(i + 1);
+            if (!tail.trim()) continue;
+            try { return new AsyncFunction(trimmed.slice(0, i + 1) + 'return (' + tail + suffix); } catch (_) {}
+          }
+          try { return new AsyncFunction(source + '\n//# sourceURL=' + file); } catch (_) { throw e; }
+        };
+        value = compile()();
       }
     } catch (e) {
       if (e instanceof EvalError) return JSON.stringify({ evalBlocked: true });

@@ -25,6 +25,9 @@ enum TextReport {
             } else {
                 lines.append("  script    \(script.file) = \(script.value?.description ?? "undefined")")
             }
+            if let url = script.navigatedTo {
+                lines.append("            navigated to \(url.absoluteString)")
+            }
         }
         for message in report.console { lines.append("  console   [\(message.level)] \(message.text)") }
         for error in report.errors { lines.append("  page error \(error.message) at \(error.file):\(error.line)") }

@@ -1,0 +1,144 @@
+import CHeadwayShims
+import CWebKit
+public import Foundation
+
+/// A static file server on loopback, built on libsoup's SoupServer, with keep-alive, content
+/// types, 404s, canned routes for tests, request counting and network emulation.
+///
+/// ```swift
+/// let server = try HTTPServer(root: siteDirectory, conditions: NetworkConditions(bytesPerSecond: 625_000, latency: 0.05))
+/// let page = try await page.load(server.url.appendingPathComponent("index.html"))
+/// #expect(server.requestCount(path: "/index.html") == 1)
+/// ```
+@EngineActor
+public final class HTTPServer {
+    /// The base URL, such as `http://127.0.0.1:41234/`.
+    public let url: URL
+    public let port: Int
+    public let root: URL?
+    public var conditions: NetworkConditions
+    /// Called for each finished request (for `--log`).
+    public var onRequest: (@Sendable (ServedRequest) -> Void)?
+
+    /// The newest requests answered (at most 10,000 are kept).
+    public private(set) var requests: [ServedRequest] = []
+    /// Every request received, by path, including ones still in flight.
+    public private(set) var receivedCounts: [String: Int] = [:]
+
+    private let server: GObjectRef<SoupServer>
+    private var routes: [String: HTTPResponse] = [:]
+    var transfers: [ObjectIdentifier: Transfer] = [:]
+    private var isStopped = false
+
+    /// Starts listening on 127.0.0.1 (`port` 0 picks a free port).
+    public init(root: URL? = nil, port: Int = 0, conditions: NetworkConditions = .none) throws {
+        guard (0...65535).contains(port) else { throw HeadwayError(.invalidArgument, "--port must be between 0 and 65535") }
+        if let root {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw HeadwayError(.invalidArgument, "not a directory: \(root.path)")
+            }
+        }
+        self.root = root?.standardizedFileURL
+        self.conditions = conditions
+        server = GObjectRef(taking: hw_soup_server_new("headway"))
+        let address = g_inet_socket_address_new_from_string("127.0.0.1", guint(port))!
+        defer { g_object_unref(UnsafeMutableRawPointer(address)) }
+        var error: UnsafeMutablePointer<GError>?
+        guard soup_server_listen(server.pointer, cast(address), SoupServerListenOptions(rawValue: 0), &error) != 0 else {
+            throw HeadwayError.consuming(error, .serverFailed, "could not listen on 127.0.0.1:\(port)")
+        }
+        let uris = soup_server_get_uris(server.pointer)
+        let uri = OpaquePointer(uris!.pointee.data)
+        self.port = Int(g_uri_get_port(uri))
+        g_slist_free_full(uris) { g_uri_unref(OpaquePointer($0)) }
+        url = URL(string: "http://127.0.0.1:\(self.port)/")!
+        let target = ServerTarget(self)
+        // Released by GLib's destroy notify when the handler is removed or the server finalized.
+        soup_server_add_handler(server.pointer, nil, serverHandle, Unmanaged.passRetained(target).toOpaque(), serverTargetRelease)
+    }
+
+    isolated deinit {
+        stop()
+    }
+
+    /// Answers `path` (exact, query ignored) with `response` instead of a file.
+    public func route(_ path: String, _ response: HTTPResponse) {
+        routes[path] = response
+    }
+
+    /// How many requests for `path` arrived.
+    public func requestCount(path: String) -> Int { receivedCounts[path] ?? 0 }
+
+    /// Stops listening and drops every open connection.
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        for transfer in transfers.values { transfer.cancel() }
+        transfers.removeAll()
+        soup_server_remove_handler(server.pointer, nil)
+        soup_server_disconnect(server.pointer)
+    }
+
+    // MARK: Handling
+
+    func handle(_ message: OpaquePointer, path: String) {
+        let method = String(cString: soup_server_message_get_method(message))
+        receivedCounts[path, default: 0] += 1
+        let transfer = Transfer(server: self, message: message, method: method, path: path)
+        transfers[ObjectIdentifier(transfer)] = transfer
+        if let response = routes[path] {
+            transfer.respond(response)
+        } else if method != "GET" && method != "HEAD" {
+            transfer.respond(HTTPResponse(status: 405, headers: [("Allow", "GET, HEAD")]))
+        } else if let file = resolve(path) {
+            transfer.respondWithFile(file)
+        } else {
+            transfer.respond(.html("<!doctype html><title>Not found</title><h1>404 Not found</h1>", status: 404))
+        }
+    }
+
+    /// Maps a URL path to a file under `root`, refusing anything that escapes it.
+    func resolve(_ path: String) -> URL? {
+        guard let root, let decoded = path.removingPercentEncoding, decoded.hasPrefix("/") else { return nil }
+        let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
+        guard !parts.contains(where: { $0 == ".." || $0.hasPrefix(".") }) else { return nil }
+        var file = parts.reduce(root) { $0.appendingPathComponent(String($1)) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue {
+            file = file.appendingPathComponent("index.html")
+            guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        }
+        return file
+    }
+
+    func finished(_ transfer: Transfer, _ record: ServedRequest?) {
+        transfers[ObjectIdentifier(transfer)] = nil
+        guard let record else { return }
+        if requests.count >= 10_000 { requests.removeFirst(requests.count - 9_999) }
+        requests.append(record)
+        onRequest?(record)
+    }
+}
+
+@EngineActor
+final class ServerTarget {
+    weak var server: HTTPServer?
+    init(_ server: HTTPServer) { self.server = server }
+}
+
+private func serverTargetRelease(_ data: gpointer?) {
+    Unmanaged<ServerTarget>.fromOpaque(data!).release()
+}
+
+private func serverHandle(_ server: UnsafeMutablePointer<SoupServer>?, _ message: OpaquePointer?, _ path: UnsafePointer<CChar>?,
+                          _ query: OpaquePointer?, _ data: gpointer?) {
+    guard let rawMessage = message, let data else { return }
+    let target = Unmanaged<ServerTarget>.fromOpaque(data).takeUnretainedValue()
+    let path = path.map { String(cString: $0) } ?? "/"
+    nonisolated(unsafe) let message = rawMessage
+    EngineActor.assumeIsolated {
+        target.server?.handle(message, path: path)
+    }
+}

@@ -1,0 +1,46 @@
+public import Foundation
+
+/// Emulated network conditions for `HTTPServer`: a bandwidth cap per response (one response at a
+/// time per keep-alive connection, so per connection) and a latency before the first byte.
+public struct NetworkConditions: Sendable, Equatable, CustomStringConvertible {
+    /// Bytes per second, or nil for no cap.
+    public var bytesPerSecond: Double?
+    /// Seconds before the response's first byte.
+    public var latency: Double
+
+    public init(bytesPerSecond: Double? = nil, latency: Double = 0) {
+        self.bytesPerSecond = bytesPerSecond
+        self.latency = latency
+    }
+
+    /// No emulation.
+    public static let none = NetworkConditions()
+
+    /// Parses a bandwidth such as `5mbit`, `500kbit`, `1gbit`, `64000bit`, `2MB` or `300KB`
+    /// (bits or bytes per second; k, m and g are powers of 1000). `0` or `none` means no cap.
+    public static func parseBandwidth(_ text: String) throws -> Double? {
+        let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if lower == "0" || lower == "none" || lower == "unlimited" { return nil }
+        let units: [(String, Double)] = [("gbit", 1e9 / 8), ("mbit", 1e6 / 8), ("kbit", 1e3 / 8), ("bit", 1.0 / 8),
+                                         ("gb", 1e9), ("mb", 1e6), ("kb", 1e3), ("b", 1)]
+        for (suffix, scale) in units where lower.hasSuffix(suffix) {
+            if let value = Double(lower.dropLast(suffix.count)), value > 0, value.isFinite { return value * scale }
+            break
+        }
+        throw HeadwayError(.invalidArgument, "not a bandwidth: '\(text)' (use for example 5mbit, 500kbit or 2MB)")
+    }
+
+    /// Parses a latency such as `50ms`, `0.2s` or `0`.
+    public static func parseLatency(_ text: String) throws -> Double {
+        let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if lower == "0" { return 0 }
+        if lower.hasSuffix("ms"), let value = Double(lower.dropLast(2)), value >= 0, value.isFinite { return value / 1000 }
+        if lower.hasSuffix("s"), let value = Double(lower.dropLast(1)), value >= 0, value.isFinite { return value }
+        throw HeadwayError(.invalidArgument, "not a latency: '\(text)' (use for example 50ms or 0.2s)")
+    }
+
+    public var description: String {
+        let rate = bytesPerSecond.map { String(format: "%.2f Mbit/s", $0 * 8 / 1e6) } ?? "unlimited bandwidth"
+        return "\(rate), \(Int((latency * 1000).rounded())) ms latency"
+    }
+}
