@@ -72,25 +72,35 @@ final class NavigationTracker {
         current?.finalURL = url
     }
 
-    func redirected(_ url: URL) { current?.finalURL = url }
+    func redirected(_ url: URL) { live?.finalURL = url }
+
+    /// Events that arrive for a requested load before its STARTED belong to the load it replaced
+    /// (WebKit reports the old one's cancellation late); they must not touch the new record.
+    private var live: Record? {
+        guard let current, !current.isDone, current.started != nil else { return nil }
+        return current
+    }
 
     func committed(_ url: URL) {
-        guard let current, !current.isDone else { return }
+        guard let current = live else { return }
         current.committed = Engine.now() - current.origin
         current.finalURL = url
     }
 
     func finished(_ url: URL) {
-        guard let current, !current.isDone else { return }
+        guard let current = live else { return }
         current.finished = Engine.now() - current.origin
         current.finalURL = url
         complete(current, error: current.error)
     }
 
     func failed(_ url: URL?, _ error: HeadwayError) {
-        guard let current, !current.isDone else { return }
+        if error.code == .engine, let current, !current.isDone {
+            complete(current, error: error)
+            return
+        }
+        guard let current = live else { return }
         if current.error == nil { current.error = error }
-        if error.code == .engine { complete(current, error: error) }
     }
 
     func policyAllowedNavigation() { navigationSignals += 1 }

@@ -16,8 +16,8 @@ extension Page {
             let code = Int(webkit_uri_response_get_status_code(response))
             if code > 0, ["http", "https"].contains(finalURL.scheme?.lowercased()) { status = code }
         }
-        let page = (try? await JavaScriptCall.callAsyncFunction(view, PageScripts.timing, arguments: [:],
-                                                                 sourceURI: nil, cancellable: nil)) ?? .null
+        let page = (try? await JavaScriptCall.callAsyncFunction(view, PageScripts.timing, arguments: [:], sourceURI: nil,
+                                                                 timeout: 10, what: "the timing probe")) ?? .null
         let timing = Timing(
             started: record.started ?? 0,
             committed: record.committed ?? 0,

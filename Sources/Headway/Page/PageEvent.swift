@@ -27,6 +27,11 @@ public struct PageState: Sendable, Equatable {
 public struct ConsoleMessage: Sendable, Codable, Equatable {
     public var level: String
     public var text: String
+
+    public init(level: String, text: String) {
+        self.level = level
+        self.text = text
+    }
 }
 
 /// An uncaught exception or unhandled promise rejection in the page.

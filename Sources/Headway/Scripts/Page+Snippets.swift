@@ -11,11 +11,9 @@ extension Page {
         let recordBefore = tracker.current
         do {
             let view = try liveView()
-            let envelope = try await withTimeout(timeout, what: "the script \(snippet.file)") { cancellable in
-                try await JavaScriptCall.callAsyncFunction(view, PageScripts.snippetRunner,
-                                                           arguments: ["source": snippet.source, "file": snippet.file],
-                                                           sourceURI: "headway-runner.js", cancellable: cancellable)
-            }
+            let envelope = try await JavaScriptCall.callAsyncFunction(
+                view, PageScripts.snippetRunner, arguments: ["source": snippet.source, "file": snippet.file],
+                sourceURI: "headway-runner.js", timeout: timeout, what: "the script \(snippet.file)")
             try await interpret(envelope, snippet: snippet, view: view, timeout: timeout, into: &result)
         } catch let error as HeadwayError {
             let navigated = tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore
@@ -28,8 +26,13 @@ extension Page {
         } catch {
             result.error = ScriptError(message: "\(error)", file: snippet.file, line: 0, column: 0)
         }
-        if tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore,
-           let record = await tracker.nextRecord(after: recordBefore, within: 2) {
+        // A navigation the snippet requested may reach the UI process after its value (history
+        // navigations go through it first), so a snippet that mentions one gets a short grace.
+        let mayNavigate = snippet.source.range(of: #"location|history|\.click\(|submit|\bopen\("#,
+                                               options: .regularExpression) != nil
+        let navigated = tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore
+        if navigated || mayNavigate,
+           let record = await tracker.nextRecord(after: recordBefore, within: navigated ? 2 : 0.25) {
             do {
                 let load = try await finish(record, timeout: navigationTimeout)
                 result.navigatedTo = load.finalURL
@@ -50,9 +53,8 @@ extension Page {
         }
         if parsed["evalBlocked"] != nil {
             // The page's Content-Security-Policy forbids eval: evaluate directly (no promise awaiting).
-            result.value = try await withTimeout(timeout, what: "the script \(snippet.file)") { cancellable in
-                try await JavaScriptCall.evaluate(view, snippet.source, sourceURI: snippet.file, cancellable: cancellable)
-            }
+            result.value = try await JavaScriptCall.evaluate(view, snippet.source, sourceURI: snippet.file,
+                                                             timeout: timeout, what: "the script \(snippet.file)")
         } else if let error = parsed["error"] {
             let name = error["name"]?.stringValue ?? "Error"
             let message = error["message"]?.stringValue ?? ""

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Runs the built `headway` binary and captures what it prints.
+public enum CLI {
+    public struct Output: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var pid: Int32
+    }
+
+    /// The `headway` executable next to the test bundle in the build folder.
+    public static var binary: URL {
+        get throws {
+            var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            for _ in 0..<4 {
+                let candidate = directory.appendingPathComponent("headway")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                directory.deleteLastPathComponent()
+            }
+            throw CLIError("the headway binary is not built next to the tests; run `swift build` first (scripts/test does)")
+        }
+    }
+
+    /// Runs `headway arguments…`, killing it after `timeout` seconds. `environment` entries are
+    /// added to (or, with nil, removed from) the current environment.
+    public static func run(_ arguments: [String], timeout: Double = 120,
+                           environment: [String: String?] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = try binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let collected = Collected()
+        let group = DispatchGroup()
+        for (pipe, isOut) in [(out, true), (err, false)] {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.set(data, stdout: isOut)
+                group.leave()
+            }
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw CLIError("headway \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+        }
+        process.waitUntilExit()
+        group.wait()
+        return Output(status: process.terminationStatus, stdout: collected.stdout, stderr: collected.stderr,
+                      pid: process.processIdentifier)
+    }
+
+    /// Parses stdout as a JSON object.
+    public static func json(_ output: Output) throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any] else {
+            throw CLIError("stdout is not a JSON object: \(output.stdout.prefix(200))")
+        }
+        return object
+    }
+
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var stdout = ""
+        private(set) var stderr = ""
+        func set(_ data: Data, stdout isOut: Bool) {
+            lock.lock()
+            defer { lock.unlock() }
+            if isOut { stdout = String(decoding: data, as: UTF8.self) } else { stderr = String(decoding: data, as: UTF8.self) }
+        }
+    }
+}
+
+public struct CLIError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Pids of running processes whose command name is `name` (zombies excluded).
+public func runningProcesses(named name: String) -> [Int32] {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+    return entries.compactMap { entry -> Int32? in
+        guard let pid = Int32(entry),
+              let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+              let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+        let command = stat[stat.index(after: open)..<close]
+        let state = stat[stat.index(close, offsetBy: 2)]
+        return command == name && state != "Z" ? pid : nil
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Headway
+
+/// Pages and scripts the tests serve and run.
+public enum Fixtures {
+    public static let pageTitle = "Fixture Page"
+
+    public static let page = """
+        <!doctype html><html><head><meta charset="utf-8"><title>\(pageTitle)</title>
+        <link rel="stylesheet" href="/style.css"></head>
+        <body><h1>Fixture</h1><p>Some text on a coloured page.</p><a href="/second.html">second</a>
+        <img src="/pixel.svg" width="40" height="40">
+        <script>console.log("fixture says", 42); console.warn("careful");</script></body></html>
+        """
+
+    public static let second = """
+        <!doctype html><html><head><title>Second</title></head><body><p>second page</p></body></html>
+        """
+
+    public static let throwing = """
+        <!doctype html><html><head><title>Throws</title></head><body>
+        <script>setTimeout(() => { throw new TypeError("page blew up"); }, 0);
+        Promise.reject(new Error("nobody caught me"));</script></body></html>
+        """
+
+    public static let style = "body { background: #2a7; color: #fff; font: 20px sans-serif; } h1 { color: #fd0; }"
+    public static let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#c33"/></svg>"##
+
+    /// A loopback server with the fixture routes: `/page.html`, `/second.html`, `/throws.html`,
+    /// `/style.css`, `/pixel.svg`, `/redirect` (302 to /page.html), `/missing` (404),
+    /// `/teapot` (418), `/hang` (never answers).
+    @EngineActor
+    public static func server(conditions: NetworkConditions = .none, root: URL? = nil) throws -> HTTPServer {
+        let server = try HTTPServer(root: root, conditions: conditions)
+        server.route("/page.html", .html(page))
+        server.route("/second.html", .html(second))
+        server.route("/throws.html", .html(throwing))
+        server.route("/style.css", HTTPResponse(headers: [("Content-Type", "text/css")], body: Data(style.utf8)))
+        server.route("/pixel.svg", HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(svg.utf8)))
+        server.route("/redirect", .redirect(to: "/page.html"))
+        server.route("/missing", .html("<!doctype html><title>Gone</title><p>not here</p>", status: 404))
+        server.route("/teapot", .html("<!doctype html><title>Teapot</title>", status: 418))
+        server.route("/hang", .hang)
+        return server
+    }
+
+    /// Writes `contents` to a new temporary file and returns its path.
+    public static func file(_ name: String, _ contents: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("headway-tests-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+}
