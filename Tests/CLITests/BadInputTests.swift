@@ -1,0 +1,78 @@
+import Foundation
+import Headway
+import HeadwayTestSupport
+import Testing
+
+/// Every bad input gets one clear line on stderr and its documented exit status, with no hang
+/// and no Xvfb left behind.
+@Suite("headway load with bad input", .serialized)
+@EngineActor
+struct BadInputTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var arguments: @Sendable (URL) throws -> [String]
+        var status: Int32
+        var message: String
+        var reportsJSON: Bool
+        var testDescription: String { name }
+    }
+
+    nonisolated static let cases: [Case] = [
+        Case(name: "invalid URL", arguments: { _ in ["load", "not a url"] }, status: 64, message: "not a valid URL", reportsJSON: false),
+        Case(name: "unsupported scheme", arguments: { _ in ["load", "ftp://127.0.0.1/x"] }, status: 64, message: "unsupported URL scheme", reportsJSON: false),
+        Case(name: "missing script file", arguments: { base in ["load", base.appendingPathComponent("page.html").absoluteString, "--script", "/no/such/file.js"] },
+             status: 66, message: "script file not found: /no/such/file.js", reportsJSON: false),
+        Case(name: "unreadable script file", arguments: { base in ["load", base.appendingPathComponent("page.html").absoluteString, "--script", "/tmp"] },
+             status: 66, message: "script file is a directory", reportsJSON: false),
+        Case(name: "unreachable host", arguments: { _ in ["load", "http://no-such-host.invalid/", "--timeout", "20"] }, status: 3, message: "could not load http://no-such-host.invalid/", reportsJSON: true),
+        Case(name: "refused connection", arguments: { _ in ["load", "http://127.0.0.1:\(closedPort())/", "--timeout", "20"] }, status: 3, message: "could not load", reportsJSON: true),
+        Case(name: "blocked port", arguments: { _ in ["load", "http://127.0.0.1:9/"] }, status: 3, message: "blocked port", reportsJSON: true),
+        Case(name: "load timeout", arguments: { base in ["load", base.appendingPathComponent("hang").absoluteString, "--timeout", "1"] },
+             status: 4, message: "did not finish within 1 s", reportsJSON: true),
+        Case(name: "script error", arguments: { base in ["load", base.appendingPathComponent("page.html").absoluteString, "--script", try Fixtures.file("throw.js", "\nthrow new Error('kaput')")] },
+             status: 5, message: "throw.js:2:", reportsJSON: true),
+        Case(name: "script timeout", arguments: { base in ["load", base.appendingPathComponent("page.html").absoluteString, "--script", try Fixtures.file("forever.js", "new Promise(() => {})"), "--script-timeout", "1"] },
+             status: 5, message: "did not settle within 1 s", reportsJSON: true),
+        Case(name: "HTTP error status", arguments: { base in ["load", base.appendingPathComponent("missing").absoluteString] },
+             status: 6, message: "answered HTTP 404", reportsJSON: true),
+        Case(name: "bad option value", arguments: { base in ["load", base.absoluteString, "--repeat", "0"] }, status: 64, message: "--repeat must be at least 1", reportsJSON: false),
+    ]
+
+    @Test(arguments: cases)
+    func badInput(_ item: Case) async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        let xvfbBefore = Set(runningProcesses(named: "Xvfb"))
+        let arguments = try item.arguments(server.url)
+        let started = Date()
+        let output = try await Task.detached { try CLI.run(arguments, timeout: 60, environment: ["DISPLAY": nil]) }.value
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(output.status == item.status, "stderr: \(output.stderr)")
+        let lines = output.stderr.split(separator: "\n").filter { $0.hasPrefix("headway: error:") }
+        #expect(lines.count == 1, "stderr: \(output.stderr)")
+        #expect(lines.first?.contains(item.message) == true, "stderr: \(output.stderr)")
+        if item.reportsJSON {
+            let load = try #require((try CLI.json(output)["loads"] as? [[String: Any]])?.first)
+            #expect(load["url"] as? String != nil)
+            if item.status == 6 { #expect(load["status"] as? Int == 404) }
+            if item.status == 3 || item.status == 4 { #expect(load["error"] != nil) }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let leftover = Set(runningProcesses(named: "Xvfb")).subtracting(xvfbBefore)
+        #expect(leftover.isEmpty, "Xvfb left running: \(leftover)")
+    }
+
+    /// A loopback port with nothing listening (bound once, then released).
+    nonisolated static func closedPort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
