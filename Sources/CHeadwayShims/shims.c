@@ -71,7 +71,7 @@ static void hw_xvfb_signal(int sig) {
     raise(sig);
 }
 
-static void hw_xvfb_atexit(void) {
+static void hw_xvfb_stop_and_reap(void) {
     pid_t pid = hw_xvfb_child;
     hw_xvfb_kill();
     if (pid > 0) {
@@ -84,7 +84,7 @@ static void hw_xvfb_atexit(void) {
 
 int hw_xvfb_pid(void) { return hw_xvfb_child; }
 
-void hw_xvfb_stop(void) { hw_xvfb_atexit(); }
+void hw_set_thread_name(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
 
 int hw_xvfb_start(const char *xvfb_path, int timeout_ms, char *error_buf, int error_len) {
     int fds[2];
@@ -160,7 +160,7 @@ int hw_xvfb_start(const char *xvfb_path, int timeout_ms, char *error_buf, int er
             else
                 snprintf(error_buf, error_len, "Xvfb did not report a display within %d ms", timeout_ms);
         }
-        hw_xvfb_atexit();
+        hw_xvfb_stop_and_reap();
         return -1;
     }
     return atoi(buf);

@@ -62,6 +62,32 @@ struct BadInputTests {
         #expect(leftover.isEmpty, "Xvfb left running: \(leftover)")
     }
 
+    @Test func ctrlCDuringALoadLeavesNoXvfbBehind() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        let before = Set(runningProcesses(named: "Xvfb"))
+        let process = Process()
+        process.executableURL = try CLI.binary
+        process.arguments = ["load", server.url.appendingPathComponent("hang").absoluteString, "--timeout", "60"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the load is in flight (the server saw the request), then interrupt.
+        for _ in 0..<200 where server.requestCount(path: "/hang") == 0 {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(server.requestCount(path: "/hang") == 1)
+        #expect(!Set(runningProcesses(named: "Xvfb")).subtracting(before).isEmpty)
+        kill(process.processIdentifier, SIGINT)
+        await Task.detached { process.waitUntilExit() }.value
+        #expect(process.terminationReason == .uncaughtSignal)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(Set(runningProcesses(named: "Xvfb")).subtracting(before).isEmpty)
+    }
+
     /// A loopback port with nothing listening (bound once, then released).
     nonisolated static func closedPort() -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -97,3 +97,21 @@ public func runningProcesses(named name: String) -> [Int32] {
         return command == name && state != "Z" ? pid : nil
     }
 }
+
+/// Resident memory in KiB of `pid` and its direct children (WebKit's processes and Xvfb).
+public func treeResidentKiB(_ pid: Int32) -> Int {
+    func rss(_ pid: String) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    }
+    var total = rss(String(pid))
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for entry in entries where Int32(entry) != nil {
+        guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { continue }
+        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+        if fields.count > 1, Int32(fields[1]) == pid { total += rss(entry) }
+    }
+    return total
+}

@@ -10,7 +10,7 @@ struct DelegateTests {
         let server = try Fixtures.server()
         defer { server.stop() }
         let delegate = RecordingDelegate()
-        try await Browser.withPage(delegate: delegate) { page in
+        _ = try await Browser.withPage(delegate: delegate) { page in
             try await page.load(server.url.appendingPathComponent("redirect"))
         }
         let calls = delegate.calls.filter { !$0.hasPrefix("resource") || $0.contains("/redirect") || $0.contains("style") }

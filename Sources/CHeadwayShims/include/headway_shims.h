@@ -28,8 +28,8 @@ SoupServer *hw_soup_server_new(const char *server_header);
 /// that lives as long as the process). It is also killed on SIGINT, SIGTERM and SIGHUP.
 int hw_xvfb_start(const char *xvfb_path, int timeout_ms, char *_Nullable error_buf, int error_len);
 
-/// Stops the Xvfb started by hw_xvfb_start, if any, and reaps it.
-void hw_xvfb_stop(void);
+/// Names the calling thread (as seen in /proc and debuggers).
+void hw_set_thread_name(const char *name);
 
 /// Pid of the running Xvfb or 0.
 int hw_xvfb_pid(void);

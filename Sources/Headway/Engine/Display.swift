@@ -1,5 +1,5 @@
 import CHeadwayShims
-public import Foundation
+import Foundation
 
 /// Makes sure GTK has an X display: uses `DISPLAY` when set, otherwise starts a private Xvfb
 /// that stops when the process exits (normally, on error, or on SIGINT/SIGTERM/SIGHUP).
@@ -27,14 +27,6 @@ enum Display {
         }
         setenv("DISPLAY", ":\(number)", 1)
         ready = true
-    }
-
-    /// Stops the private Xvfb, if Headway started one.
-    static func stop() {
-        hw_xvfb_stop()
-        if ready, hw_xvfb_pid() == 0, ProcessInfo.processInfo.environment["DISPLAY"] == nil {
-            ready = false
-        }
     }
 
     private static func findExecutable(_ name: String) -> String? {

@@ -1,5 +1,5 @@
 import CWebKit
-public import Foundation
+import Foundation
 
 extension EngineActor {
     /// Runs `operation` synchronously when already on the engine thread (GLib callbacks).

@@ -1,6 +1,6 @@
 import CHeadwayShims
 import CWebKit
-public import Foundation
+import Foundation
 
 /// The global actor of the engine thread: the one GLib thread that owns every GTK, WebKit and
 /// libsoup object. `Browser`, `Page` and `HTTPServer` are isolated to it; call them with `await`.

@@ -1,5 +1,6 @@
+import CHeadwayShims
 import CWebKit
-public import Foundation
+import Foundation
 
 /// The dedicated thread that runs the default GLib main context for the life of the process.
 /// It never returns; the process exits around it.
@@ -15,6 +16,7 @@ final class EngineThread: @unchecked Sendable {
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread {
             EngineThread.engineThreadID = pthread_self()
+            hw_set_thread_name("headway-engine")
             let context = g_main_context_default()
             g_main_context_acquire(context)
             let loop = g_main_loop_new(context, 0)

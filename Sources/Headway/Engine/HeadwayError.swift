@@ -1,5 +1,5 @@
 import CWebKit
-public import Foundation
+import Foundation
 
 /// The one error type Headway throws. `description` is a single line a person can act on.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Emulated network conditions for `HTTPServer`: a bandwidth cap per response (one response at a
 /// time per keep-alive connection, so per connection) and a latency before the first byte.

@@ -1,6 +1,6 @@
 import CHeadwayShims
 import CWebKit
-public import Foundation
+import Foundation
 
 /// Owns the engine and one WebKit web context (ephemeral by default: nothing is written to disk).
 ///

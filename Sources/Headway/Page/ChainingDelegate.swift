@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Headway's internal navigation delegate. It does Headway's own work for each callback
 /// (phase timing, the navigation tracker, the event stream) and then forwards the same

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A JavaScript value brought back from the page as JSON. `undefined` is kept apart from
 /// `null` so that `void` results are values too; it encodes as JSON `null`.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Follows main-frame navigations from request to FINISHED and wakes whoever waits on them.
 /// A record completes on FINISHED (WebKit sends it after load-failed too), on a web-process

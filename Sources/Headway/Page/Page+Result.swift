@@ -1,5 +1,5 @@
 import CWebKit
-public import Foundation
+import Foundation
 
 extension Page {
     /// Builds the LoadResult of a finished navigation: phase times, page timing, status.

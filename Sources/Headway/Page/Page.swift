@@ -10,7 +10,8 @@ public import Foundation
 /// ```
 @EngineActor
 public final class Page {
-    /// The user's navigation delegate; Headway's own delegate forwards every callback to it.
+    /// The user's navigation delegate, held weakly; Headway's own delegate forwards every
+    /// callback to it.
     public var delegate: (any NavigationDelegate)? {
         get { chain.user }
         set { chain.user = newValue }

@@ -1,6 +1,6 @@
 import CHeadwayShims
 import CWebKit
-public import Foundation
+import Foundation
 
 /// The signal user data: a weak link back to the page, so signals never keep a page alive.
 @EngineActor

@@ -1,6 +1,6 @@
 import CHeadwayShims
 import CWebKit
-public import Foundation
+import Foundation
 
 /// A full-page screenshot, written as PNG.
 public struct Screenshot: Sendable {

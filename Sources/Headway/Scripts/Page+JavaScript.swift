@@ -1,5 +1,5 @@
 import CWebKit
-public import Foundation
+import Foundation
 
 extension Page {
     /// Evaluates a script and returns its completion value. `undefined` comes back as

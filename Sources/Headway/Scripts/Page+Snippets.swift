@@ -1,5 +1,5 @@
 import CWebKit
-public import Foundation
+import Foundation
 
 extension Page {
     /// Runs a snippet after load: its completion value, or the settled value of a promise it

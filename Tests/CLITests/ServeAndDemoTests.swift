@@ -1,0 +1,62 @@
+import Foundation
+import HeadwayTestSupport
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("headway serve and demo", .serialized)
+struct ServeAndDemoTests {
+    @Test func serveAnswersWithEmulationLogsAndStopsOnCtrlC() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(getpid())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try "<!doctype html><title>Served</title>".write(to: root.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try CLI.binary
+        process.arguments = ["serve", root.path, "--port", "0", "--bandwidth", "1mbit", "--latency", "50ms", "--log"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.contains("1.00 Mbit/s, 50 ms latency"))
+        let base = try #require(text.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init))
+        let (data, response) = try await URLSession.shared.data(from: URL(string: base)!)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self).contains("Served"))
+        let (_, missing) = try await URLSession.shared.data(from: URL(string: base + "nope")!)
+        #expect((missing as? HTTPURLResponse)?.statusCode == 404)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("GET / 200"))
+        #expect(log.contains("GET /nope 404"))
+    }
+
+    @Test func serveRejectsBadInput() throws {
+        let bad = try CLI.run(["serve", "/no/such/dir", "--port", "0"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("not a directory: /no/such/dir"))
+        let rate = try CLI.run(["serve", "/tmp", "--bandwidth", "fast"])
+        #expect(rate.status == 64)
+        #expect(rate.stderr.contains("not a bandwidth"))
+    }
+
+    @Test func demoPrintsATimingTableForTheIndexAndAnArticle() throws {
+        let output = try CLI.run(["demo"], timeout: 180, environment: ["DISPLAY": nil])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("5.00 Mbit/s, 50 ms latency"))
+        #expect(output.stdout.contains("index.html"))
+        #expect(output.stdout.contains("articles/article-3.html"))
+        #expect(output.stdout.contains(#""scriptRan":true"#))
+        #expect(output.stdout.contains(#""title":"Article 3""#))
+    }
+}
