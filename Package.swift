@@ -15,11 +15,14 @@ let package = Package(
         .systemLibrary(
             name: "CWebKit",
             pkgConfig: "webkit2gtk-4.1",
-            providers: [.apt(["libwebkit2gtk-4.1-dev", "libsoup-3.0-dev"])]
+            providers: [.apt(["libwebkit2gtk-4.1-dev", "libsoup-3.0-dev", "libxml2-dev"])]
         ),
         .target(
             name: "CHeadwayShims",
-            dependencies: ["CWebKit"]
+            dependencies: ["CWebKit"],
+            // libxml2 (a WebKitGTK dependency) has no pkg-config name we can add to CWebKit.
+            cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
+            linkerSettings: [.linkedLibrary("xml2")]
         ),
         .target(
             name: "Headway",

@@ -53,6 +53,10 @@ SoupServer *hw_soup_server_new(const char *server_header) {
     return soup_server_new("server-header", server_header, NULL);
 }
 
+SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host) {
+    return soup_session_new_with_options("max-conns", max_conns, "max-conns-per-host", max_conns_per_host, NULL);
+}
+
 /* ---- Xvfb ---------------------------------------------------------------------------- */
 
 static volatile sig_atomic_t hw_xvfb_child = 0;

@@ -23,6 +23,9 @@ WebKitWebContext *hw_web_context_new(gboolean ephemeral);
 /// Creates a SoupServer with a Server header (soup_server_new is variadic).
 SoupServer *hw_soup_server_new(const char *server_header);
 
+/// Creates a SoupSession with these connection limits (soup_session_new_with_options is variadic).
+SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host);
+
 /// Starts `Xvfb -displayfd`, waits until it is ready and returns its display number or -1.
 /// The child gets PR_SET_PDEATHSIG, so it dies with the forking thread (call this from a thread
 /// that lives as long as the process). It is also killed on SIGINT, SIGTERM and SIGHUP.
@@ -39,6 +42,19 @@ int hw_surface_write_png(cairo_surface_t *surface, const char *path);
 
 /// Counts distinct colours among up to `max_samples` sampled pixels of an image surface.
 int hw_surface_distinct_colors(cairo_surface_t *surface, int max_samples);
+
+/// Called once per reference found in an HTML document. `kind` is one of "base", "anchor",
+/// "image", "srcset", "script", "stylesheet", "preload", "icon", "style" (inline CSS text).
+typedef void (*hw_html_ref_callback)(const char *kind, const char *value, void *_Nullable context);
+
+/// Parses HTML with libxml2's HTML parser (thread-safe for separate calls once hw_html_init ran)
+/// and reports every subresource reference in document order. `encoding` may be NULL, in which
+/// case the parser uses the document's <meta charset>.
+void hw_html_extract(const char *html, int length, const char *_Nullable encoding,
+                     hw_html_ref_callback callback, void *_Nullable context);
+
+/// Initialises libxml2; call once before hw_html_extract is used from several threads.
+void hw_html_init(void);
 
 #pragma clang assume_nonnull end
 

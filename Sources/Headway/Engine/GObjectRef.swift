@@ -33,6 +33,11 @@ func cast<T, U>(_ pointer: UnsafeMutablePointer<T>, to: U.Type = U.self) -> Unsa
 final class OpaqueGObjectRef {
     let pointer: OpaquePointer
 
+    /// Takes over a reference the caller already owns.
+    init(taking pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
     init(retaining pointer: OpaquePointer) {
         self.pointer = pointer
         g_object_ref(UnsafeMutableRawPointer(pointer))
@@ -41,4 +46,9 @@ final class OpaqueGObjectRef {
     deinit {
         g_object_unref(UnsafeMutableRawPointer(pointer))
     }
+}
+
+/// Carries a C pointer through a continuation. Only the engine thread dereferences it.
+struct EnginePointer: @unchecked Sendable {
+    let raw: OpaquePointer
 }

@@ -18,11 +18,15 @@ public final class Browser {
         /// The view size in CSS pixels; screenshots of the full page are taller.
         public var viewportWidth = 1280
         public var viewportHeight = 800
+        /// Turns on the prefetch booster: pages are browsed through Headway's mirror schemes and
+        /// served from a prefetch cache that each finished load fills with what it links to.
+        public var booster: BoosterConfiguration?
         public init() {}
     }
 
     public let configuration: Configuration
     let context: GObjectRef<WebKitWebContext>
+    let booster: Booster?
     private var pages: [ObjectIdentifier: WeakPage] = [:]
     private var isClosed = false
 
@@ -32,6 +36,23 @@ public final class Browser {
         self.configuration = configuration
         context = GObjectRef(taking: hw_web_context_new(configuration.ephemeral ? 1 : 0))
         webkit_web_context_set_cache_model(context.pointer, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER)
+        let context = self.context
+        booster = configuration.booster.map { Booster(context: context.pointer, configuration: $0, userAgent: Browser.userAgent) }
+    }
+
+    /// WebKit's default User-Agent, which the booster's own requests send too.
+    private static var userAgent: String {
+        let settings = webkit_settings_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(settings)) }
+        return String(cString: webkit_settings_get_user_agent(settings))
+    }
+
+    /// What the prefetch booster did so far, or nil when it is off.
+    public var prefetchStats: PrefetchRunStats? { booster?.prefetcher.runStats }
+
+    /// Waits until the running prefetch has settled, at most `timeout` seconds.
+    public func settlePrefetch(timeout: Double = 30) async {
+        await booster?.prefetcher.settle(timeout: timeout)
     }
 
     /// Opens a new page (one web view).
@@ -61,6 +82,7 @@ public final class Browser {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        booster?.prefetcher.cancel()
         for page in pages.values.compactMap(\.page) { page.close() }
         pages.removeAll()
     }

@@ -11,6 +11,8 @@ public struct LoadResult: Sendable, Codable, Equatable {
     public var title: String
     public var timing: Timing
     public var resources: ResourceSummary
+    /// How the booster answered this load's requests, or nil when the booster is off.
+    public var prefetch: PrefetchLoadStats?
 }
 
 /// Page-load timing in milliseconds.

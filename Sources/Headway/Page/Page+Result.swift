@@ -32,11 +32,12 @@ extension Page {
             transferBytes: Int(page["transferBytes"]?.doubleValue ?? 0),
             encodedBytes: Int(page["encodedBytes"]?.doubleValue ?? 0))
         let title = page["title"]?.stringValue ?? webkit_web_view_get_title(view).map { String(cString: $0) } ?? ""
+        let prefetch = booster.map { $0.handler.stats(forView: UnsafeMutableRawPointer(view)) }
         return LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,
-                          timing: timing, resources: resources)
+                          timing: timing, resources: resources, prefetch: prefetch)
     }
 
     private var currentURL: URL? {
-        view.flatMap { webkit_web_view_get_uri($0.pointer) }.flatMap { URL(string: String(cString: $0)) }
+        view.flatMap { webkit_web_view_get_uri($0.pointer) }.flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real)
     }
 }

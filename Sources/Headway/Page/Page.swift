@@ -34,6 +34,7 @@ public final class Page {
     public private(set) var errors: [PageError] = []
 
     weak var browser: Browser?
+    var booster: Booster? { browser?.booster }
     let tracker = NavigationTracker()
     private(set) var chain: ChainingDelegate!
     private let eventSink: AsyncStream<PageEvent>.Continuation
@@ -82,8 +83,9 @@ public final class Page {
     @discardableResult
     public func load(_ url: URL, timeout: Double = 30) async throws -> LoadResult {
         let view = try liveView()
+        let target = booster != nil ? MirrorScheme.mirror(url) : url
         return try await navigate(url, timeout: timeout) {
-            webkit_web_view_load_uri(view, url.absoluteString)
+            webkit_web_view_load_uri(view, target.absoluteString)
         }
     }
 
@@ -127,6 +129,11 @@ public final class Page {
     private func navigate(_ requested: URL?, timeout: Double, start: () -> Void) async throws -> LoadResult {
         console.removeAll()
         errors.removeAll()
+        if let booster, let view = view?.pointer {
+            // A new navigation cancels prefetch work that no longer serves it (the seed's separate()).
+            booster.prefetcher.cancel()
+            booster.handler.resetStats(forView: UnsafeMutableRawPointer(view))
+        }
         let record = tracker.begin(requested)
         start()
         return try await finish(record, timeout: timeout)
@@ -196,7 +203,7 @@ public final class Page {
     func refreshState() {
         guard let view = view?.pointer else { return }
         let next = PageState(
-            url: webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) },
+            url: webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real),
             title: webkit_web_view_get_title(view).map { String(cString: $0) } ?? "",
             isLoading: webkit_web_view_is_loading(view) != 0,
             estimatedProgress: webkit_web_view_get_estimated_load_progress(view),

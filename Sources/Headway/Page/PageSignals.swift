@@ -61,7 +61,7 @@ private func onLoadChanged(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event
 private func onLoadFailed(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event: WebKitLoadEvent, _ uri: UnsafePointer<CChar>?,
                           _ error: UnsafeMutablePointer<GError>?, _ data: gpointer?) -> gboolean {
     let target = targetPage(data)
-    let url = uri.flatMap { URL(string: String(cString: $0)) }
+    let url = uri.flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real)
     let info = error.map { HeadwayError.GErrorInfo($0) }
     let failure = HeadwayError(.loadFailed, "could not load \(url?.absoluteString ?? "the page"): \(info?.message ?? "unknown error")",
                                gerror: info)
@@ -80,11 +80,25 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
           let request = webkit_navigation_action_get_request(action)
     else { return 0 }
     let target = targetPage(data)
-    let url = URL(string: String(cString: webkit_uri_request_get_uri(request))) ?? URL(string: "about:blank")!
+    let raw = URL(string: String(cString: webkit_uri_request_get_uri(request))) ?? URL(string: "about:blank")!
+    let url = MirrorScheme.real(raw)
     let method = webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET"
     let kind: NavigationAction.Kind = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION ? .newWindow : .navigation
     let item = NavigationAction(kind: kind, url: url, method: method,
                                 isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0)
+    let mirrored: URL? = EngineActor.assumeIsolated {
+        // With the booster on, an absolute http(s) link to an eligible host is browsed through
+        // the mirror scheme instead; the user's delegate sees that navigation when it starts.
+        guard kind == .navigation, let page = target.page, let booster = page.booster,
+              !MirrorScheme.isMirror(raw), let current = page.url,
+              LinkPolicy(configuration: booster.configuration).allows(raw, page: current, isSubresource: true) else { return nil }
+        return MirrorScheme.mirror(raw)
+    }
+    if let mirrored, let view {
+        webkit_policy_decision_ignore(decision)
+        webkit_web_view_load_uri(view, mirrored.absoluteString)
+        return 1
+    }
     let answer: NavigationPolicy? = EngineActor.assumeIsolated {
         guard let page = target.page else { return nil }
         let answer = page.chain.page(page, decidePolicyFor: item)
@@ -101,7 +115,8 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
 
 private func onResourceStarted(_ view: UnsafeMutablePointer<WebKitWebView>?, _ resource: UnsafeMutablePointer<WebKitWebResource>?,
                                _ request: UnsafeMutablePointer<WebKitURIRequest>?, _ data: gpointer?) {
-    guard let request, let url = URL(string: String(cString: webkit_uri_request_get_uri(request))) else { return }
+    guard let request, let raw = URL(string: String(cString: webkit_uri_request_get_uri(request))) else { return }
+    let url = MirrorScheme.real(raw)
     let target = targetPage(data)
     let method = webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET"
     EngineActor.assumeIsolated {
@@ -138,5 +153,5 @@ private func onMessage(_ manager: UnsafeMutablePointer<WebKitUserContentManager>
 }
 
 private func currentURL(_ view: UnsafeMutablePointer<WebKitWebView>) -> URL {
-    webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) } ?? URL(string: "about:blank")!
+    webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real) ?? URL(string: "about:blank")!
 }

@@ -18,6 +18,9 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Which article to load after the index, 1 to \(DemoSite.articleCount) (default: 3).")
     var article: Int = 3
 
+    @Option(name: .customLong("write-site"), help: "Only write the demo site into this directory (for `headway serve`) and exit.")
+    var writeSite: String?
+
     static let snippet = Snippet(file: "demo-snippet.js", source: """
         ({ title: document.title, links: document.links.length, images: document.images.length,
            scriptRan: document.body.dataset.ready === "1" })
@@ -37,6 +40,11 @@ struct DemoCommand: AsyncParsableCommand {
         } catch let error as HeadwayError {
             ExitStatus.report(error.description)
             throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        if let writeSite {
+            let files = try DemoSite.write(to: URL(fileURLWithPath: writeSite))
+            note("wrote the demo site: \(files.count) files in \(writeSite)")
+            return
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("headway-demo-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }

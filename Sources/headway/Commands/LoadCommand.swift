@@ -12,6 +12,9 @@ struct LoadCommand: AsyncParsableCommand {
                      "scripts":[{"file","value"}|{"file","error"}],"console":[...],"errors":[...]}]}
         With --repeat, each URL is loaded N times cold and a "summary" array follows "loads".
         A load that fails stops the run; its entry carries an "error" object.
+        With --prefetch, each load has "prefetch":{"fromCache","joined","fetched"} and the document
+        ends with "prefetch":{"linksFound","linksEligible","pagesPrefetched","resourcesPrefetched",
+        "bytesPrefetched","bytesUnused","skipped"}.
 
         \(ExitStatus.helpText)
         """
@@ -34,6 +37,24 @@ struct LoadCommand: AsyncParsableCommand {
 
     @Option(help: "Write a PNG of the full last page, after its snippets ran.")
     var screenshot: String?
+
+    @Flag(help: "Turn on the prefetch booster: after each load, prefetch the pages it links to (same host) and their subresources.")
+    var prefetch = false
+
+    @Option(name: .customLong("prefetch-hosts"), help: "Comma-separated extra hosts the booster may prefetch from.")
+    var prefetchHosts: String?
+
+    @Flag(name: .customLong("prefetch-all-hosts"), help: "Let the booster prefetch from every host (can break ads and analytics).")
+    var prefetchAllHosts = false
+
+    @Flag(name: .customLong("prefetch-query-strings"), help: "Let the booster prefetch links that have a query string.")
+    var prefetchQueryStrings = false
+
+    @Option(name: .customLong("cache-size"), help: "Prefetch cache size in MB (default: 64).")
+    var cacheSize: Int = 64
+
+    @Option(name: .customLong("prefetch-settle"), help: "Seconds to wait for prefetching to settle before the next URL (default: 30).")
+    var prefetchSettle: Double = 30
 
     @Option(help: "Output format: json or text (default: json).")
     var format: OutputFormat = .json
@@ -60,10 +81,26 @@ struct LoadCommand: AsyncParsableCommand {
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw HeadwayError(.invalidArgument, "--screenshot must name a .png file: \(screenshot)")
         }
+        guard cacheSize > 0 else { throw HeadwayError(.invalidArgument, "--cache-size must be at least 1 MB") }
+        guard prefetchSettle >= 0 else { throw HeadwayError(.invalidArgument, "--prefetch-settle cannot be negative") }
+        let usesBooster = prefetch || prefetchHosts != nil || prefetchAllHosts || prefetchQueryStrings
+        guard !usesBooster || prefetch else {
+            throw HeadwayError(.invalidArgument, "--prefetch-hosts, --prefetch-all-hosts and --prefetch-query-strings need --prefetch")
+        }
+        var booster: BoosterConfiguration?
+        if prefetch {
+            var configuration = BoosterConfiguration()
+            configuration.extraHosts = Set((prefetchHosts ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
+            configuration.allHosts = prefetchAllHosts
+            configuration.allowQueryStrings = prefetchQueryStrings
+            configuration.cacheBytes = cacheSize << 20
+            booster = configuration
+        }
         let parsed = try urls.map(Self.parseURL)
         let snippets = try scripts.map(Snippet.load(path:))
         return LoadRunner.Inputs(urls: parsed, snippets: snippets, timeout: timeout, scriptTimeout: scriptTimeout,
-                                 repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0)
+                                 repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
+                                 booster: booster, prefetchSettle: prefetchSettle)
     }
 
     static func parseURL(_ text: String) throws -> URL {

@@ -12,12 +12,15 @@ enum LoadRunner {
         var repeatCount: Int
         var screenshot: String?
         var showProgress: Bool
+        var booster: BoosterConfiguration?
+        var prefetchSettle: Double = 30
     }
 
     struct Outcome: Sendable {
         var reports: [LoadReport] = []
         var summaries: [TimingSummary] = []
         var screenshot: (path: String, shot: Screenshot)?
+        var prefetch: PrefetchRunStats?
         var failures = FailureLog()
 
         var json: OrderedJSON {
@@ -27,6 +30,17 @@ enum LoadRunner {
                 pairs.append(("screenshot", .object([("file", .string(screenshot.path)),
                                                      ("width", .number(Double(screenshot.shot.width))),
                                                      ("height", .number(Double(screenshot.shot.height)))])))
+            }
+            if let prefetch {
+                pairs.append(("prefetch", .object([
+                    ("linksFound", .number(Double(prefetch.linksFound))),
+                    ("linksEligible", .number(Double(prefetch.linksEligible))),
+                    ("pagesPrefetched", .number(Double(prefetch.pagesPrefetched))),
+                    ("resourcesPrefetched", .number(Double(prefetch.resourcesPrefetched))),
+                    ("bytesPrefetched", .number(Double(prefetch.bytesPrefetched))),
+                    ("bytesUnused", .number(Double(prefetch.bytesUnused))),
+                    ("skipped", .number(Double(prefetch.skipped))),
+                ])))
             }
             return .object(pairs)
         }
@@ -40,7 +54,9 @@ enum LoadRunner {
         var outcome = Outcome()
         let browser: Browser
         do {
-            browser = try Browser()
+            var configuration = Browser.Configuration()
+            configuration.booster = inputs.booster
+            browser = try Browser(configuration: configuration)
         } catch {
             fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
             return outcome
@@ -55,6 +71,10 @@ enum LoadRunner {
                     progress.step(url)
                     let ok = await loadOnce(url, run: nil, page: page, inputs: inputs, into: &outcome)
                     if !ok { break }
+                    if inputs.booster != nil, index < inputs.urls.count - 1 {
+                        // Let the prefetch settle so the next load's result is repeatable.
+                        await browser.settlePrefetch(timeout: inputs.prefetchSettle)
+                    }
                     if index == inputs.urls.count - 1, let path = inputs.screenshot {
                         await takeScreenshot(page, path: path, into: &outcome)
                     }
@@ -77,6 +97,7 @@ enum LoadRunner {
         } catch {
             fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
         }
+        outcome.prefetch = browser.prefetchStats
         return outcome
     }
 

@@ -35,6 +35,11 @@ struct LoadReport {
         } else {
             pairs.append(("resources", .null))
         }
+        if let prefetch = result?.prefetch {
+            pairs.append(("prefetch", .object([("fromCache", .number(Double(prefetch.fromCache))),
+                                                ("joined", .number(Double(prefetch.joined))),
+                                                ("fetched", .number(Double(prefetch.fetched)))])))
+        }
         pairs.append(("scripts", .array(scripts.map(Self.json))))
         pairs.append(("console", .array(console.map { .object([("level", .string($0.level)), ("text", .string($0.text))]) })))
         pairs.append(("errors", .array(errors.map(Self.json))))

@@ -1,0 +1,65 @@
+import CWebKit
+import Foundation
+
+/// The prefetch booster of one browser: the mirror schemes and their handler, the prefetch cache,
+/// and the prefetcher that the internal delegate starts after each load finishes.
+@EngineActor
+final class Booster {
+    let configuration: BoosterConfiguration
+    let client: SoupClient
+    let cache: PrefetchCache
+    let prefetcher: Prefetcher
+    let handler: SchemeHandler
+
+    init(context: UnsafeMutablePointer<WebKitWebContext>, configuration: BoosterConfiguration, userAgent: String) {
+        self.configuration = configuration
+        client = SoupClient(userAgent: userAgent, connectionsPerHost: max(6, configuration.concurrency))
+        cache = PrefetchCache(capacity: configuration.cacheBytes)
+        prefetcher = Prefetcher(client: client, cache: cache, configuration: configuration)
+        handler = SchemeHandler(client: client, cache: cache)
+        let security = webkit_web_context_get_security_manager(context)
+        for scheme in MirrorScheme.all {
+            let target = HandlerTarget(handler)
+            // Released by the destroy notify when the context goes away.
+            webkit_web_context_register_uri_scheme(context, scheme, schemeRequest,
+                                                   Unmanaged.passRetained(target).toOpaque(), releaseHandlerTarget)
+            webkit_security_manager_register_uri_scheme_as_secure(security, scheme)
+            webkit_security_manager_register_uri_scheme_as_cors_enabled(security, scheme)
+        }
+    }
+
+    /// Called by the internal delegate once a page finished loading: finds its links and
+    /// starts prefetching them.
+    func pageFinished(_ page: Page) async {
+        guard let view = try? page.liveView(), let pageURL = page.url,
+              ["http", "https"].contains(pageURL.scheme?.lowercased() ?? "") else { return }
+        guard let found = try? await JavaScriptCall.callAsyncFunction(view, PageScripts.anchors, arguments: [:], sourceURI: nil,
+                                                                       timeout: 10, what: "the link extraction"),
+              let text = found.stringValue,
+              let links = try? JSONDecoder().decode([LinkPolicy.Link].self, from: Data(text.utf8)) else { return }
+        let real = links.map { link in
+            var link = link
+            link.href = MirrorScheme.real(link.href)
+            return link
+        }
+        guard page.url == pageURL else { return }
+        prefetcher.start(links: real, page: pageURL)
+    }
+}
+
+@EngineActor
+private final class HandlerTarget {
+    let handler: SchemeHandler
+    init(_ handler: SchemeHandler) { self.handler = handler }
+}
+
+private func schemeRequest(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>?, _ data: gpointer?) {
+    guard let request, let data else { return }
+    nonisolated(unsafe) let raw = request
+    let target = Unmanaged<HandlerTarget>.fromOpaque(data).takeUnretainedValue()
+    EngineActor.assumeIsolated { target.handler.handle(raw) }
+}
+
+private func releaseHandlerTarget(_ data: gpointer?) {
+    Unmanaged<HandlerTarget>.fromOpaque(data!).release()
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The RFC 9111 rules the prefetch cache follows, as a private cache with a short lifetime cap.
+enum CachePolicy {
+    /// Prefetched entries live at most this long, whatever the server says.
+    static let lifetimeCap: Double = 300
+
+    /// Headers that never go into the cache (no `Set-Cookie` replay) or that describe the
+    /// connection or an encoding already undone by libsoup.
+    static let unstoredHeaders: Set<String> = [
+        "set-cookie", "set-cookie2", "connection", "keep-alive", "transfer-encoding", "content-encoding",
+        "content-length", "proxy-authenticate", "upgrade", "age",
+    ]
+
+    struct Directives {
+        var noStore = false
+        var noCache = false
+        var maxAge: Double?
+
+        init(_ value: String?) {
+            for part in (value ?? "").split(separator: ",") {
+                let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                switch pair.first {
+                case "no-store": noStore = true
+                case "no-cache": noCache = true
+                case "max-age": maxAge = pair.count == 2 ? Double(pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))) : nil
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Seconds a response may be served from the cache, or nil if it must not be stored.
+    static func lifetime(method: String, status: Int, headers: [(String, String)]) -> Double? {
+        guard method == "GET", (200...299).contains(status), status != 206 else { return nil }
+        func header(_ name: String) -> String? {
+            headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+        }
+        let directives = Directives(header("Cache-Control"))
+        if directives.noStore || directives.noCache { return nil }
+        if header("Pragma")?.lowercased().contains("no-cache") == true { return nil }
+        if header("Vary")?.trimmingCharacters(in: .whitespaces) == "*" { return nil }
+        let age = header("Age").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        if let maxAge = directives.maxAge {
+            let remaining = maxAge - age
+            return remaining > 0 ? min(remaining, lifetimeCap) : nil
+        }
+        return lifetimeCap
+    }
+
+    /// The request-header names a response varies on (lower-cased).
+    static func varyNames(_ headers: [(String, String)]) -> [String] {
+        headers.filter { $0.0.caseInsensitiveCompare("Vary") == .orderedSame }
+            .flatMap { $0.1.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty }
+    }
+
+    static func storedHeaders(_ headers: [(String, String)]) -> [(String, String)] {
+        headers.filter { !unstoredHeaders.contains($0.0.lowercased()) }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// How one page load's requests were answered by the booster's scheme handler.
+public struct PrefetchLoadStats: Sendable, Equatable, Codable {
+    /// Served from the prefetch cache.
+    public var fromCache = 0
+    /// Joined a prefetch that was still in flight.
+    public var joined = 0
+    /// Fetched from the network (not prefetched, or not cacheable).
+    public var fetched = 0
+
+    public init() {}
+}
+
+/// What the booster did over a whole run.
+public struct PrefetchRunStats: Sendable, Equatable, Codable {
+    /// Links the extraction script found on loaded pages.
+    public var linksFound = 0
+    /// Links the policy allowed (after host, side-effect and cap rules).
+    public var linksEligible = 0
+    public var pagesPrefetched = 0
+    public var resourcesPrefetched = 0
+    public var bytesPrefetched = 0
+    /// Prefetched bytes that no page load used.
+    public var bytesUnused = 0
+    /// Prefetches skipped by the byte budget or the per-response cap, or not storable.
+    public var skipped = 0
+
+    public init() {}
+}

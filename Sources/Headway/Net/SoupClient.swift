@@ -1,0 +1,133 @@
+import CHeadwayShims
+import CWebKit
+import Foundation
+
+/// One libsoup session for everything Headway fetches itself: keep-alive connections, an
+/// in-memory cookie jar shared by the scheme handler and the prefetcher, decoded bodies.
+@EngineActor
+final class SoupClient {
+    struct Response {
+        var status: Int
+        var reason: String
+        var headers: [(String, String)]
+        /// The body, decoded, as it arrives. Owned by this response.
+        var stream: OpaqueGObjectRef
+        var finalURL: URL
+        let message: OpaqueGObjectRef
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+        }
+
+        func headers(named name: String) -> [String] {
+            headers.filter { $0.0.caseInsensitiveCompare(name) == .orderedSame }.map(\.1)
+        }
+    }
+
+    let session: UnsafeMutablePointer<SoupSession>
+    let cookieJar: UnsafeMutablePointer<SoupCookieJar>
+
+    init(userAgent: String, connectionsPerHost: Int) {
+        session = hw_soup_session_new(Int32(max(connectionsPerHost * 4, 16)), Int32(connectionsPerHost))
+        soup_session_set_user_agent(session, userAgent)
+        cookieJar = soup_cookie_jar_new()
+        soup_session_add_feature(session, OpaquePointer(cookieJar))
+    }
+
+    isolated deinit {
+        soup_session_abort(session)
+        g_object_unref(UnsafeMutableRawPointer(cookieJar))
+        g_object_unref(UnsafeMutableRawPointer(session))
+    }
+
+    /// Sends a request without following redirects and returns once the headers arrived.
+    func send(method: String, url: URL, headers: [(String, String)], body: Data?,
+              cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> Response {
+        guard let message = soup_message_new(method, url.absoluteString) else {
+            throw HeadwayError(.invalidArgument, "libsoup cannot request \(url.absoluteString)")
+        }
+        let owner = OpaqueGObjectRef(taking: message)
+        soup_message_set_flags(message, SOUP_MESSAGE_NO_REDIRECT)
+        let requestHeaders = soup_message_get_request_headers(message)
+        for (name, value) in headers { soup_message_headers_replace(requestHeaders, name, value) }
+        if let body, !body.isEmpty {
+            let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            soup_message_set_request_body_from_bytes(message, soup_message_headers_get_content_type(requestHeaders, nil), bytes)
+            g_bytes_unref(bytes)
+        }
+        let stream: EnginePointer = try await withCheckedThrowingContinuation { continuation in
+            let box = Unmanaged.passRetained(StreamBox(continuation)).toOpaque()
+            soup_session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable, { source, result, data in
+                let box = Unmanaged<StreamBox>.fromOpaque(data!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                if let stream = soup_session_send_finish(source.map { cast($0, to: SoupSession.self) }, result, &error) {
+                    box.continuation.resume(returning: EnginePointer(raw: OpaquePointer(stream)))
+                } else {
+                    box.continuation.resume(throwing: HeadwayError.consuming(error, .loadFailed, "the request failed"))
+                }
+            }, box)
+        }
+        var list: [(String, String)] = []
+        var iter = SoupMessageHeadersIter()
+        soup_message_headers_iter_init(&iter, soup_message_get_response_headers(message))
+        var name: UnsafePointer<CChar>?
+        var value: UnsafePointer<CChar>?
+        while soup_message_headers_iter_next(&iter, &name, &value) != 0 {
+            if let name, let value { list.append((String(cString: name), String(cString: value))) }
+        }
+        let finalURL = soup_message_get_uri(message).flatMap { g_uri_to_string($0) }.map { text in
+            defer { g_free(text) }
+            return URL(string: String(cString: text)) ?? url
+        } ?? url
+        return Response(status: Int(soup_message_get_status(message).rawValue),
+                        reason: soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? "",
+                        headers: list, stream: OpaqueGObjectRef(taking: stream.raw), finalURL: finalURL, message: owner)
+    }
+
+    /// Reads a whole body, failing once it passes `limit` bytes.
+    func readAll(_ stream: OpaqueGObjectRef, limit: Int, cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> Data {
+        var data = Data()
+        while true {
+            let chunk: Data = try await withCheckedThrowingContinuation { continuation in
+                let box = Unmanaged.passRetained(DataBox(continuation)).toOpaque()
+                g_input_stream_read_bytes_async(UnsafeMutablePointer(stream.pointer), 65536, G_PRIORITY_DEFAULT, cancellable, { source, result, data in
+                    let box = Unmanaged<DataBox>.fromOpaque(data!).takeRetainedValue()
+                    var error: UnsafeMutablePointer<GError>?
+                    guard let bytes = g_input_stream_read_bytes_finish(UnsafeMutablePointer(OpaquePointer(source)), result, &error) else {
+                        box.continuation.resume(throwing: HeadwayError.consuming(error, .loadFailed, "reading the body failed"))
+                        return
+                    }
+                    var size: gsize = 0
+                    let pointer = g_bytes_get_data(bytes, &size)
+                    let chunk = size > 0 && pointer != nil ? Data(bytes: pointer!, count: Int(size)) : Data()
+                    g_bytes_unref(bytes)
+                    box.continuation.resume(returning: chunk)
+                }, box)
+            }
+            if chunk.isEmpty { return data }
+            data.append(chunk)
+            if data.count > limit {
+                throw HeadwayError(.loadFailed, "the response is larger than \(limit) bytes")
+            }
+        }
+    }
+
+    /// Cookies the jar holds for `url`, as a Cookie header value.
+    func cookieHeader(for url: URL) -> String? {
+        guard let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return nil }
+        defer { g_uri_unref(uri) }
+        guard let text = soup_cookie_jar_get_cookies(cookieJar, uri, 1) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}
+
+private final class StreamBox {
+    let continuation: CheckedContinuation<EnginePointer, Error>
+    init(_ continuation: CheckedContinuation<EnginePointer, Error>) { self.continuation = continuation }
+}
+
+private final class DataBox {
+    let continuation: CheckedContinuation<Data, Error>
+    init(_ continuation: CheckedContinuation<Data, Error>) { self.continuation = continuation }
+}
