@@ -50,13 +50,17 @@ struct ServeAndDemoTests {
         #expect(rate.stderr.contains("not a bandwidth"))
     }
 
-    @Test func demoPrintsATimingTableForTheIndexAndAnArticle() throws {
-        let output = try CLI.run(["demo"], timeout: 180, environment: ["DISPLAY": nil])
+    @Test func demoComparesAColdArticleWithAPrefetchedOne() throws {
+        let output = try CLI.run(["demo"], timeout: 240, environment: ["DISPLAY": nil])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("5.00 Mbit/s, 50 ms latency"))
-        #expect(output.stdout.contains("index.html"))
-        #expect(output.stdout.contains("articles/article-3.html"))
+        #expect(output.stdout.contains("articles/article-3.html, cold"))
+        #expect(output.stdout.contains("articles/article-3.html, after index, prefetched"))
+        #expect(output.stdout.contains("The prefetched article's load event came at"))
         #expect(output.stdout.contains(#""scriptRan":true"#))
         #expect(output.stdout.contains(#""title":"Article 3""#))
+        // The prefetched article made no request of its own to the server.
+        let prefetchedRow = try #require(output.stdout.split(separator: "\n").first { $0.contains("prefetched") && $0.contains("200") })
+        #expect(prefetchedRow.hasSuffix(" 0"))
     }
 }

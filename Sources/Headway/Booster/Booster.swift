@@ -28,9 +28,22 @@ final class Booster {
         }
     }
 
+    private var trigger: Task<Void, Never>?
+
     /// Called by the internal delegate once a page finished loading: finds its links and
     /// starts prefetching them.
-    func pageFinished(_ page: Page) async {
+    func pageFinished(_ page: Page) {
+        trigger = Task { @EngineActor in await self.extractAndPrefetch(page) }
+    }
+
+    /// Waits for the link extraction of the last finished page and the prefetch it started.
+    func settle(timeout: Double) async {
+        let deadline = Engine.now() + timeout * 1000
+        await trigger?.value
+        await prefetcher.settle(timeout: max(0, (deadline - Engine.now()) / 1000))
+    }
+
+    private func extractAndPrefetch(_ page: Page) async {
         guard let view = try? page.liveView(), let pageURL = page.url,
               ["http", "https"].contains(pageURL.scheme?.lowercased() ?? "") else { return }
         guard let found = try? await JavaScriptCall.callAsyncFunction(view, PageScripts.anchors, arguments: [:], sourceURI: nil,

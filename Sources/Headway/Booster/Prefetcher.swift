@@ -110,10 +110,14 @@ final class Prefetcher {
     private func fetch(_ url: URL, limit: Int, isPage: Bool) async -> CachedResponse? {
         if let task = cache.fetchInFlight(url) { return await task.value }
         if cache.contains(url) { return nil }
-        let task = Task { @EngineActor in await self.download(url, limit: limit, isPage: isPage) }
+        // The task stores its result before it completes, so whoever joined it finds it cached.
+        let task = Task { @EngineActor in
+            let response = await self.download(url, limit: limit, isPage: isPage)
+            self.cache.end(url, response)
+            return response
+        }
         cache.begin(url, task)
         let response = await task.value
-        cache.end(url, response)
         if let response {
             stats.bytesPrefetched += response.body.count
             if isPage { stats.pagesPrefetched += 1 } else { stats.resourcesPrefetched += 1 }

@@ -39,6 +39,10 @@ public struct ServedRequest: Sendable, Equatable {
     public var status: Int
     public var bytes: Int
     public var milliseconds: Double
+    /// The request's `Cookie` header, if any.
+    public var cookie: String?
+    /// The request's `Sec-Purpose` header (`prefetch` for Headway's prefetches), if any.
+    public var purpose: String?
 
     public var logLine: String {
         "\(method) \(path) \(status) \(bytes) B \(String(format: "%.1f", milliseconds)) ms"

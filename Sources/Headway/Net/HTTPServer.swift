@@ -24,6 +24,8 @@ public final class HTTPServer {
     public private(set) var requests: [ServedRequest] = []
     /// Every request received, by path, including ones still in flight.
     public private(set) var receivedCounts: [String: Int] = [:]
+    /// The most requests that were open at once since the last `resetPeak()`.
+    public private(set) var peakConcurrentRequests = 0
 
     private let server: GObjectRef<SoupServer>
     private var routes: [String: HTTPResponse] = [:]
@@ -67,6 +69,8 @@ public final class HTTPServer {
         routes[path] = response
     }
 
+    public func resetPeak() { peakConcurrentRequests = transfers.count }
+
     /// How many requests for `path` arrived.
     public func requestCount(path: String) -> Int { receivedCounts[path] ?? 0 }
 
@@ -87,6 +91,7 @@ public final class HTTPServer {
         receivedCounts[path, default: 0] += 1
         let transfer = Transfer(server: self, message: message, method: method, path: path)
         transfers[ObjectIdentifier(transfer)] = transfer
+        peakConcurrentRequests = max(peakConcurrentRequests, transfers.count)
         if let response = routes[path] {
             transfer.respond(response)
         } else if method != "GET" && method != "HEAD" {

@@ -16,12 +16,17 @@ final class Transfer {
     private var isOver = false
     private var status = 0
     private var bytes = 0
+    private let cookie: String?
+    private let purpose: String?
 
     init(server: HTTPServer, message: OpaquePointer, method: String, path: String) {
         self.server = server
         self.message = OpaqueGObjectRef(retaining: message)
         self.method = method
         self.path = path
+        let headers = soup_server_message_get_request_headers(message)
+        cookie = soup_message_headers_get_one(headers, "Cookie").map { String(cString: $0) }
+        purpose = soup_message_headers_get_one(headers, "Sec-Purpose").map { String(cString: $0) }
         let signals = SignalConnections(UnsafeMutableRawPointer(message))
         let target = TransferTarget(self)
         signals.connect("finished", unsafeBitCast(transferOver as TransferOver, to: GCallback.self), box: target)
@@ -121,7 +126,7 @@ final class Transfer {
         signals?.disconnectAll()
         signals = nil
         let record = status == 0 ? nil : ServedRequest(method: method, path: path, status: status, bytes: bytes,
-                                                        milliseconds: Engine.now() - started)
+                                                        milliseconds: Engine.now() - started, cookie: cookie, purpose: purpose)
         server?.finished(self, record)
     }
 }

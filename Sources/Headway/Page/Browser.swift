@@ -52,7 +52,7 @@ public final class Browser {
 
     /// Waits until the running prefetch has settled, at most `timeout` seconds.
     public func settlePrefetch(timeout: Double = 30) async {
-        await booster?.prefetcher.settle(timeout: timeout)
+        await booster?.settle(timeout: timeout)
     }
 
     /// Opens a new page (one web view).

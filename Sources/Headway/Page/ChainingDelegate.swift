@@ -37,9 +37,7 @@ final class ChainingDelegate: NavigationDelegate {
         emit(.navigationFinished(url))
         user?.page(page, didFinishNavigation: url)
         tracker.finished(url)
-        if let booster = page.booster {
-            Task { @EngineActor in await booster.pageFinished(page) }
-        }
+        page.booster?.pageFinished(page)
     }
 
     func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {

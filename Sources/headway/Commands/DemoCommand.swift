@@ -5,7 +5,7 @@ import Headway
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Serve the bundled demo site at 5 Mbit/s with 50 ms latency, load the index and an article, and print a timing table.",
+        abstract: "Serve the bundled demo site at 5 Mbit/s with 50 ms latency and time an article cold, then after the booster prefetched it from the index.",
         discussion: "The site (an index and 10 articles of about 1 MB each) is written to a temporary directory and removed afterwards."
     )
 
@@ -70,25 +70,55 @@ enum DemoRunner {
         var error: HeadwayError?
     }
 
+    struct Row {
+        var label: String
+        var result: LoadResult
+        var snippet: SnippetResult
+        var requests: Int
+    }
+
+    /// Loads the index and an article cold, then the same in a browser with the booster on
+    /// (the article after the prefetch from the index settled), and tabulates both.
     static func run(root: URL, conditions: NetworkConditions, article: Int, snippet: Snippet) async -> Outcome {
         do {
             let server = try HTTPServer(root: root, conditions: conditions)
             defer { server.stop() }
             status("serving it at \(server.url.absoluteString) (\(conditions))")
-            let browser = try Browser()
-            defer { browser.close() }
-            let page = try browser.newPage()
-            var rows: [(String, LoadResult, SnippetResult, Int)] = []
-            for path in ["index.html", DemoSite.articlePath(article)] {
-                let url = server.url.appendingPathComponent(path)
-                status("loading \(url.absoluteString)")
-                let before = server.requests.count
-                let result = try await page.load(url, timeout: 120)
-                let value = await page.run(snippet, timeout: 10)
-                if let error = value.error { throw HeadwayError(.scriptError, "the demo snippet failed: \(error)") }
-                rows.append((path, result, value, server.requests.count - before))
+            let index = server.url.appendingPathComponent("index.html")
+            let articleURL = server.url.appendingPathComponent(DemoSite.articlePath(article))
+            var rows: [Row] = []
+            let articleName = DemoSite.articlePath(article)
+            // 1: the article alone in a fresh browser (cold); 2: index then article, booster off;
+            // 3: index then article, booster on, after the prefetch from the index settled.
+            let phases: [(urls: [URL], boosted: Bool, label: String)] = [
+                ([articleURL], false, "cold"),
+                ([index, articleURL], false, "after index, no booster"),
+                ([index, articleURL], true, "after index, prefetched"),
+            ]
+            for phase in phases {
+                var configuration = Browser.Configuration()
+                if phase.boosted { configuration.booster = BoosterConfiguration() }
+                let browser = try Browser(configuration: configuration)
+                defer { browser.close() }
+                let page = try browser.newPage()
+                for url in phase.urls {
+                    status("loading \(url.absoluteString)\(phase.boosted ? " with the booster" : "")")
+                    let before = server.requests.count
+                    let result = try await page.load(url, timeout: 120)
+                    let value = await page.run(snippet, timeout: 10)
+                    if let error = value.error { throw HeadwayError(.scriptError, "the demo snippet failed: \(error)") }
+                    let label = url == index ? "index.html\(phase.boosted ? ", booster on" : "")" : "\(articleName), \(phase.label)"
+                    rows.append(Row(label: label, result: result, snippet: value, requests: server.requests.count - before))
+                    if phase.boosted, url == index {
+                        status("prefetching what the index links to")
+                        await browser.settlePrefetch(timeout: 120)
+                        if let stats = browser.prefetchStats {
+                            status("prefetched \(stats.pagesPrefetched) pages and \(stats.resourcesPrefetched) resources, \(TextReport.bytes(stats.bytesPrefetched))")
+                        }
+                    }
+                }
             }
-            return Outcome(table: table(rows, server: server, conditions: conditions))
+            return Outcome(table: table(rows, conditions: conditions))
         } catch {
             return Outcome(error: error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
         }
@@ -98,23 +128,36 @@ enum DemoRunner {
         FileHandle.standardError.write(Data("headway: \(text)\n".utf8))
     }
 
-    private static func table(_ rows: [(String, LoadResult, SnippetResult, Int)], server: HTTPServer, conditions: NetworkConditions) -> String {
-        let columns = ["page", "status", "committed", "DOMContentLoaded", "load", "FCP", "resources", "requests"]
-        var lines = ["Headway demo: \(conditions), one page, cold cache", ""]
-        lines.append(columns.map { TextReport.pad($0, $0 == "page" ? 26 : 17) }.joined())
-        for (path, result, _, requests) in rows {
-            let t = result.timing
-            let cells = [path, result.status.map(String.init) ?? "-", TextReport.ms(t.committed),
-                         TextReport.ms(t.domContentLoadedEventEnd), TextReport.ms(t.loadEventEnd),
-                         t.firstContentfulPaint.map(TextReport.ms) ?? "unavailable", "\(result.resources.count)",
-                         "\(requests)"]
-            lines.append(cells.enumerated().map { TextReport.pad($1, $0 == 0 ? 26 : 17) }.joined())
+    private static func table(_ rows: [Row], conditions: NetworkConditions) -> String {
+        let widths = [50, 8, 12, 18, 12, 12, 10]
+        func line(_ cells: [String]) -> String {
+            zip(cells, widths).map { TextReport.pad($0, $1) }.joined().trimmingCharacters(in: .whitespaces)
+        }
+        var lines = ["Headway demo: \(conditions)", ""]
+        lines.append(line(["load", "status", "committed", "DOMContentLoaded", "load", "FCP", "requests"]))
+        for row in rows {
+            let t = row.result.timing
+            lines.append(line([row.label, row.result.status.map(String.init) ?? "-", TextReport.ms(t.committed),
+                               TextReport.ms(t.domContentLoadedEventEnd), TextReport.ms(t.loadEventEnd),
+                               t.firstContentfulPaint.map(TextReport.ms) ?? "unavailable", "\(row.requests)"]))
+        }
+        let articles = rows.filter { !$0.label.hasPrefix("index") }
+        if articles.count == 3, articles[0].result.timing.loadEventEnd > 0 {
+            let ratio = articles[2].result.timing.loadEventEnd / articles[0].result.timing.loadEventEnd
+            lines.append("")
+            lines.append(String(format: "The prefetched article's load event came at %.1f%% of the cold one's (%.0f%% faster).",
+                                ratio * 100, (1 - ratio) * 100))
         }
         lines.append("")
-        for (path, _, value, _) in rows {
-            lines.append("snippet on \(path): \(value.value?.description ?? "undefined")")
+        var shown = Set<String>()
+        for row in rows {
+            let name = row.label.components(separatedBy: ",")[0]
+            if shown.insert(name).inserted {
+                lines.append("snippet on \(name): \(row.snippet.value?.description ?? "undefined")")
+            }
         }
-        lines.append("committed: Headway's clock from the load request; DOMContentLoaded, load, FCP: Navigation/Paint Timing.")
+        lines.append("committed: Headway's clock from the load request; DOMContentLoaded, load, FCP: Navigation/Paint Timing;")
+        lines.append("requests: requests the server answered during that load.")
         return lines.joined(separator: "\n")
     }
 }

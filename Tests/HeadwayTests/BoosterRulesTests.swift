@@ -1,0 +1,103 @@
+import Foundation
+@testable import Headway
+import Testing
+
+@Suite("Booster rules")
+struct BoosterRulesTests {
+    let base = URL(string: "http://example.test/dir/page.html")!
+
+    @Test func htmlReferencesOfEveryKindAreFound() {
+        let html = """
+            <html><head><base href="http://example.test/base/"><link rel="stylesheet" href="s.css">
+            <link rel="preload" href="/font.woff2"><link rel="icon" href="//example.test/favicon.ico">
+            <script src="app.js"></script><style>.x { background: url("bg.png") } @import url(more.css);</style></head>
+            <body><a href="next.html">n</a><a href="http://other.test/abs.html">o</a>
+            <img src="/root.png"><img srcset="a.png 1x, b.png 2x"><picture><source srcset="c.webp 100w"></picture>
+            <div style="background-image: url('inline.png')"></div><img src="data:image/png;base64,xx"></body></html>
+            """
+        let assets = AssetExtractor.html(Data(html.utf8), url: base, charset: nil)
+        let b = "http://example.test/base/"
+        #expect(assets.anchors.map(\.absoluteString) == [b + "next.html", "http://other.test/abs.html"])
+        #expect(assets.stylesheets.map(\.absoluteString) == [b + "s.css", b + "more.css"])
+        #expect(Set(assets.media.map(\.absoluteString)) == [
+            "http://example.test/font.woff2", "http://example.test/favicon.ico", b + "app.js", b + "bg.png",
+            "http://example.test/root.png", b + "a.png", b + "b.png", b + "c.webp", b + "inline.png",
+        ])
+    }
+
+    @Test func charsetComesFromTheHeaderOrTheMetaTag() {
+        let latin1 = Data("<meta charset=\"iso-8859-1\"><a href=\"caf\u{e9}.html\">x</a>".utf8.map { $0 }).isEmpty
+        #expect(!latin1)
+        var bytes = Array("<html><head><meta charset=\"iso-8859-1\"></head><body><a href=\"caf".utf8)
+        bytes.append(0xE9)
+        bytes += Array(".html\">x</a></body></html>".utf8)
+        let assets = AssetExtractor.html(Data(bytes), url: base, charset: nil)
+        #expect(assets.anchors.first?.absoluteString == "http://example.test/dir/caf%C3%A9.html")
+        #expect(AssetExtractor.charset(fromContentType: "text/html; charset=\"Shift_JIS\"") == "Shift_JIS")
+    }
+
+    @Test func cssURLsAndImportsAreFound() {
+        let css = #"/* url(no.png) */ @import "a.css"; @import url('b.css') screen; .x{background:url( c.png )} .y{src:url("d.woff")}"#
+        let (images, imports) = AssetExtractor.css(css, url: URL(string: "http://h.test/css/site.css")!)
+        #expect(imports.map(\.absoluteString) == ["http://h.test/css/a.css", "http://h.test/css/b.css"])
+        #expect(images.map(\.absoluteString) == ["http://h.test/css/c.png", "http://h.test/css/d.woff"])
+    }
+
+    @Test func linkPolicySkipsSideEffectsOtherHostsAndQueries() {
+        var configuration = BoosterConfiguration()
+        configuration.maxPagesPerPage = 3
+        let policy = LinkPolicy(configuration: configuration)
+        let links = ["/a.html", "/logout", "/account/login", "/shop/cart", "/x.html?q=1", "http://other.test/o.html",
+                     "mailto:a@b", "javascript:void(0)", "/a.html#frag", "/b.html", "/c.html", "/d.html"]
+            .map { LinkPolicy.Link(href: $0) }
+        let eligible = policy.eligible(links + [LinkPolicy.Link(href: "/z.html", download: true)], page: base)
+        #expect(eligible.map(\.path) == ["/a.html", "/b.html", "/c.html"])
+        configuration.extraHosts = ["other.test"]
+        configuration.allowQueryStrings = true
+        configuration.maxPagesPerPage = 20
+        let wider = LinkPolicy(configuration: configuration).eligible(links, page: base).map(\.absoluteString)
+        #expect(wider.contains("http://other.test/o.html"))
+        #expect(wider.contains("http://example.test/x.html?q=1"))
+    }
+
+    @Test func cacheRulesFollowRFC9111() {
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: []) == CachePolicy.lifetimeCap)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60")]) == 60)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "50")]) == 10)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "70")]) == nil)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=99999")]) == CachePolicy.lifetimeCap)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-store")]) == nil)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Vary", "*")]) == nil)
+        #expect(CachePolicy.lifetime(method: "POST", status: 200, headers: []) == nil)
+        #expect(CachePolicy.lifetime(method: "GET", status: 404, headers: []) == nil)
+        #expect(CachePolicy.lifetime(method: "GET", status: 301, headers: []) == nil)
+        let stored = CachePolicy.storedHeaders([("Set-Cookie", "a=b"), ("Content-Type", "text/html"), ("set-cookie", "c=d")])
+        #expect(stored.map(\.0) == ["Content-Type"])
+        #expect(CachePolicy.varyNames([("Vary", "Accept-Encoding, User-Agent")]) == ["accept-encoding", "user-agent"])
+    }
+
+    @Test @EngineActor func cacheIsBoundedLeastRecentlyUsedAndRespectsVary() {
+        let cache = PrefetchCache(capacity: 100)
+        func entry(_ path: String, _ size: Int, vary: [String: String] = [:]) -> CachedResponse {
+            CachedResponse(url: URL(string: "http://h.test\(path)")!, status: 200, headers: [], body: Data(count: size),
+                           varyValues: vary, storedAt: Engine.now(), lifetime: 60)
+        }
+        cache.end(URL(string: "http://h.test/a")!, entry("/a", 40))
+        cache.end(URL(string: "http://h.test/b")!, entry("/b", 40))
+        #expect(cache.lookup(URL(string: "http://h.test/a")!, requestHeaders: [:]) != nil)
+        cache.end(URL(string: "http://h.test/c")!, entry("/c", 40))
+        #expect(cache.bytes == 80)
+        #expect(cache.lookup(URL(string: "http://h.test/b")!, requestHeaders: [:]) == nil, "least recently used went first")
+        #expect(cache.lookup(URL(string: "http://h.test/a")!, requestHeaders: [:]) != nil)
+        cache.end(URL(string: "http://h.test/v")!, entry("/v", 10, vary: ["accept-language": "en"]))
+        #expect(cache.lookup(URL(string: "http://h.test/v")!, requestHeaders: ["accept-language": "fr"]) == nil)
+        #expect(cache.lookup(URL(string: "http://h.test/v")!, requestHeaders: ["accept-language": "en"]) != nil)
+    }
+
+    @Test func mirrorSchemesMapBothWays() {
+        let url = URL(string: "https://h.test:8443/p?q=1#f")!
+        #expect(MirrorScheme.mirror(url).absoluteString == "headway-https://h.test:8443/p?q=1#f")
+        #expect(MirrorScheme.real(MirrorScheme.mirror(url)) == url)
+        #expect(MirrorScheme.mirror(URL(string: "file:///x")!).absoluteString == "file:///x")
+    }
+}
