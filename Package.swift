@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "Headway", targets: ["Headway"]),
         .executable(name: "headway", targets: ["headway"]),
+        // Loaded by WebKit's web processes when the booster is on; found next to the binary.
+        .library(name: "HeadwayWebExtension", type: .dynamic, targets: ["HeadwayWebExtension"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,6 +25,15 @@ let package = Package(
             // libxml2 (a WebKitGTK dependency) has no pkg-config name we can add to CWebKit.
             cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
             linkerSettings: [.linkedLibrary("xml2")]
+        ),
+        .systemLibrary(
+            name: "CWebExtension",
+            pkgConfig: "webkit2gtk-web-extension-4.1",
+            providers: [.apt(["libwebkit2gtk-4.1-dev"])]
+        ),
+        .target(
+            name: "HeadwayWebExtension",
+            dependencies: ["CWebExtension"]
         ),
         .target(
             name: "Headway",

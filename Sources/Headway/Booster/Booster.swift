@@ -10,6 +10,8 @@ final class Booster {
     let cache: PrefetchCache
     let prefetcher: Prefetcher
     let handler: SchemeHandler
+    /// The private directory holding the web-process extension, if it was found.
+    let extensionDirectory: URL?
 
     init(context: UnsafeMutablePointer<WebKitWebContext>, configuration: BoosterConfiguration, userAgent: String) {
         self.configuration = configuration
@@ -17,6 +19,7 @@ final class Booster {
         cache = PrefetchCache(capacity: configuration.cacheBytes)
         prefetcher = Prefetcher(client: client, cache: cache, configuration: configuration)
         handler = SchemeHandler(client: client, cache: cache)
+        extensionDirectory = WebExtension.install(on: context, configuration: configuration)
         let security = webkit_web_context_get_security_manager(context)
         for scheme in MirrorScheme.all {
             let target = HandlerTarget(handler)
@@ -30,6 +33,13 @@ final class Booster {
 
     private var trigger: Task<Void, Never>?
 
+    /// Stops prefetching and removes the extension's private directory (web processes that
+    /// loaded it keep their copy).
+    func close() {
+        prefetcher.cancel()
+        if let extensionDirectory { try? FileManager.default.removeItem(at: extensionDirectory) }
+    }
+
     /// Called by the internal delegate once a page finished loading: finds its links and
     /// starts prefetching them.
     func pageFinished(_ page: Page) {
@@ -41,6 +51,10 @@ final class Booster {
         let deadline = Engine.now() + timeout * 1000
         await trigger?.value
         await prefetcher.settle(timeout: max(0, (deadline - Engine.now()) / 1000))
+    }
+
+    isolated deinit {
+        if let extensionDirectory { try? FileManager.default.removeItem(at: extensionDirectory) }
     }
 
     private func extractAndPrefetch(_ page: Page) async {

@@ -20,6 +20,7 @@ public struct PrefetchRunStats: Sendable, Equatable, Codable {
     public var linksEligible = 0
     public var pagesPrefetched = 0
     public var resourcesPrefetched = 0
+    /// Bytes of prefetched responses kept in the cache.
     public var bytesPrefetched = 0
     /// Prefetched bytes that no page load used.
     public var bytesUnused = 0

@@ -82,7 +82,7 @@ public final class Browser {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        booster?.prefetcher.cancel()
+        booster?.close()
         for page in pages.values.compactMap(\.page) { page.close() }
         pages.removeAll()
     }

@@ -1,0 +1,1 @@
+#include <webkit2/webkit-web-extension.h>

@@ -1,0 +1,58 @@
+import CWebKit
+import Foundation
+
+/// Installs the web-process extension (`libHeadwayWebExtension.so`) that brings absolute http(s)
+/// subresources into the mirror schemes. WebKit loads every library in the directory it is
+/// given, so the library is linked into a private directory of its own.
+@EngineActor
+enum WebExtension {
+    static let libraryName = "libHeadwayWebExtension.so"
+
+    /// Where the library is: `HEADWAY_WEB_EXTENSION` if set, else next to the executable or the
+    /// test bundle.
+    static func locate() -> URL? {
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["HEADWAY_WEB_EXTENSION"], !path.isEmpty {
+            candidates.append(URL(fileURLWithPath: path))
+        }
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent(libraryName))
+        }
+        if let first = CommandLine.arguments.first {
+            var directory = URL(fileURLWithPath: first).deletingLastPathComponent()
+            for _ in 0..<4 {
+                candidates.append(directory.appendingPathComponent(libraryName))
+                directory.deleteLastPathComponent()
+            }
+        }
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0.path) }
+    }
+
+    /// Points `context` at a private directory holding the extension, configured for
+    /// `configuration`'s hosts. Returns the directory (to remove later), or nil when the library
+    /// is missing, in which case absolute subresource URLs simply bypass the booster.
+    static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: BoosterConfiguration) -> URL? {
+        guard let library = locate() else { return nil }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("headway-web-extension-\(getpid())-\(UUID().uuidString.prefix(8))")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent(libraryName),
+                                                       withDestinationURL: library.resolvingSymlinksInPath())
+        } catch {
+            return nil
+        }
+        webkit_web_context_set_web_extensions_directory(context, directory.path)
+        let builder = g_variant_builder_new(g_variant_type_checked_("as"))
+        for host in configuration.extraHosts.sorted() {
+            g_variant_builder_add_value(builder, g_variant_new_string(host))
+        }
+        let hosts = g_variant_builder_end(builder)
+        g_variant_builder_unref(builder)
+        var children = [g_variant_new_boolean(configuration.allHosts ? 1 : 0), hosts]
+        let data = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
+        // The floating variant is sunk by WebKit.
+        webkit_web_context_set_web_extensions_initialization_user_data(context, data)
+        return directory
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Headway
+import HeadwayTestSupport
+import Testing
+
+@Suite("headway load --prefetch", .serialized)
+@EngineActor
+struct PrefetchCommandTests {
+    @Test func prefetchFiguresAgreeWithTheServerLog() async throws {
+        let server = try BoosterSite.server()
+        defer { server.stop() }
+        let arguments = ["load", "--prefetch", server.url.appendingPathComponent("index.html").absoluteString,
+                         server.url.appendingPathComponent("a3.html").absoluteString]
+        let output = try await Task.detached { try CLI.run(arguments) }.value
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try CLI.json(output)
+        let loads = try #require(json["loads"] as? [[String: Any]])
+        #expect(loads.count == 2)
+        let first = try #require(loads[0]["prefetch"] as? [String: Int])
+        let second = try #require(loads[1]["prefetch"] as? [String: Int])
+        #expect(first == ["fromCache": 0, "joined": 0, "fetched": 1])
+        #expect(second == ["fromCache": 1, "joined": 0, "fetched": 0])
+        #expect(loads[1]["title"] as? String == "A3")
+        #expect(loads[1]["finalURL"] as? String == server.url.appendingPathComponent("a3.html").absoluteString)
+
+        let log = server.requests
+        #expect(log.filter { $0.purpose != "prefetch" }.map(\.path) == ["/index.html"], "only the index reached the server unprefetched")
+        #expect(server.requestCount(path: "/a3.html") == 1)
+        let run = try #require(json["prefetch"] as? [String: Int])
+        let prefetched = log.filter { $0.purpose == "prefetch" }
+        // bytesPrefetched counts what was kept; the no-store page was fetched but dropped.
+        #expect(run["bytesPrefetched"] == prefetched.filter { $0.path != "/nostore.html" }.reduce(0) { $0 + $1.bytes })
+        #expect(run["skipped"] == 1)
+        #expect(run["pagesPrefetched"] == prefetched.filter { BoosterSite.prefetchable.contains($0.path) }.count - 1,
+                "the no-store page was fetched but not kept")
+        let a3Bytes = try #require(prefetched.first { $0.path == "/a3.html" }?.bytes)
+        #expect(run["bytesUnused"] == run["bytesPrefetched"]! - a3Bytes)
+        #expect(run["linksFound"] == 13 && run["linksEligible"] == 4)
+    }
+
+    @Test func prefetchOptionsNeedPrefetch() throws {
+        let output = try CLI.run(["load", "http://127.0.0.1:1/", "--prefetch-all-hosts"])
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("need --prefetch"))
+    }
+}
