@@ -176,41 +176,4 @@ struct BoosterTests {
         #expect(snippet.navigatedTo?.absoluteString == server.url.absoluteString + "a3.html")
         #expect(try await page.evaluate("location.protocol") == .string("headway-http:"))
     }
-
-    @Test func aRequestStoppedMidBodyIsNeverWrittenAgain() async throws {
-        let server = try Fixtures.server(conditions: NetworkConditions(bytesPerSecond: 20_000))
-        defer { server.stop() }
-        server.route("/slow.html", .html("<!doctype html><title>Slow</title>" + String(repeating: "<p>slow body</p>", count: 4000)))
-        let browser = try Browser(configuration: BoosterSite.configuration())
-        defer { browser.close() }
-        let page = try browser.newPage()
-        await #expect(throws: HeadwayError.self) { try await page.load(server.url.appendingPathComponent("slow.html"), timeout: 0.5) }
-        page.close()
-        try await Task.sleep(for: .milliseconds(500))
-        let next = try browser.newPage()
-        let fast = try await Fixtures.server()
-        defer { fast.stop() }
-        let result = try await next.load(fast.url.appendingPathComponent("second.html"))
-        #expect(result.title == "Second")
-    }
-
-    @Test func absoluteSubresourceURLsAreServedFromTheCacheToo() async throws {
-        let server = try BoosterSite.server()
-        defer { server.stop() }
-        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>"#
-        server.route("/abs.svg", HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(svg.utf8)))
-        server.route("/abs.html", .html("<!doctype html><title>Abs</title><img src=\"\(server.url.absoluteString)abs.svg\">"))
-        server.route("/start.html", .html("<!doctype html><title>Start</title><a href=\"/abs.html\">abs</a>"))
-        let browser = try Browser(configuration: BoosterSite.configuration())
-        defer { browser.close() }
-        let page = try browser.newPage()
-        try await page.load(server.url.appendingPathComponent("start.html"))
-        await browser.settlePrefetch()
-        #expect(server.requestCount(path: "/abs.svg") == 1)
-        let result = try await page.load(server.url.appendingPathComponent("abs.html"))
-        #expect(result.prefetch?.fetched == 0)
-        #expect(result.prefetch?.fromCache == 2)
-        #expect(server.requestCount(path: "/abs.svg") == 1, "the absolute image came from the prefetch cache")
-        #expect(try await page.evaluate("document.images[0].complete && document.images[0].naturalWidth") == .number(9))
-    }
 }

@@ -89,6 +89,14 @@ final class PrefetchCache {
         }
     }
 
+    /// Drops every entry (for cold repeats). Fetches in flight still finish and store.
+    func removeAll() {
+        entries.removeAll()
+        order.removeAll()
+        bytes = 0
+        unusedEvictedBytes = 0
+    }
+
     /// Bytes stored that nothing has used yet.
     var unusedBytes: Int {
         entries.values.joined().filter { !$0.wasUsed }.reduce(0) { $0 + $1.body.count } + unusedEvictedBytes

@@ -8,6 +8,9 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
     public var joined = 0
     /// Fetched from the network (not prefetched, or not cacheable).
     public var fetched = 0
+    /// The longest time the handler took to answer a request from the cache, in ms: from
+    /// WebKit's request to handing WebKit the response.
+    public var slowestCacheAnswerMs: Double = 0
 
     public init() {}
 }

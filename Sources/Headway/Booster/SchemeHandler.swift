@@ -24,6 +24,7 @@ final class SchemeHandler {
     }
 
     func handle(_ raw: UnsafeMutablePointer<WebKitURISchemeRequest>) {
+        let received = Engine.now()
         let request = GObjectRef(retaining: raw)
         guard let mirror = URL(string: String(cString: webkit_uri_scheme_request_get_uri(raw))) else {
             fail(request, HeadwayError(.invalidArgument, "the mirror scheme got an invalid URL"))
@@ -38,8 +39,10 @@ final class SchemeHandler {
         Task { @EngineActor in
             if method == "GET" {
                 if let hit = self.cache.lookup(url, requestHeaders: lowered) {
-                    self.stats[viewKey, default: PrefetchLoadStats()].fromCache += 1
                     self.respond(request, with: hit)
+                    self.stats[viewKey, default: PrefetchLoadStats()].fromCache += 1
+                    let took = Engine.now() - received
+                    self.stats[viewKey]!.slowestCacheAnswerMs = max(self.stats[viewKey]!.slowestCacheAnswerMs, took)
                     return
                 }
                 if let flight = self.cache.fetchInFlight(url), await flight.value != nil,

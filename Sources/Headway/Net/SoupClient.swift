@@ -112,6 +112,17 @@ final class SoupClient {
         }
     }
 
+    /// Forgets every cookie.
+    func clearCookies() {
+        guard let list = soup_cookie_jar_all_cookies(cookieJar) else { return }
+        var node: UnsafeMutablePointer<GSList>? = list
+        while let current = node {
+            soup_cookie_jar_delete_cookie(cookieJar, OpaquePointer(current.pointee.data))
+            node = current.pointee.next
+        }
+        g_slist_free_full(list) { soup_cookie_free(OpaquePointer($0)) }
+    }
+
     /// Cookies the jar holds for `url`, as a Cookie header value.
     func cookieHeader(for url: URL) -> String? {
         guard let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return nil }

@@ -63,8 +63,12 @@ public final class Browser {
         return page
     }
 
-    /// Forgets every cached resource, cookie and storage item, so the next load is cold.
+    /// Forgets every cached resource, cookie and storage item (and the prefetch cache), so the
+    /// next load is cold.
     public func clearWebsiteData() async {
+        booster?.prefetcher.cancel()
+        booster?.cache.removeAll()
+        booster?.client.clearCookies()
         let manager = webkit_web_context_get_website_data_manager(context.pointer)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let box = Unmanaged.passRetained(VoidBox(continuation)).toOpaque()

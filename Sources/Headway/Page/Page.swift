@@ -18,7 +18,7 @@ public final class Page {
     }
 
     /// The latest observable state. `stateUpdates()` streams every change.
-    public private(set) var state = PageState(url: nil, title: "", isLoading: false, estimatedProgress: 0,
+    public internal(set) var state = PageState(url: nil, title: "", isLoading: false, estimatedProgress: 0,
                                               canGoBack: false, canGoForward: false)
     public var url: URL? { state.url }
     public var title: String { state.title }
@@ -30,15 +30,15 @@ public final class Page {
     public nonisolated let events: AsyncStream<PageEvent>
 
     /// Console messages and uncaught errors since the last navigation request.
-    public private(set) var console: [ConsoleMessage] = []
-    public private(set) var errors: [PageError] = []
+    public internal(set) var console: [ConsoleMessage] = []
+    public internal(set) var errors: [PageError] = []
 
     weak var browser: Browser?
     var booster: Booster? { browser?.booster }
     let tracker = NavigationTracker()
     private(set) var chain: ChainingDelegate!
-    private let eventSink: AsyncStream<PageEvent>.Continuation
-    private var stateSinks: [UUID: AsyncStream<PageState>.Continuation] = [:]
+    let eventSink: AsyncStream<PageEvent>.Continuation
+    var stateSinks: [UUID: AsyncStream<PageState>.Continuation] = [:]
     private(set) var view: GObjectRef<WebKitWebView>?
     private var window: GObjectRef<GtkWidget>?
     private let contentManager: GObjectRef<WebKitUserContentManager>
@@ -167,6 +167,7 @@ public final class Page {
         viewSignals = nil
         managerSignals = nil
         webkit_web_view_stop_loading(view.pointer)
+        booster?.handler.resetStats(forView: UnsafeMutableRawPointer(view.pointer))
         webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, "headway")
         if let window { gtk_widget_destroy(window.pointer) }
         self.window = nil
@@ -177,59 +178,5 @@ public final class Page {
         for sink in stateSinks.values { sink.finish() }
         stateSinks.removeAll()
         browser?.pageClosed(self)
-    }
-
-    // MARK: State and events
-
-    /// A stream of state changes that starts with the current state, so nothing before the
-    /// subscription is missed. It ends when the page closes.
-    public func stateUpdates() -> AsyncStream<PageState> {
-        let (stream, sink) = AsyncStream.makeStream(of: PageState.self)
-        let id = UUID()
-        sink.yield(state)
-        if view == nil {
-            sink.finish()
-            return stream
-        }
-        stateSinks[id] = sink
-        sink.onTermination = { _ in Task { @EngineActor [weak self] in self?.stateSinks[id] = nil } }
-        return stream
-    }
-
-    func emit(_ event: PageEvent) {
-        eventSink.yield(event)
-    }
-
-    func refreshState() {
-        guard let view = view?.pointer else { return }
-        let next = PageState(
-            url: webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real),
-            title: webkit_web_view_get_title(view).map { String(cString: $0) } ?? "",
-            isLoading: webkit_web_view_is_loading(view) != 0,
-            estimatedProgress: webkit_web_view_get_estimated_load_progress(view),
-            canGoBack: webkit_web_view_can_go_back(view) != 0,
-            canGoForward: webkit_web_view_can_go_forward(view) != 0)
-        guard next != state else { return }
-        state = next
-        emit(.state(next))
-        for sink in stateSinks.values { sink.yield(next) }
-    }
-
-    func received(message: String) {
-        guard let data = message.data(using: .utf8),
-              let object = try? JSONDecoder().decode([String: JSONValue].self, from: data) else { return }
-        switch object["kind"]?.stringValue {
-        case "console":
-            let entry = ConsoleMessage(level: object["level"]?.stringValue ?? "log", text: object["text"]?.stringValue ?? "")
-            if console.count < 10_000 { console.append(entry) }
-            emit(.console(entry))
-        case "error":
-            let entry = PageError(message: object["message"]?.stringValue ?? "", file: object["file"]?.stringValue ?? "",
-                                  line: Int(object["line"]?.doubleValue ?? 0), column: Int(object["column"]?.doubleValue ?? 0))
-            if errors.count < 10_000 { errors.append(entry) }
-            emit(.pageError(entry))
-        default:
-            break
-        }
     }
 }

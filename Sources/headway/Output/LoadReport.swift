@@ -38,7 +38,8 @@ struct LoadReport {
         if let prefetch = result?.prefetch {
             pairs.append(("prefetch", .object([("fromCache", .number(Double(prefetch.fromCache))),
                                                 ("joined", .number(Double(prefetch.joined))),
-                                                ("fetched", .number(Double(prefetch.fetched)))])))
+                                                ("fetched", .number(Double(prefetch.fetched))),
+                                                ("slowestCacheAnswerMs", .number(prefetch.slowestCacheAnswerMs))])))
         }
         pairs.append(("scripts", .array(scripts.map(Self.json))))
         pairs.append(("console", .array(console.map { .object([("level", .string($0.level)), ("text", .string($0.text))]) })))

@@ -1,0 +1,56 @@
+import CWebKit
+import Foundation
+
+extension Page {
+    /// A stream of state changes that starts with the current state, so nothing before the
+    /// subscription is missed. It ends when the page closes.
+    public func stateUpdates() -> AsyncStream<PageState> {
+        let (stream, sink) = AsyncStream.makeStream(of: PageState.self)
+        let id = UUID()
+        sink.yield(state)
+        if view == nil {
+            sink.finish()
+            return stream
+        }
+        stateSinks[id] = sink
+        sink.onTermination = { _ in Task { @EngineActor [weak self] in self?.stateSinks[id] = nil } }
+        return stream
+    }
+
+    func emit(_ event: PageEvent) {
+        eventSink.yield(event)
+    }
+
+    func refreshState() {
+        guard let view = view?.pointer else { return }
+        let next = PageState(
+            url: webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real),
+            title: webkit_web_view_get_title(view).map { String(cString: $0) } ?? "",
+            isLoading: webkit_web_view_is_loading(view) != 0,
+            estimatedProgress: webkit_web_view_get_estimated_load_progress(view),
+            canGoBack: webkit_web_view_can_go_back(view) != 0,
+            canGoForward: webkit_web_view_can_go_forward(view) != 0)
+        guard next != state else { return }
+        state = next
+        emit(.state(next))
+        for sink in stateSinks.values { sink.yield(next) }
+    }
+
+    func received(message: String) {
+        guard let data = message.data(using: .utf8),
+              let object = try? JSONDecoder().decode([String: JSONValue].self, from: data) else { return }
+        switch object["kind"]?.stringValue {
+        case "console":
+            let entry = ConsoleMessage(level: object["level"]?.stringValue ?? "log", text: object["text"]?.stringValue ?? "")
+            if console.count < 10_000 { console.append(entry) }
+            emit(.console(entry))
+        case "error":
+            let entry = PageError(message: object["message"]?.stringValue ?? "", file: object["file"]?.stringValue ?? "",
+                                  line: Int(object["line"]?.doubleValue ?? 0), column: Int(object["column"]?.doubleValue ?? 0))
+            if errors.count < 10_000 { errors.append(entry) }
+            emit(.pageError(entry))
+        default:
+            break
+        }
+    }
+}
