@@ -36,15 +36,15 @@ final class SchemeHandler {
         let headers = forwardedHeaders(raw)
         let lowered = Dictionary(headers.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { a, _ in a })
         let body = method == "GET" || method == "HEAD" ? nil : webkit_uri_scheme_request_get_http_body(raw).map { OpaqueGObjectRef(taking: OpaquePointer($0)) }
+        if method == "GET", let hit = cache.lookup(url, requestHeaders: lowered) {
+            // A hit is answered at once, inside WebKit's callback.
+            respond(request, with: hit)
+            stats[viewKey, default: PrefetchLoadStats()].fromCache += 1
+            stats[viewKey]!.slowestCacheAnswerMs = max(stats[viewKey]!.slowestCacheAnswerMs, Engine.now() - received)
+            return
+        }
         Task { @EngineActor in
             if method == "GET" {
-                if let hit = self.cache.lookup(url, requestHeaders: lowered) {
-                    self.respond(request, with: hit)
-                    self.stats[viewKey, default: PrefetchLoadStats()].fromCache += 1
-                    let took = Engine.now() - received
-                    self.stats[viewKey]!.slowestCacheAnswerMs = max(self.stats[viewKey]!.slowestCacheAnswerMs, took)
-                    return
-                }
                 if let flight = self.cache.fetchInFlight(url), await flight.value != nil,
                    let joined = self.cache.lookup(url, requestHeaders: lowered) {
                     self.stats[viewKey, default: PrefetchLoadStats()].joined += 1
