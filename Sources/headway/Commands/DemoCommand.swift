@@ -33,14 +33,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let conditions: NetworkConditions
-        do {
-            conditions = NetworkConditions(bytesPerSecond: try NetworkConditions.parseBandwidth(bandwidth),
-                                           latency: try NetworkConditions.parseLatency(latency))
-        } catch let error as HeadwayError {
-            ExitStatus.report(error.description)
-            throw ExitCode(ExitStatus.usage.rawValue)
-        }
+        let conditions = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
         if let writeSite {
             let files = try DemoSite.write(to: URL(fileURLWithPath: writeSite))
             note("wrote the demo site: \(files.count) files in \(writeSite)")

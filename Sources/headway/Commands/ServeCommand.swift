@@ -28,14 +28,7 @@ struct ServeCommand: AsyncParsableCommand {
     var log = false
 
     func run() async throws {
-        let conditions: NetworkConditions
-        do {
-            conditions = NetworkConditions(bytesPerSecond: try NetworkConditions.parseBandwidth(bandwidth),
-                                           latency: try NetworkConditions.parseLatency(latency))
-        } catch let error as HeadwayError {
-            ExitStatus.report(error.description)
-            throw ExitCode(ExitStatus.usage.rawValue)
-        }
+        let conditions = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
         let root = URL(fileURLWithPath: directory)
         let log = self.log
         do {

@@ -38,6 +38,17 @@ enum ExitStatus: Int32, CaseIterable {
         FileHandle.standardError.write(Data("headway: error: \(message)\n".utf8))
     }
 
+    /// Parses `--bandwidth` and `--latency`, or reports the bad one and exits with a usage error.
+    static func conditions(bandwidth: String, latency: String) throws -> NetworkConditions {
+        do {
+            return NetworkConditions(bytesPerSecond: try NetworkConditions.parseBandwidth(bandwidth),
+                                     latency: try NetworkConditions.parseLatency(latency))
+        } catch let error as HeadwayError {
+            report(error.description)
+            throw ExitCode(usage.rawValue)
+        }
+    }
+
     static func warn(_ message: String) {
         FileHandle.standardError.write(Data("headway: warning: \(message)\n".utf8))
     }
