@@ -25,7 +25,7 @@ public enum CLI {
     /// Runs `headway arguments…`, killing it after `timeout` seconds. `environment` entries are
     /// added to (or, with nil, removed from) the current environment.
     public static func run(_ arguments: [String], timeout: Double = 120,
-                           environment: [String: String?] = [:]) throws -> Output {
+                           environment: [String: String?] = [:], input: String? = nil) throws -> Output {
         let process = Process()
         process.executableURL = try binary
         process.arguments = arguments
@@ -35,8 +35,13 @@ public enum CLI {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let collected = Collected()
         let group = DispatchGroup()
         for (pipe, isOut) in [(out, true), (err, false)] {

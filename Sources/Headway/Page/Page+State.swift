@@ -37,6 +37,8 @@ extension Page {
     }
 
     func received(message: String) {
+        // Until the new document commits, messages come from the one being left.
+        if let record = tracker.current, !record.isDone, record.committed == nil { return }
         guard let data = message.data(using: .utf8),
               let object = try? JSONDecoder().decode([String: JSONValue].self, from: data) else { return }
         switch object["kind"]?.stringValue {

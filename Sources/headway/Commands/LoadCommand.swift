@@ -11,7 +11,10 @@ struct LoadCommand: AsyncParsableCommand {
           {"loads":[{"url","finalURL","status","title","timing":{...},"resources":{...},
                      "scripts":[{"file","value"}|{"file","error"}],"console":[...],"errors":[...]}]}
         With --repeat, each URL is loaded N times cold and a "summary" array follows "loads".
-        A load that fails stops the run; its entry carries an "error" object.
+        A load that fails stops the run (with --urls, the batch goes on); its entry carries an
+        "error" object. --format jsonl prints each load object on its own line as it completes,
+        then, with --repeat or --prefetch, one last line {"summary":[...]} or {"prefetch":{...}}.
+        A progress line (count, rate, ETA) goes to stderr when it is a terminal.
         With --prefetch, each load has "prefetch":{"fromCache","joined","fetched"} and the document
         ends with "prefetch":{"linksFound","linksEligible","pagesPrefetched","resourcesPrefetched",
         "bytesPrefetched","bytesUnused","skipped"}.
@@ -21,7 +24,10 @@ struct LoadCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "The URLs to load, in order, in one page (http, https or file).")
-    var urls: [String]
+    var urls: [String] = []
+
+    @Option(name: .customLong("urls"), help: "Also load the URLs in this file, one per line (- for stdin). A bad line or a failed load is reported in its own entry and the batch goes on.")
+    var urlList: String?
 
     @Option(name: .customLong("script"), help: "A JavaScript file to run after each load. Repeatable; runs in order.")
     var scripts: [String] = []
@@ -56,10 +62,10 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("prefetch-settle"), help: "Seconds to wait for prefetching to settle before the next URL (default: 30).")
     var prefetchSettle: Double = 30
 
-    @Option(help: "Output format: json or text (default: json).")
+    @Option(help: "Output format: json (one document), jsonl (one load object per line, as each completes) or text (default: json).")
     var format: OutputFormat = .json
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, text }
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, jsonl, text }
 
     func run() async throws {
         let inputs: LoadRunner.Inputs
@@ -70,7 +76,11 @@ struct LoadCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus(error).rawValue)
         }
         let outcome = await LoadRunner.run(inputs)
-        print(format == .json ? outcome.json.text : outcome.text)
+        switch format {
+        case .json: print(outcome.json.text)
+        case .text: print(outcome.text)
+        case .jsonl: if let tail = outcome.jsonlTail { print(tail.text) }
+        }
         try outcome.failures.exit()
     }
 
@@ -96,27 +106,21 @@ struct LoadCommand: AsyncParsableCommand {
             configuration.cacheBytes = cacheSize << 20
             booster = configuration
         }
-        let parsed = try urls.map(Self.parseURL)
+        guard !urls.isEmpty || urlList != nil else {
+            throw HeadwayError(.invalidArgument, "give at least one URL, or a list with --urls FILE")
+        }
+        var items = try urls.map { URLList.Item.url(try URLList.parse($0)) }
+        if let urlList { items += try URLList.read(path: urlList) }
         let snippets = try scripts.map(Snippet.load(path:))
-        return LoadRunner.Inputs(urls: parsed, snippets: snippets, timeout: timeout, scriptTimeout: scriptTimeout,
-                                 repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
-                                 booster: booster, prefetchSettle: prefetchSettle)
-    }
-
-    static func parseURL(_ text: String) throws -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
-            throw HeadwayError(.invalidArgument, "not a valid URL: '\(text)' (give a full URL such as http://127.0.0.1:8080/)")
-        }
-        switch scheme {
-        case "http", "https":
-            guard let host = url.host, !host.isEmpty else {
-                throw HeadwayError(.invalidArgument, "not a valid URL: '\(text)' has no host")
+        var inputs = LoadRunner.Inputs(urls: items, snippets: snippets, timeout: timeout, scriptTimeout: scriptTimeout,
+                                       repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
+                                       booster: booster, prefetchSettle: prefetchSettle)
+        inputs.keepGoing = urlList != nil
+        if format == .jsonl {
+            inputs.onReport = { report in
+                FileHandle.standardOutput.write(Data((report.json.text + "\n").utf8))
             }
-        case "file", "about", "data":
-            break
-        default:
-            throw HeadwayError(.invalidArgument, "unsupported URL scheme '\(scheme)' in '\(text)' (use http, https or file)")
         }
-        return url
+        return inputs
     }
 }

@@ -5,7 +5,7 @@ import Headway
 @EngineActor
 enum LoadRunner {
     struct Inputs: Sendable {
-        var urls: [URL]
+        var urls: [URLList.Item]
         var snippets: [Snippet]
         var timeout: Double
         var scriptTimeout: Double
@@ -14,6 +14,10 @@ enum LoadRunner {
         var showProgress: Bool
         var booster: BoosterConfiguration?
         var prefetchSettle: Double = 30
+        /// Go on after a failed load (batch mode).
+        var keepGoing = false
+        /// Called with each load's report as soon as it is complete (jsonl streaming).
+        var onReport: (@Sendable (LoadReport) -> Void)?
     }
 
     struct Outcome: Sendable {
@@ -45,6 +49,13 @@ enum LoadRunner {
             return .object(pairs)
         }
 
+        /// What jsonl prints after the load lines: the summary and prefetch figures, if any.
+        var jsonlTail: OrderedJSON? {
+            guard case .object(let pairs) = json else { return nil }
+            let rest = pairs.filter { $0.0 != "loads" }
+            return rest.isEmpty ? nil : .object(rest)
+        }
+
         var text: String {
             (reports.map(TextReport.render) + summaries.map(TextReport.render)).joined(separator: "\n")
         }
@@ -67,29 +78,39 @@ enum LoadRunner {
         do {
             if inputs.repeatCount == 1 {
                 let page = try browser.newPage()
-                for (index, url) in inputs.urls.enumerated() {
+                for (index, item) in inputs.urls.enumerated() {
+                    let isLast = index == inputs.urls.count - 1
+                    guard case .url(let url) = item else {
+                        invalid(item, into: &outcome, inputs: inputs)
+                        progress.step(nil)
+                        continue
+                    }
                     progress.step(url)
-                    let ok = await loadOnce(url, run: nil, page: page, inputs: inputs, into: &outcome)
-                    if !ok { break }
-                    if inputs.booster != nil, index < inputs.urls.count - 1 {
+                    let (ok, _) = await loadOnce(url, run: nil, page: page, inputs: inputs, into: &outcome)
+                    if !ok && !inputs.keepGoing { break }
+                    if ok, inputs.booster != nil, !isLast {
                         // Let the prefetch settle so the next load's result is repeatable.
                         await browser.settlePrefetch(timeout: inputs.prefetchSettle)
                     }
-                    if index == inputs.urls.count - 1, let path = inputs.screenshot {
+                    if ok, isLast, let path = inputs.screenshot {
                         await takeScreenshot(page, path: path, into: &outcome)
                     }
                 }
             } else {
-                outer: for url in inputs.urls {
+                outer: for item in inputs.urls {
+                    guard case .url(let url) = item else {
+                        invalid(item, into: &outcome, inputs: inputs)
+                        continue
+                    }
                     var results: [LoadResult] = []
                     for run in 1...inputs.repeatCount {
                         progress.step(url)
                         await browser.clearWebsiteData()
                         let page = try browser.newPage()
                         defer { page.close() }
-                        let ok = await loadOnce(url, run: run, page: page, inputs: inputs, into: &outcome)
-                        if let result = outcome.reports.last?.result, ok { results.append(result) }
-                        if !ok { break outer }
+                        let (ok, result) = await loadOnce(url, run: run, page: page, inputs: inputs, into: &outcome)
+                        if let result { results.append(result) }
+                        if !ok && !inputs.keepGoing { break outer }
                     }
                     outcome.summaries.append(TimingSummary(url: url, results: results))
                 }
@@ -101,10 +122,25 @@ enum LoadRunner {
         return outcome
     }
 
-    /// Loads one URL and runs the snippets. Returns false when the run must stop.
-    private static func loadOnce(_ url: URL, run: Int?, page: Page, inputs: Inputs, into outcome: inout Outcome) async -> Bool {
+    /// Hands a finished report to the stream (jsonl) or keeps it for the document.
+    private static func deliver(_ report: LoadReport, into outcome: inout Outcome, inputs: Inputs) {
+        if let onReport = inputs.onReport { onReport(report) } else { outcome.reports.append(report) }
+    }
+
+    private static func invalid(_ item: URLList.Item, into outcome: inout Outcome, inputs: Inputs) {
+        guard case .invalid(let line, let error) = item else { return }
+        var report = LoadReport(url: line, run: nil)
+        report.error = error
+        ExitStatus.report(error.description)
+        outcome.failures.record(ExitStatus(error))
+        deliver(report, into: &outcome, inputs: inputs)
+    }
+
+    /// Loads one URL and runs the snippets. Returns false when the load failed.
+    private static func loadOnce(_ url: URL, run: Int?, page: Page, inputs: Inputs,
+                                 into outcome: inout Outcome) async -> (Bool, LoadResult?) {
         var report = LoadReport(url: url.absoluteString, run: run)
-        defer { outcome.reports.append(report) }
+        defer { deliver(report, into: &outcome, inputs: inputs) }
         do {
             let result = try await page.load(url, timeout: inputs.timeout)
             report.result = result
@@ -119,7 +155,7 @@ enum LoadRunner {
             report.errors = page.errors
             ExitStatus.report(failure.description)
             outcome.failures.record(ExitStatus(failure))
-            return false
+            return (false, nil)
         }
         for snippet in inputs.snippets {
             let result = await page.run(snippet, timeout: inputs.scriptTimeout, navigationTimeout: inputs.timeout)
@@ -131,7 +167,7 @@ enum LoadRunner {
         }
         report.console = page.console
         report.errors = page.errors
-        return true
+        return (true, report.result)
     }
 
     private static func takeScreenshot(_ page: Page, path: String, into outcome: inout Outcome) async {

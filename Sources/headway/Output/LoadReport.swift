@@ -3,7 +3,7 @@ import Headway
 
 /// One load as the CLI reports it: the result (or the error), the snippets' results, and what
 /// the page logged.
-struct LoadReport {
+struct LoadReport: Sendable {
     var url: String
     var run: Int?
     var result: LoadResult?

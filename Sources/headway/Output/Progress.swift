@@ -13,13 +13,13 @@ final class Progress: @unchecked Sendable {
         self.enabled = enabled && total > 1
     }
 
-    func step(_ url: URL) {
+    func step(_ url: URL?) {
         done += 1
         guard enabled else { return }
         let elapsed = Date().timeIntervalSince(start)
         let rate = done > 1 ? Double(done - 1) / max(elapsed, 0.001) : 0
         let eta = rate > 0 ? String(format: " ETA %.0fs", Double(total - done + 1) / rate) : ""
-        let line = String(format: "\r\u{1B}[K[%d/%d] %.1f/s%@ %@", done, total, rate, eta, url.absoluteString)
+        let line = String(format: "\r\u{1B}[K[%d/%d] %.1f/s%@ %@", done, total, rate, eta, url?.absoluteString ?? "")
         FileHandle.standardError.write(Data(line.utf8))
     }
 
