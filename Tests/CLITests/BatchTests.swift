@@ -56,4 +56,21 @@ struct BatchTests {
         #expect(none.status == 64)
         #expect(none.stderr.contains("give at least one URL"))
     }
+
+    @Test func jobsLoadSeveralPagesAtOnceAndReportEveryURL() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        let urls = (1...6).map { "\(server.url.absoluteString)page.html?i=\($0)" } + ["\(server.url.absoluteString)missing"]
+        let list = try Fixtures.file("jobs.txt", urls.joined(separator: "\n"))
+        let output = try await Task.detached { try CLI.run(["load", "--urls", list, "--jobs", "3", "--format", "jsonl"]) }.value
+        #expect(output.status == 6, "the 404 decides the exit status: \(output.stderr)")
+        let objects = try output.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(Set(objects.compactMap { $0["url"] as? String }) == Set(urls))
+        #expect(server.requestCount(path: "/page.html") == 6)
+        let refused = try CLI.run(["load", "--jobs", "2", "http://127.0.0.1:1/"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--jobs needs --urls"))
+    }
 }

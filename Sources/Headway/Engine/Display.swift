@@ -7,11 +7,13 @@ import Foundation
 enum Display {
     private static var ready = false
 
-    static func ensure() throws(HeadwayError) {
-        if ready { return }
+    /// Returns true when Headway started its own Xvfb.
+    @discardableResult
+    static func ensure() throws(HeadwayError) -> Bool {
+        if ready { return hw_xvfb_pid() != 0 }
         if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty {
             ready = true
-            return
+            return false
         }
         guard let xvfb = findExecutable("Xvfb") else {
             throw HeadwayError(.displayUnavailable,
@@ -27,6 +29,7 @@ enum Display {
         }
         setenv("DISPLAY", ":\(number)", 1)
         ready = true
+        return true
     }
 
     private static func findExecutable(_ name: String) -> String? {

@@ -29,6 +29,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("urls"), help: "Also load the URLs in this file, one per line (- for stdin). A bad line or a failed load is reported in its own entry and the batch goes on.")
     var urlList: String?
 
+    @Option(help: "With --urls, load this many pages at once; reports stream in completion order (default: 1).")
+    var jobs: Int = 1
+
     @Option(name: .customLong("script"), help: "A JavaScript file to run after each load. Repeatable; runs in order.")
     var scripts: [String] = []
 
@@ -106,6 +109,13 @@ struct LoadCommand: AsyncParsableCommand {
             configuration.cacheBytes = cacheSize << 20
             booster = configuration
         }
+        guard jobs >= 1 else { throw HeadwayError(.invalidArgument, "--jobs must be at least 1") }
+        if jobs > 1 {
+            guard urlList != nil, urls.isEmpty else { throw HeadwayError(.invalidArgument, "--jobs needs --urls (URLs given as arguments load in order in one page)") }
+            guard repeatCount == 1, !prefetch, screenshot == nil else {
+                throw HeadwayError(.invalidArgument, "--jobs cannot be combined with --repeat, --prefetch or --screenshot")
+            }
+        }
         guard !urls.isEmpty || urlList != nil else {
             throw HeadwayError(.invalidArgument, "give at least one URL, or a list with --urls FILE")
         }
@@ -116,6 +126,7 @@ struct LoadCommand: AsyncParsableCommand {
                                        repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
                                        booster: booster, prefetchSettle: prefetchSettle)
         inputs.keepGoing = urlList != nil
+        inputs.jobs = jobs
         if format == .jsonl {
             inputs.onReport = { report in
                 FileHandle.standardOutput.write(Data((report.json.text + "\n").utf8))

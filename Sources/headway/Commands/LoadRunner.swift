@@ -16,6 +16,8 @@ enum LoadRunner {
         var prefetchSettle: Double = 30
         /// Go on after a failed load (batch mode).
         var keepGoing = false
+        /// Pages loading at once (batch mode only).
+        var jobs = 1
         /// Called with each load's report as soon as it is complete (jsonl streaming).
         var onReport: (@Sendable (LoadReport) -> Void)?
     }
@@ -76,7 +78,9 @@ enum LoadRunner {
         let progress = Progress(total: inputs.urls.count * inputs.repeatCount, enabled: inputs.showProgress)
         defer { progress.finish() }
         do {
-            if inputs.repeatCount == 1 {
+            if inputs.jobs > 1 {
+                await BatchRunner.run(inputs, browser: browser, progress: progress, into: &outcome)
+            } else if inputs.repeatCount == 1 {
                 let page = try browser.newPage()
                 for (index, item) in inputs.urls.enumerated() {
                     let isLast = index == inputs.urls.count - 1
@@ -123,11 +127,11 @@ enum LoadRunner {
     }
 
     /// Hands a finished report to the stream (jsonl) or keeps it for the document.
-    private static func deliver(_ report: LoadReport, into outcome: inout Outcome, inputs: Inputs) {
+    static func deliver(_ report: LoadReport, into outcome: inout Outcome, inputs: Inputs) {
         if let onReport = inputs.onReport { onReport(report) } else { outcome.reports.append(report) }
     }
 
-    private static func invalid(_ item: URLList.Item, into outcome: inout Outcome, inputs: Inputs) {
+    static func invalid(_ item: URLList.Item, into outcome: inout Outcome, inputs: Inputs) {
         guard case .invalid(let line, let error) = item else { return }
         var report = LoadReport(url: line, run: nil)
         report.error = error
@@ -136,17 +140,26 @@ enum LoadRunner {
         deliver(report, into: &outcome, inputs: inputs)
     }
 
-    /// Loads one URL and runs the snippets. Returns false when the load failed.
-    private static func loadOnce(_ url: URL, run: Int?, page: Page, inputs: Inputs,
-                                 into outcome: inout Outcome) async -> (Bool, LoadResult?) {
+    /// Loads one URL and runs the snippets, delivering the report. Returns the result, or nil
+    /// when the load failed.
+    static func loadOnce(_ url: URL, run: Int?, page: Page, inputs: Inputs,
+                         into outcome: inout Outcome) async -> (Bool, LoadResult?) {
+        let (report, failures) = await loadReport(url, run: run, page: page, inputs: inputs)
+        for failure in failures { outcome.failures.record(failure) }
+        deliver(report, into: &outcome, inputs: inputs)
+        return (report.error == nil, report.result)
+    }
+
+    /// Loads one URL and runs the snippets; reports each failure on stderr as it happens.
+    static func loadReport(_ url: URL, run: Int?, page: Page, inputs: Inputs) async -> (LoadReport, [ExitStatus]) {
         var report = LoadReport(url: url.absoluteString, run: run)
-        defer { deliver(report, into: &outcome, inputs: inputs) }
+        var failures: [ExitStatus] = []
         do {
             let result = try await page.load(url, timeout: inputs.timeout)
             report.result = result
             if let status = result.status, status >= 400 {
                 ExitStatus.report("\(url.absoluteString) answered HTTP \(status)")
-                outcome.failures.record(.httpError)
+                failures.append(.httpError)
             }
         } catch {
             let failure = error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)")
@@ -154,20 +167,19 @@ enum LoadRunner {
             report.console = page.console
             report.errors = page.errors
             ExitStatus.report(failure.description)
-            outcome.failures.record(ExitStatus(failure))
-            return (false, nil)
+            return (report, [ExitStatus(failure)])
         }
         for snippet in inputs.snippets {
             let result = await page.run(snippet, timeout: inputs.scriptTimeout, navigationTimeout: inputs.timeout)
             report.scripts.append(result)
             if let error = result.error {
                 ExitStatus.report("script \(error.description)")
-                outcome.failures.record(.scriptFailed)
+                failures.append(.scriptFailed)
             }
         }
         report.console = page.console
         report.errors = page.errors
-        return (true, report.result)
+        return (report, failures)
     }
 
     private static func takeScreenshot(_ page: Page, path: String, into outcome: inout Outcome) async {

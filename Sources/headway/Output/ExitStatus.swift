@@ -35,7 +35,9 @@ enum ExitStatus: Int32, CaseIterable {
 
     /// Prints one line to stderr.
     static func report(_ message: String) {
-        FileHandle.standardError.write(Data("headway: error: \(message)\n".utf8))
+        // On a terminal, first clear a progress line that may be showing.
+        let clear = isatty(2) != 0 ? "\r\u{1B}[K" : ""
+        FileHandle.standardError.write(Data("\(clear)headway: error: \(message)\n".utf8))
     }
 
     /// Parses `--bandwidth` and `--latency`, or reports the bad one and exits with a usage error.
