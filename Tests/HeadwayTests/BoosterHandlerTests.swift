@@ -42,4 +42,25 @@ struct BoosterHandlerTests {
         #expect(server.requestCount(path: "/abs.svg") == 1, "the absolute image came from the prefetch cache")
         #expect(try await page.evaluate("document.images[0].complete && document.images[0].naturalWidth") == .number(9))
     }
+
+    @Test func redirectsWorkThroughTheHandler() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/img-redirect", .redirect(to: "/pixel.svg"))
+        server.route("/with-image.html", .html("<!doctype html><title>Img</title><img src=\"/img-redirect\">"))
+        server.route("/to-image-page", .redirect(to: "/with-image.html", status: 301))
+        let delegate = RecordingDelegate()
+        let browser = try Browser(configuration: BoosterSite.configuration())
+        defer { browser.close() }
+        let page = try browser.newPage(delegate: delegate)
+        let result = try await page.load(server.url.appendingPathComponent("to-image-page"))
+        #expect(result.url.path == "/to-image-page")
+        #expect(result.finalURL.path == "/with-image.html")
+        #expect(result.status == 200)
+        #expect(page.url?.path == "/with-image.html")
+        #expect(delegate.calls.contains("redirected /with-image.html"))
+        #expect(!delegate.calls.contains { $0.hasPrefix("failed") })
+        #expect(delegate.calls.filter { $0.hasPrefix("finished") } == ["finished /with-image.html"])
+        #expect(try await page.evaluate("document.images[0].naturalWidth") == .number(40))
+    }
 }

@@ -20,6 +20,9 @@ final class Booster {
         prefetcher = Prefetcher(client: client, cache: cache, configuration: configuration)
         handler = SchemeHandler(client: client, cache: cache)
         extensionDirectory = WebExtension.install(on: context, configuration: configuration)
+        handler.onMainFrameRedirect = { [weak self] view, target in
+            self?.pages[UInt(bitPattern: UnsafeMutableRawPointer(view))]?.page?.followMainFrameRedirect(to: target)
+        }
         let security = webkit_web_context_get_security_manager(context)
         for scheme in MirrorScheme.all {
             let target = HandlerTarget(handler)
@@ -32,6 +35,12 @@ final class Booster {
     }
 
     private var trigger: Task<Void, Never>?
+    private var pages: [UInt: WeakPageLink] = [:]
+
+    func register(_ page: Page, view: UnsafeMutablePointer<WebKitWebView>) {
+        pages = pages.filter { $0.value.page != nil }
+        pages[UInt(bitPattern: UnsafeMutableRawPointer(view))] = WeakPageLink(page)
+    }
 
     /// Stops prefetching and removes the extension's private directory (web processes that
     /// loaded it keep their copy).
@@ -72,6 +81,12 @@ final class Booster {
         guard page.url == pageURL else { return }
         prefetcher.start(links: real, page: pageURL)
     }
+}
+
+@EngineActor
+private final class WeakPageLink {
+    weak var page: Page?
+    init(_ page: Page) { self.page = page }
 }
 
 @EngineActor

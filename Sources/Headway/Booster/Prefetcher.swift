@@ -134,7 +134,8 @@ final class Prefetcher {
             ("Sec-Purpose", "prefetch"),
         ]
         do {
-            let response = try await client.send(method: "GET", url: url, headers: headers, body: nil, cancellable: nil)
+            let response = try await client.send(method: "GET", url: url, headers: headers, body: nil,
+                                                 followRedirects: true, cancellable: nil)
             guard let lifetime = CachePolicy.lifetime(method: "GET", status: response.status, headers: response.headers) else {
                 return nil
             }

@@ -9,6 +9,9 @@ final class SchemeHandler {
     private let client: SoupClient
     private let cache: PrefetchCache
     private var stats: [UInt: PrefetchLoadStats] = [:]
+    /// Called when a main-frame document answers with a redirect: WebKitGTK's scheme handlers
+    /// cannot redirect, so the page navigates to the target itself (view, real target URL).
+    var onMainFrameRedirect: ((UnsafeMutablePointer<WebKitWebView>, URL) -> Void)?
 
     init(client: SoupClient, cache: PrefetchCache) {
         self.client = client
@@ -32,7 +35,11 @@ final class SchemeHandler {
         }
         let url = MirrorScheme.real(mirror)
         let method = webkit_uri_scheme_request_get_http_method(raw).map { String(cString: $0) } ?? "GET"
-        let viewKey = webkit_uri_scheme_request_get_web_view(raw).map { UInt(bitPattern: UnsafeMutableRawPointer($0)) } ?? 0
+        let view = webkit_uri_scheme_request_get_web_view(raw)
+        let viewKey = view.map { UInt(bitPattern: UnsafeMutableRawPointer($0)) } ?? 0
+        // The view's URI is the request's while its main document loads; subresources and
+        // frames follow redirects inside the handler instead.
+        let isMainFrame = view.flatMap { webkit_web_view_get_uri($0) }.map { String(cString: $0) } == mirror.absoluteString
         let headers = forwardedHeaders(raw)
         let lowered = Dictionary(headers.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { a, _ in a })
         let body = method == "GET" || method == "HEAD" ? nil : webkit_uri_scheme_request_get_http_body(raw).map { OpaqueGObjectRef(taking: OpaquePointer($0)) }
@@ -56,7 +63,14 @@ final class SchemeHandler {
             do {
                 var data: Data?
                 if let body { data = try await self.client.readAll(body, limit: 64 << 20, cancellable: nil) }
-                let response = try await self.client.send(method: method, url: url, headers: headers, body: data, cancellable: nil)
+                let response = try await self.client.send(method: method, url: url, headers: headers, body: data,
+                                                          followRedirects: !isMainFrame, cancellable: nil)
+                if isMainFrame, (300...399).contains(response.status), let location = response.header("Location"),
+                   let target = URL(string: location, relativeTo: url)?.absoluteURL, let view, !self.isStopped(request) {
+                    // Not finished: the new navigation stops this request, which is never written to.
+                    self.onMainFrameRedirect?(view, target)
+                    return
+                }
                 self.respond(request, streaming: response)
             } catch {
                 self.fail(request, error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)"))

@@ -40,14 +40,15 @@ final class SoupClient {
         g_object_unref(UnsafeMutableRawPointer(session))
     }
 
-    /// Sends a request without following redirects and returns once the headers arrived.
-    func send(method: String, url: URL, headers: [(String, String)], body: Data?,
+    /// Sends a request and returns once the headers arrived. Redirects are followed only when
+    /// `followRedirects` is set; `Response.finalURL` says where it ended.
+    func send(method: String, url: URL, headers: [(String, String)], body: Data?, followRedirects: Bool = false,
               cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> Response {
         guard let message = soup_message_new(method, url.absoluteString) else {
             throw HeadwayError(.invalidArgument, "libsoup cannot request \(url.absoluteString)")
         }
         let owner = OpaqueGObjectRef(taking: message)
-        soup_message_set_flags(message, SOUP_MESSAGE_NO_REDIRECT)
+        if !followRedirects { soup_message_set_flags(message, SOUP_MESSAGE_NO_REDIRECT) }
         let requestHeaders = soup_message_get_request_headers(message)
         for (name, value) in headers { soup_message_headers_replace(requestHeaders, name, value) }
         if let body, !body.isEmpty {

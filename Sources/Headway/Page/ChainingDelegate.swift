@@ -16,6 +16,11 @@ final class ChainingDelegate: NavigationDelegate {
     }
 
     func page(_ page: Page, didStartNavigation url: URL) {
+        if let target = tracker.redirecting {
+            tracker.redirecting = nil
+            self.page(page, didRedirectNavigation: target)
+            return
+        }
         tracker.started(url)
         emit(.navigationStarted(url))
         user?.page(page, didStartNavigation: url)
@@ -34,6 +39,7 @@ final class ChainingDelegate: NavigationDelegate {
     }
 
     func page(_ page: Page, didFinishNavigation url: URL) {
+        if tracker.redirecting != nil { return }
         emit(.navigationFinished(url))
         user?.page(page, didFinishNavigation: url)
         tracker.finished(url)
@@ -41,6 +47,7 @@ final class ChainingDelegate: NavigationDelegate {
     }
 
     func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {
+        if tracker.redirecting != nil { return }
         tracker.failed(url, error)
         emit(.navigationFailed(url, error))
         user?.page(page, didFailNavigation: url, error: error)

@@ -26,6 +26,9 @@ final class NavigationTracker {
     }
 
     private(set) var current: Record?
+    /// Set while the booster replays a main-frame redirect as a new WebKit load: the cancelled
+    /// load's failure and FINISHED belong to no one, and its STARTED is the redirect.
+    var redirecting: URL?
     /// Counts STARTED events and allowed navigation policies, to spot navigations a snippet began.
     private(set) var navigationSignals = 0
     private var nextID = 1

@@ -68,6 +68,7 @@ public final class Page {
 
         chain = ChainingDelegate(tracker: tracker) { [weak self] event in self?.emit(event) }
         chain.user = delegate
+        browser.booster?.register(self, view: view.pointer)
         let target = SignalTarget(self)
         viewSignals = PageSignals.connect(view: view, target: target)
         managerSignals = PageSignals.connect(manager: contentManager, target: target)
@@ -119,6 +120,13 @@ public final class Page {
     /// Stops the current load; a pending `load` then fails.
     public func stop() {
         if let view = view?.pointer { webkit_web_view_stop_loading(view) }
+    }
+
+    /// Navigates to a redirect's target for the booster's handler, as the same navigation.
+    func followMainFrameRedirect(to target: URL) {
+        guard let view = view?.pointer else { return }
+        tracker.redirecting = target
+        webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
     }
 
     /// Kills the page's web process, as a crash would; useful to test crash handling.
