@@ -62,5 +62,15 @@ struct BoosterHandlerTests {
         #expect(!delegate.calls.contains { $0.hasPrefix("failed") })
         #expect(delegate.calls.filter { $0.hasPrefix("finished") } == ["finished /with-image.html"])
         #expect(try await page.evaluate("document.images[0].naturalWidth") == .number(40))
+
+        // A delegate that refuses where the redirect leads ends the load, and the page goes on.
+        delegate.cancelPaths = ["/with-image.html"]
+        let refused = await #expect(throws: HeadwayError.self) {
+            try await page.load(server.url.appendingPathComponent("to-image-page"), timeout: 10)
+        }
+        #expect(refused?.message.contains("cancelled the redirect") == true)
+        delegate.cancelPaths = []
+        let next = try await page.load(server.url.appendingPathComponent("second.html"))
+        #expect(next.title == "Second")
     }
 }

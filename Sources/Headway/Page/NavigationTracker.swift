@@ -36,6 +36,7 @@ final class NavigationTracker {
 
     /// Opens a record for a load Headway is about to request.
     func begin(_ url: URL?) -> Record {
+        redirecting = nil
         if let current, !current.isDone {
             complete(current, error: HeadwayError(.loadFailed, "the load of \(current.requested?.absoluteString ?? "the page") was superseded by a new navigation"))
         }
@@ -109,6 +110,12 @@ final class NavigationTracker {
     func policyAllowedNavigation() { navigationSignals += 1 }
 
     func cancelledByPolicy(_ url: URL) {
+        if redirecting != nil, let current, !current.isDone {
+            // The delegate refused where a redirect led: the navigation ends there.
+            redirecting = nil
+            complete(current, error: HeadwayError(.loadFailed, "the navigation delegate cancelled the redirect to \(url.absoluteString)"))
+            return
+        }
         guard let current, !current.isDone, current.started == nil, current.requested != nil else { return }
         complete(current, error: HeadwayError(.loadFailed, "the navigation delegate cancelled the navigation to \(url.absoluteString)"))
     }
