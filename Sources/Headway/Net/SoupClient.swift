@@ -123,15 +123,6 @@ final class SoupClient {
         }
         g_slist_free_full(list) { soup_cookie_free(OpaquePointer($0)) }
     }
-
-    /// Cookies the jar holds for `url`, as a Cookie header value.
-    func cookieHeader(for url: URL) -> String? {
-        guard let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return nil }
-        defer { g_uri_unref(uri) }
-        guard let text = soup_cookie_jar_get_cookies(cookieJar, uri, 1) else { return nil }
-        defer { g_free(text) }
-        return String(cString: text)
-    }
 }
 
 private final class StreamBox {
