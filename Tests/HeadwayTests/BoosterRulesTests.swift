@@ -26,8 +26,6 @@ struct BoosterRulesTests {
     }
 
     @Test func charsetComesFromTheHeaderOrTheMetaTag() {
-        let latin1 = Data("<meta charset=\"iso-8859-1\"><a href=\"caf\u{e9}.html\">x</a>".utf8.map { $0 }).isEmpty
-        #expect(!latin1)
         var bytes = Array("<html><head><meta charset=\"iso-8859-1\"></head><body><a href=\"caf".utf8)
         bytes.append(0xE9)
         bytes += Array(".html\">x</a></body></html>".utf8)

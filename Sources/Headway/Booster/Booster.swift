@@ -35,11 +35,19 @@ final class Booster {
     }
 
     private var trigger: Task<Void, Never>?
-    private var pages: [UInt: WeakPageLink] = [:]
+    private var pages: [UInt: WeakPage] = [:]
 
     func register(_ page: Page, view: UnsafeMutablePointer<WebKitWebView>) {
         pages = pages.filter { $0.value.page != nil }
-        pages[UInt(bitPattern: UnsafeMutableRawPointer(view))] = WeakPageLink(page)
+        pages[UInt(bitPattern: UnsafeMutableRawPointer(view))] = WeakPage(page)
+    }
+
+    /// The mirror URL to browse instead of `url` when a page at `from` navigates there, or nil
+    /// when `url` is already mirrored or its host is not one the booster serves.
+    func mirrorTarget(for url: URL, from: URL) -> URL? {
+        guard !MirrorScheme.isMirror(url),
+              LinkPolicy(configuration: configuration).allows(url, page: from, isSubresource: true) else { return nil }
+        return MirrorScheme.mirror(url)
     }
 
     /// Stops prefetching and removes the extension's private directory (web processes that
@@ -81,12 +89,6 @@ final class Booster {
         guard page.url == pageURL else { return }
         prefetcher.start(links: real, page: pageURL)
     }
-}
-
-@EngineActor
-private final class WeakPageLink {
-    weak var page: Page?
-    init(_ page: Page) { self.page = page }
 }
 
 @EngineActor

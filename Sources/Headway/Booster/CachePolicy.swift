@@ -31,11 +31,9 @@ enum CachePolicy {
     }
 
     /// Seconds a response may be served from the cache, or nil if it must not be stored.
-    static func lifetime(method: String, status: Int, headers: [(String, String)]) -> Double? {
+    static func lifetime(method: String, status: Int, headers: HeaderList) -> Double? {
         guard method == "GET", (200...299).contains(status), status != 206 else { return nil }
-        func header(_ name: String) -> String? {
-            headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
-        }
+        func header(_ name: String) -> String? { headerValue(headers, name) }
         let directives = Directives(header("Cache-Control"))
         if directives.noStore || directives.noCache { return nil }
         if header("Pragma")?.lowercased().contains("no-cache") == true { return nil }
@@ -49,14 +47,14 @@ enum CachePolicy {
     }
 
     /// The request-header names a response varies on (lower-cased).
-    static func varyNames(_ headers: [(String, String)]) -> [String] {
-        headers.filter { $0.0.caseInsensitiveCompare("Vary") == .orderedSame }
-            .flatMap { $0.1.split(separator: ",") }
+    static func varyNames(_ headers: HeaderList) -> [String] {
+        headerValues(headers, "Vary")
+            .flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             .filter { !$0.isEmpty }
     }
 
-    static func storedHeaders(_ headers: [(String, String)]) -> [(String, String)] {
+    static func storedHeaders(_ headers: HeaderList) -> HeaderList {
         headers.filter { !unstoredHeaders.contains($0.0.lowercased()) }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 struct CachedResponse: Sendable {
     var url: URL
     var status: Int
-    var headers: [(String, String)]
+    var headers: HeaderList
     var body: Data
     /// Request header values for the names in `Vary`, as they were when fetched.
     var varyValues: [String: String]

@@ -61,7 +61,7 @@ final class Prefetcher {
         let documents = await fetchAll(pages, isPage: true, budget: budget, generation: run)
         var media: [URL] = [], sheets: [URL] = []
         for document in documents where isHTML(document) {
-            let charset = AssetExtractor.charset(fromContentType: header(document, "Content-Type"))
+            let charset = AssetExtractor.charset(fromContentType: headerValue(document.headers, "Content-Type"))
             let body = document.body, url = document.url
             // Parsing runs on a worker thread, never on the engine thread.
             let assets = await Task.detached { AssetExtractor.html(body, url: url, charset: charset) }.value
@@ -128,7 +128,7 @@ final class Prefetcher {
     }
 
     private func download(_ url: URL, limit: Int, isPage: Bool) async -> CachedResponse? {
-        let headers: [(String, String)] = [
+        let headers: HeaderList = [
             ("Accept", isPage ? "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" : "*/*"),
             ("Accept-Language", "en-US,en;q=0.9"),
             ("Sec-Purpose", "prefetch"),
@@ -181,12 +181,8 @@ final class Prefetcher {
         init(remaining: Int) { self.remaining = remaining }
     }
 
-    private func header(_ response: CachedResponse, _ name: String) -> String? {
-        response.headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
-    }
-
     private func isHTML(_ response: CachedResponse) -> Bool {
-        header(response, "Content-Type")?.lowercased().contains("html") ?? false
+        headerValue(response.headers, "Content-Type")?.lowercased().contains("html") ?? false
     }
 
     private func unique(_ urls: [URL]) -> [URL] {

@@ -79,23 +79,14 @@ final class SchemeHandler {
     }
 
     /// WebKit's request headers that the server should see, with mirror URLs made real again.
-    private func forwardedHeaders(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>) -> [(String, String)] {
+    private func forwardedHeaders(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>) -> HeaderList {
         guard let headers = webkit_uri_scheme_request_get_http_headers(request) else { return [] }
-        var list: [(String, String)] = []
-        var iter = SoupMessageHeadersIter()
-        soup_message_headers_iter_init(&iter, headers)
-        var name: UnsafePointer<CChar>?
-        var value: UnsafePointer<CChar>?
         let dropped: Set<String> = ["host", "connection", "content-length", "cookie", "accept-encoding"]
-        while soup_message_headers_iter_next(&iter, &name, &value) != 0 {
-            guard let name, let value else { continue }
-            let key = String(cString: name)
-            guard !dropped.contains(key.lowercased()) else { continue }
-            var text = String(cString: value)
-            if ["referer", "origin"].contains(key.lowercased()) { text = MirrorScheme.real(text) }
-            list.append((key, text))
+        return headerList(headers).compactMap { name, value in
+            let key = name.lowercased()
+            guard !dropped.contains(key) else { return nil }
+            return (name, key == "referer" || key == "origin" ? MirrorScheme.real(value) : value)
         }
-        return list
     }
 
     /// A request whose web view is gone was stopped by WebKit: it must never be written to.

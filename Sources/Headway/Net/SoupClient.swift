@@ -9,19 +9,13 @@ final class SoupClient {
     struct Response {
         var status: Int
         var reason: String
-        var headers: [(String, String)]
+        var headers: HeaderList
         /// The body, decoded, as it arrives. Owned by this response.
         var stream: OpaqueGObjectRef
         var finalURL: URL
         let message: OpaqueGObjectRef
 
-        func header(_ name: String) -> String? {
-            headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
-        }
-
-        func headers(named name: String) -> [String] {
-            headers.filter { $0.0.caseInsensitiveCompare(name) == .orderedSame }.map(\.1)
-        }
+        func header(_ name: String) -> String? { headerValue(headers, name) }
     }
 
     let session: UnsafeMutablePointer<SoupSession>
@@ -42,7 +36,7 @@ final class SoupClient {
 
     /// Sends a request and returns once the headers arrived. Redirects are followed only when
     /// `followRedirects` is set; `Response.finalURL` says where it ended.
-    func send(method: String, url: URL, headers: [(String, String)], body: Data?, followRedirects: Bool = false,
+    func send(method: String, url: URL, headers: HeaderList, body: Data?, followRedirects: Bool = false,
               cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> Response {
         guard let message = soup_message_new(method, url.absoluteString) else {
             throw HeadwayError(.invalidArgument, "libsoup cannot request \(url.absoluteString)")
@@ -57,9 +51,9 @@ final class SoupClient {
             g_bytes_unref(bytes)
         }
         let stream: EnginePointer = try await withCheckedThrowingContinuation { continuation in
-            let box = Unmanaged.passRetained(StreamBox(continuation)).toOpaque()
+            let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
             soup_session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable, { source, result, data in
-                let box = Unmanaged<StreamBox>.fromOpaque(data!).takeRetainedValue()
+                let box = Unmanaged<ContinuationBox<EnginePointer, Error>>.fromOpaque(data!).takeRetainedValue()
                 var error: UnsafeMutablePointer<GError>?
                 if let stream = soup_session_send_finish(source.map { cast($0, to: SoupSession.self) }, result, &error) {
                     box.continuation.resume(returning: EnginePointer(raw: OpaquePointer(stream)))
@@ -68,14 +62,7 @@ final class SoupClient {
                 }
             }, box)
         }
-        var list: [(String, String)] = []
-        var iter = SoupMessageHeadersIter()
-        soup_message_headers_iter_init(&iter, soup_message_get_response_headers(message))
-        var name: UnsafePointer<CChar>?
-        var value: UnsafePointer<CChar>?
-        while soup_message_headers_iter_next(&iter, &name, &value) != 0 {
-            if let name, let value { list.append((String(cString: name), String(cString: value))) }
-        }
+        let list = headerList(soup_message_get_response_headers(message))
         let finalURL = soup_message_get_uri(message).flatMap { g_uri_to_string($0) }.map { text in
             defer { g_free(text) }
             return URL(string: String(cString: text)) ?? url
@@ -90,9 +77,9 @@ final class SoupClient {
         var data = Data()
         while true {
             let chunk: Data = try await withCheckedThrowingContinuation { continuation in
-                let box = Unmanaged.passRetained(DataBox(continuation)).toOpaque()
+                let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
                 g_input_stream_read_bytes_async(UnsafeMutablePointer(stream.pointer), 65536, G_PRIORITY_DEFAULT, cancellable, { source, result, data in
-                    let box = Unmanaged<DataBox>.fromOpaque(data!).takeRetainedValue()
+                    let box = Unmanaged<ContinuationBox<Data, Error>>.fromOpaque(data!).takeRetainedValue()
                     var error: UnsafeMutablePointer<GError>?
                     guard let bytes = g_input_stream_read_bytes_finish(UnsafeMutablePointer(OpaquePointer(source)), result, &error) else {
                         box.continuation.resume(throwing: HeadwayError.consuming(error, .loadFailed, "reading the body failed"))
@@ -123,14 +110,4 @@ final class SoupClient {
         }
         g_slist_free_full(list) { soup_cookie_free(OpaquePointer($0)) }
     }
-}
-
-private final class StreamBox {
-    let continuation: CheckedContinuation<EnginePointer, Error>
-    init(_ continuation: CheckedContinuation<EnginePointer, Error>) { self.continuation = continuation }
-}
-
-private final class DataBox {
-    let continuation: CheckedContinuation<Data, Error>
-    init(_ continuation: CheckedContinuation<Data, Error>) { self.continuation = continuation }
 }

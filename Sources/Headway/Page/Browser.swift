@@ -71,9 +71,9 @@ public final class Browser {
         booster?.client.clearCookies()
         let manager = webkit_web_context_get_website_data_manager(context.pointer)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let box = Unmanaged.passRetained(VoidBox(continuation)).toOpaque()
+            let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
             webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, nil, { source, result, data in
-                let box = Unmanaged<VoidBox>.fromOpaque(data!).takeRetainedValue()
+                let box = Unmanaged<ContinuationBox<Void, Never>>.fromOpaque(data!).takeRetainedValue()
                 var error: UnsafeMutablePointer<GError>?
                 _ = webkit_website_data_manager_clear_finish(source.map { cast($0, to: WebKitWebsiteDataManager.self) }, result, &error)
                 if let error { g_error_free(error) }
@@ -109,12 +109,3 @@ public final class Browser {
     }
 }
 
-private final class WeakPage {
-    weak var page: Page?
-    init(_ page: Page) { self.page = page }
-}
-
-private final class VoidBox {
-    let continuation: CheckedContinuation<Void, Never>
-    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
-}

@@ -54,8 +54,9 @@ final class ChainingDelegate: NavigationDelegate {
     }
 
     func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? {
-        let ours: NavigationPolicy? = nil
-        let answer = user?.page(page, decidePolicyFor: action) ?? ours
+        // Headway has no policy of its own here (the booster's mirror rewrite happens before the
+        // decision reaches the delegates), so the user's answer, if any, is the answer.
+        let answer = user?.page(page, decidePolicyFor: action)
         if answer == .cancel, action.kind == .navigation {
             tracker.cancelledByPolicy(action.url)
         }

@@ -43,9 +43,7 @@ final class NavigationTracker {
         let record = Record(id: nextID, requested: url, origin: Engine.now())
         nextID += 1
         current = record
-        let waiters = recordWaiters
-        recordWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
+        wakeRecordWaiters()
         return record
     }
 
@@ -54,10 +52,7 @@ final class NavigationTracker {
         if let current, current !== record { return current }
         let timer = Task { @EngineActor [weak self] in
             try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-            guard let self else { return }
-            let waiters = self.recordWaiters
-            self.recordWaiters.removeAll()
-            for waiter in waiters { waiter.resume() }
+            self?.wakeRecordWaiters()
         }
         await withCheckedContinuation { recordWaiters.append($0) }
         timer.cancel()
@@ -132,6 +127,17 @@ final class NavigationTracker {
     func wait(_ record: Record) async {
         if record.isDone { return }
         await withCheckedContinuation { record.waiters.append($0) }
+    }
+
+    private func wakeRecordWaiters() {
+        let waiters = recordWaiters
+        recordWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Ends `record` with `error` if it is still running (the page closed, for one).
+    func fail(_ record: Record, with error: HeadwayError) {
+        complete(record, error: error)
     }
 
     private func complete(_ record: Record, error: HeadwayError?) {

@@ -5,7 +5,7 @@ extension Page {
     /// Builds the LoadResult of a finished navigation: phase times, page timing, status.
     func collectResult(_ record: NavigationTracker.Record) async throws -> LoadResult {
         let view = try liveView()
-        let finalURL = record.finalURL ?? currentURL ?? URL(string: "about:blank")!
+        let finalURL = record.finalURL ?? realURI(of: view) ?? URL(string: "about:blank")!
         if finalURL.absoluteString == "about:blank", let requested = record.requested,
            requested.absoluteString != "about:blank" {
             // WebKit ends a load it refuses (a blocked port, for one) on about:blank without an error.
@@ -35,9 +35,5 @@ extension Page {
         let prefetch = booster.map { $0.handler.stats(forView: UnsafeMutableRawPointer(view)) }
         return LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,
                           timing: timing, resources: resources, prefetch: prefetch)
-    }
-
-    private var currentURL: URL? {
-        view.flatMap { webkit_web_view_get_uri($0.pointer) }.flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real)
     }
 }

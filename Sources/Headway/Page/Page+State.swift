@@ -24,7 +24,7 @@ extension Page {
     func refreshState() {
         guard let view = view?.pointer else { return }
         let next = PageState(
-            url: webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real),
+            url: realURI(of: view),
             title: webkit_web_view_get_title(view).map { String(cString: $0) } ?? "",
             isLoading: webkit_web_view_is_loading(view) != 0,
             estimatedProgress: webkit_web_view_get_estimated_load_progress(view),

@@ -69,7 +69,7 @@ public final class Page {
         chain = ChainingDelegate(tracker: tracker) { [weak self] event in self?.emit(event) }
         chain.user = delegate
         browser.booster?.register(self, view: view.pointer)
-        let target = SignalTarget(self)
+        let target = WeakPage(self)
         viewSignals = PageSignals.connect(view: view, target: target)
         managerSignals = PageSignals.connect(manager: contentManager, target: target)
     }
@@ -180,8 +180,7 @@ public final class Page {
         if let window { gtk_widget_destroy(window.pointer) }
         self.window = nil
         self.view = nil
-        let record = tracker.current
-        if let record { tracker.timeOut(record, after: 0) }
+        if let record = tracker.current { tracker.fail(record, with: HeadwayError(.closed, "the page was closed")) }
         eventSink.finish()
         for sink in stateSinks.values { sink.finish() }
         stateSinks.removeAll()

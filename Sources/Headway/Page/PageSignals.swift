@@ -2,9 +2,10 @@ import CHeadwayShims
 import CWebKit
 import Foundation
 
-/// The signal user data: a weak link back to the page, so signals never keep a page alive.
+/// A weak link to a page: the signals' user data, and the browser's and booster's page
+/// registries, none of which may keep a page alive.
 @EngineActor
-final class SignalTarget {
+final class WeakPage {
     weak var page: Page?
     init(_ page: Page) { self.page = page }
 }
@@ -12,7 +13,7 @@ final class SignalTarget {
 /// Connects WebKit's signals to a page's chaining delegate. Every handler runs on the engine
 /// thread, inside the GLib main loop.
 enum PageSignals {
-    static func connect(view: GObjectRef<WebKitWebView>, target: SignalTarget) -> SignalConnections {
+    static func connect(view: GObjectRef<WebKitWebView>, target: WeakPage) -> SignalConnections {
         let signals = SignalConnections(UnsafeMutableRawPointer(view.pointer))
         signals.connect("load-changed", unsafeBitCast(onLoadChanged as LoadChanged, to: GCallback.self), box: target)
         signals.connect("load-failed", unsafeBitCast(onLoadFailed as LoadFailed, to: GCallback.self), box: target)
@@ -25,7 +26,7 @@ enum PageSignals {
         return signals
     }
 
-    static func connect(manager: GObjectRef<WebKitUserContentManager>, target: SignalTarget) -> SignalConnections {
+    static func connect(manager: GObjectRef<WebKitUserContentManager>, target: WeakPage) -> SignalConnections {
         let signals = SignalConnections(UnsafeMutableRawPointer(manager.pointer))
         signals.connect("script-message-received::headway", unsafeBitCast(onMessage as Message, to: GCallback.self), box: target)
         return signals
@@ -40,11 +41,11 @@ private typealias Terminated = @convention(c) (UnsafeMutablePointer<WebKitWebVie
 private typealias Notify = @convention(c) (UnsafeMutablePointer<GObject>?, UnsafeMutablePointer<GParamSpec>?, gpointer?) -> Void
 private typealias Message = @convention(c) (UnsafeMutablePointer<WebKitUserContentManager>?, OpaquePointer?, gpointer?) -> Void
 
-private func targetPage(_ data: gpointer?) -> SignalTarget { unbox(data, as: SignalTarget.self) }
+private func targetPage(_ data: gpointer?) -> WeakPage { unbox(data, as: WeakPage.self) }
 
 private func onLoadChanged(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event: WebKitLoadEvent, _ data: gpointer?) {
     let target = targetPage(data)
-    let url = view.map(currentURL) ?? URL(string: "about:blank")!
+    let url = view.flatMap(realURI) ?? URL(string: "about:blank")!
     EngineActor.assumeIsolated {
         guard let page = target.page else { return }
         switch event {
@@ -89,10 +90,8 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
     let mirrored: URL? = EngineActor.assumeIsolated {
         // With the booster on, an absolute http(s) link to an eligible host is browsed through
         // the mirror scheme instead; the user's delegate sees that navigation when it starts.
-        guard kind == .navigation, let page = target.page, let booster = page.booster,
-              !MirrorScheme.isMirror(raw), let current = page.url,
-              LinkPolicy(configuration: booster.configuration).allows(raw, page: current, isSubresource: true) else { return nil }
-        return MirrorScheme.mirror(raw)
+        guard kind == .navigation, let page = target.page, let from = page.url else { return nil }
+        return page.booster?.mirrorTarget(for: raw, from: from)
     }
     if let mirrored, let view {
         webkit_policy_decision_ignore(decision)
@@ -152,6 +151,7 @@ private func onMessage(_ manager: UnsafeMutablePointer<WebKitUserContentManager>
     EngineActor.assumeIsolated { target.page?.received(message: text) }
 }
 
-private func currentURL(_ view: UnsafeMutablePointer<WebKitWebView>) -> URL {
-    webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real) ?? URL(string: "about:blank")!
+/// The view's current URI as the user knows it (mirror schemes made real again).
+func realURI(of view: UnsafeMutablePointer<WebKitWebView>) -> URL? {
+    webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real)
 }

@@ -17,9 +17,9 @@ extension Page {
     public func screenshot(to path: String) async throws -> Screenshot {
         let view = try liveView()
         let surface: SurfaceBox = try await withCheckedThrowingContinuation { continuation in
-            let box = Unmanaged.passRetained(SnapshotBox(continuation)).toOpaque()
+            let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
             webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, { source, result, data in
-                let box = Unmanaged<SnapshotBox>.fromOpaque(data!).takeRetainedValue()
+                let box = Unmanaged<ContinuationBox<SurfaceBox, Error>>.fromOpaque(data!).takeRetainedValue()
                 var error: UnsafeMutablePointer<GError>?
                 let view = source.map { cast($0, to: WebKitWebView.self) }
                 if let surface = webkit_web_view_get_snapshot_finish(view, result, &error) {
@@ -35,11 +35,6 @@ extension Page {
             try surface.write(to: path)
         }.value
     }
-}
-
-private final class SnapshotBox {
-    let continuation: CheckedContinuation<SurfaceBox, Error>
-    init(_ continuation: CheckedContinuation<SurfaceBox, Error>) { self.continuation = continuation }
 }
 
 /// Owns one cairo surface reference; used by one thread at a time.

@@ -9,6 +9,7 @@ extension Page {
         var result = SnippetResult(file: snippet.file)
         let signalsBefore = tracker.navigationSignals
         let recordBefore = tracker.current
+        func navigated() -> Bool { tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore }
         do {
             let view = try liveView()
             let envelope = try await JavaScriptCall.callAsyncFunction(
@@ -16,12 +17,12 @@ extension Page {
                 sourceURI: "headway-runner.js", timeout: timeout, what: "the script \(snippet.file)")
             try await interpret(envelope, snippet: snippet, view: view, timeout: timeout, into: &result)
         } catch let error as HeadwayError {
-            let navigated = tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore
-            if !(navigated && error.code == .scriptError) {
-                result.error = ScriptError(message: error.message == "JavaScript failed" ? error.description : error.message,
-                                           file: snippet.file, line: 0, column: 0)
-            } else {
+            if navigated() && error.code == .scriptError {
+                // The page went away under the snippet: its value is lost, the navigation is not.
                 result.value = .undefined
+            } else {
+                result.error = ScriptError(message: error.gerror == nil ? error.message : error.description,
+                                           file: snippet.file, line: 0, column: 0)
             }
         } catch {
             result.error = ScriptError(message: "\(error)", file: snippet.file, line: 0, column: 0)
@@ -30,9 +31,9 @@ extension Page {
         // navigations go through it first), so a snippet that mentions one gets a short grace.
         let mayNavigate = snippet.source.range(of: #"location|history|\.click\(|submit|\bopen\("#,
                                                options: .regularExpression) != nil
-        let navigated = tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore
-        if navigated || mayNavigate,
-           let record = await tracker.nextRecord(after: recordBefore, within: navigated ? 2 : 0.25) {
+        let didNavigate = navigated()
+        if didNavigate || mayNavigate,
+           let record = await tracker.nextRecord(after: recordBefore, within: didNavigate ? 2 : 0.25) {
             do {
                 let load = try await finish(record, timeout: navigationTimeout)
                 result.navigatedTo = load.finalURL
