@@ -35,7 +35,9 @@ public final class Browser {
         try Engine.startGTK()
         self.configuration = configuration
         context = GObjectRef(taking: hw_web_context_new(configuration.ephemeral ? 1 : 0))
-        webkit_web_context_set_cache_model(context.pointer, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER)
+        // A browser's cache model: within a run, pages reuse what earlier loads cached, as a
+        // browser would (the document-viewer model turns the memory cache off).
+        webkit_web_context_set_cache_model(context.pointer, WEBKIT_CACHE_MODEL_WEB_BROWSER)
         let context = self.context
         booster = configuration.booster.map { Booster(context: context.pointer, configuration: $0, userAgent: Browser.userAgent) }
     }
