@@ -6,20 +6,43 @@ struct CachedResponse: Sendable {
     var status: Int
     var headers: HeaderList
     var body: Data
-    /// Request header values for the names in `Vary`, as they were when fetched.
+    /// Request header values for the names in `Vary`, as they went out (absent ones as "").
     var varyValues: [String: String]
     var storedAt: Double
     var lifetime: Double
     var wasUsed = false
 
     func isFresh(at now: Double) -> Bool { (now - storedAt) / 1000 < lifetime }
+
+    /// Whether a stale copy can be revalidated rather than fetched again.
+    var hasValidator: Bool { headerValue(headers, "ETag") != nil || headerValue(headers, "Last-Modified") != nil }
+
+    /// `If-None-Match` / `If-Modified-Since` for revalidating this response.
+    var conditionalHeaders: HeaderList {
+        var headers: HeaderList = []
+        if let etag = headerValue(self.headers, "ETag") { headers.append(("If-None-Match", etag)) }
+        if let modified = headerValue(self.headers, "Last-Modified") { headers.append(("If-Modified-Since", modified)) }
+        return headers
+    }
+
+    /// Whether this response was stored for requests carrying `requestHeaders` (lower-cased names).
+    func matches(_ requestHeaders: [String: String]) -> Bool {
+        varyValues.allSatisfy { (requestHeaders[$0.key] ?? "") == $0.value }
+    }
 }
 
 /// The prefetch cache: in memory, keyed by final URL (and the `Vary` request headers), bounded in
 /// bytes with least-recently-used eviction. A URL is either *in flight* (a fetch others can join)
-/// or *ready* (a stored response).
+/// or *ready* (stored responses). A stale response with a validator stays until evicted, so it can
+/// be revalidated with a conditional request.
 @EngineActor
 final class PrefetchCache {
+    enum Lookup {
+        case fresh(CachedResponse)
+        /// Past its freshness; revalidate it with `conditionalHeaders` before use.
+        case stale(CachedResponse)
+    }
+
     let capacity: Int
     private(set) var bytes = 0
     private var entries: [URL: [CachedResponse]] = [:]
@@ -32,27 +55,33 @@ final class PrefetchCache {
         self.capacity = capacity
     }
 
-    /// A fresh stored response whose `Vary` headers match `requestHeaders`.
-    func lookup(_ url: URL, requestHeaders: [String: String]) -> CachedResponse? {
+    /// The stored response for `url` whose `Vary` headers match `requestHeaders` (lower-cased
+    /// names, as the request would go out). A fresh one counts as used when `use` is set.
+    func lookup(_ url: URL, requestHeaders: [String: String], use: Bool = true) -> Lookup? {
         let now = Engine.now()
         guard var variants = entries[url] else { return nil }
-        let expired = variants.filter { !$0.isFresh(at: now) }
-        if !expired.isEmpty {
-            for entry in expired where !entry.wasUsed { unusedEvictedBytes += entry.body.count }
-            bytes -= expired.reduce(0) { $0 + $1.body.count }
-            variants.removeAll { !$0.isFresh(at: now) }
+        let dropped = variants.filter { !$0.isFresh(at: now) && !$0.hasValidator }
+        if !dropped.isEmpty {
+            for entry in dropped where !entry.wasUsed { unusedEvictedBytes += entry.body.count }
+            bytes -= dropped.reduce(0) { $0 + $1.body.count }
+            variants.removeAll { !$0.isFresh(at: now) && !$0.hasValidator }
             entries[url] = variants.isEmpty ? nil : variants
         }
-        guard let index = variants.firstIndex(where: { entry in
-            entry.varyValues.allSatisfy { requestHeaders[$0.key] == $0.value }
-        }) else { return nil }
-        variants[index].wasUsed = true
-        entries[url] = variants
-        touch(url)
-        return variants[index]
+        guard let index = variants.firstIndex(where: { $0.matches(requestHeaders) }) else { return nil }
+        guard variants[index].isFresh(at: now) else { return .stale(variants[index]) }
+        if use {
+            variants[index].wasUsed = true
+            entries[url] = variants
+            touch(url)
+        }
+        return .fresh(variants[index])
     }
 
-    func contains(_ url: URL) -> Bool { entries[url] != nil || inFlight[url] != nil }
+    /// Whether `url` has a fresh stored response or a fetch in flight.
+    func contains(_ url: URL) -> Bool {
+        let now = Engine.now()
+        return inFlight[url] != nil || entries[url]?.contains { $0.isFresh(at: now) } == true
+    }
 
     func fetchInFlight(_ url: URL) -> Task<CachedResponse?, Never>? { inFlight[url] }
 
@@ -66,6 +95,34 @@ final class PrefetchCache {
         guard let response else { return }
         store(response, under: url)
         if response.url != url { store(response, under: response.url) }
+    }
+
+    /// Makes a stale response fresh again after a 304: its headers are updated from the 304's
+    /// (RFC 9111 §4.3.4) and its lifetime restarts. Returns the refreshed response, or nil when
+    /// the updated headers forbid storing it.
+    func revalidated(_ stale: CachedResponse, notModified headers: HeaderList, use: Bool) -> CachedResponse? {
+        var response = stale
+        let updates = CachePolicy.storedHeaders(headers)
+        let names = Set(updates.map { $0.0.lowercased() })
+        response.headers = stale.headers.filter { !names.contains($0.0.lowercased()) } + updates
+        response.storedAt = Engine.now()
+        response.wasUsed = stale.wasUsed || use
+        guard let lifetime = CachePolicy.lifetime(method: "GET", status: stale.status, headers: response.headers) else {
+            remove(stale)
+            return nil
+        }
+        response.lifetime = lifetime
+        store(response, under: stale.url)
+        return response
+    }
+
+    /// Drops the stored variant `response` (a revalidation got a new representation).
+    func remove(_ response: CachedResponse) {
+        guard var variants = entries[response.url],
+              let index = variants.firstIndex(where: { $0.varyValues == response.varyValues }) else { return }
+        bytes -= variants[index].body.count
+        variants.remove(at: index)
+        entries[response.url] = variants.isEmpty ? nil : variants
     }
 
     private func store(_ response: CachedResponse, under url: URL) {

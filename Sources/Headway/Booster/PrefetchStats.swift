@@ -8,6 +8,9 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
     public var joined = 0
     /// Fetched from the network (not prefetched, or not cacheable).
     public var fetched = 0
+    /// Stale cached responses the server confirmed with a 304 (conditional revalidation with
+    /// `If-None-Match` / `If-Modified-Since`), then answered from the cache.
+    public var revalidated = 0
     /// The longest time the handler took to answer a request from the cache, in ms: from
     /// WebKit's request to handing WebKit the response.
     public var slowestCacheAnswerMs: Double = 0
@@ -27,6 +30,8 @@ public struct PrefetchRunStats: Sendable, Equatable, Codable {
     public var bytesPrefetched = 0
     /// Prefetched bytes that no page load used.
     public var bytesUnused = 0
+    /// Stale prefetched responses the server confirmed with a 304 when prefetched again.
+    public var revalidated = 0
     /// Prefetches skipped by the byte budget or the per-response cap, or not storable.
     public var skipped = 0
 

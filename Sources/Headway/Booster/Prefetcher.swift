@@ -128,22 +128,30 @@ final class Prefetcher {
     }
 
     private func download(_ url: URL, limit: Int, isPage: Bool) async -> CachedResponse? {
-        let headers: HeaderList = [
+        // The headers WebKit sends for such a request, so that `Vary` matches what the page asks.
+        let headers = BrowserHeaders.completing([
             ("Accept", isPage ? "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" : "*/*"),
-            ("Accept-Language", "en-US,en;q=0.9"),
-            ("Sec-Purpose", "prefetch"),
-        ]
+        ]) + [("Sec-Purpose", "prefetch")]
+        var stale: CachedResponse?
+        if case .stale(let entry)? = cache.lookup(url, requestHeaders: client.outgoingHeaders(headers, to: url), use: false) {
+            stale = entry
+        }
         do {
-            let response = try await client.send(method: "GET", url: url, headers: headers, body: nil,
-                                                 followRedirects: true, cancellable: nil)
+            let response = try await client.send(method: "GET", url: url, headers: headers + (stale?.conditionalHeaders ?? []),
+                                                 body: nil, followRedirects: true, cancellable: nil)
+            if let stale, response.status == 304 {
+                stats.revalidated += 1
+                return cache.revalidated(stale, notModified: response.headers, use: false)
+            }
             guard let lifetime = CachePolicy.lifetime(method: "GET", status: response.status, headers: response.headers) else {
                 return nil
             }
             if let length = response.header("Content-Length").flatMap(Int.init), length > limit { return nil }
             let body = try await client.readAll(response.stream, limit: limit, cancellable: nil)
+            if let stale { cache.remove(stale) }
             var vary: [String: String] = [:]
             for name in CachePolicy.varyNames(response.headers) {
-                vary[name] = headers.first { $0.0.lowercased() == name }?.1 ?? ""
+                vary[name] = headerValue(response.requestHeaders, name) ?? ""
             }
             return CachedResponse(url: response.finalURL, status: response.status,
                                   headers: CachePolicy.storedHeaders(response.headers), body: body,

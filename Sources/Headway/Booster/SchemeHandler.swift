@@ -12,6 +12,9 @@ final class SchemeHandler {
     /// Called when a main-frame document answers with a redirect: WebKitGTK's scheme handlers
     /// cannot redirect, so the page navigates to the target itself (view, real target URL).
     var onMainFrameRedirect: ((UnsafeMutablePointer<WebKitWebView>, URL) -> Void)?
+    /// The navigation generation a view is on now; a main-frame request stamped with an older
+    /// one belongs to a superseded load and never acts again.
+    var navigationGeneration: ((UnsafeMutablePointer<WebKitWebView>) -> Int?)?
 
     init(client: SoupClient, cache: PrefetchCache) {
         self.client = client
@@ -40,42 +43,93 @@ final class SchemeHandler {
         // The view's URI is the request's while its main document loads; subresources and
         // frames follow redirects inside the handler instead.
         let isMainFrame = view.flatMap { webkit_web_view_get_uri($0) }.map { String(cString: $0) } == mirror.absoluteString
-        let headers = forwardedHeaders(raw)
-        let lowered = Dictionary(headers.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { a, _ in a })
+        let headers = BrowserHeaders.completing(forwardedHeaders(raw))
         let body = method == "GET" || method == "HEAD" ? nil : webkit_uri_scheme_request_get_http_body(raw).map { OpaqueGObjectRef(taking: OpaquePointer($0)) }
-        if method == "GET", let hit = cache.lookup(url, requestHeaders: lowered) {
+        // The page's own conditional requests go to the server as they are.
+        let cacheable = method == "GET" && headerValue(headers, "If-None-Match") == nil && headerValue(headers, "If-Modified-Since") == nil
+        let outgoing = client.outgoingHeaders(headers, to: url)
+        var stale: CachedResponse?
+        switch cacheable ? cache.lookup(url, requestHeaders: outgoing) : nil {
+        case .fresh(let hit)?:
             // A hit is answered at once, inside WebKit's callback.
             respond(request, with: hit)
             stats[viewKey, default: PrefetchLoadStats()].fromCache += 1
             stats[viewKey]!.slowestCacheAnswerMs = max(stats[viewKey]!.slowestCacheAnswerMs, Engine.now() - received)
             return
+        case .stale(let entry)?:
+            stale = entry
+        case nil:
+            break
         }
+        let exchange = Exchange(request: request, url: url, mirror: mirror, method: method, headers: headers,
+                                isMainFrame: isMainFrame, view: view, viewKey: viewKey,
+                                generation: isMainFrame ? view.flatMap { navigationGeneration?($0) } : nil)
         Task { @EngineActor in
-            if method == "GET" {
-                if let flight = self.cache.fetchInFlight(url), await flight.value != nil,
-                   let joined = self.cache.lookup(url, requestHeaders: lowered) {
-                    self.stats[viewKey, default: PrefetchLoadStats()].joined += 1
-                    self.respond(request, with: joined)
-                    return
-                }
+            if cacheable, stale == nil, let flight = self.cache.fetchInFlight(url), await flight.value != nil,
+               case .fresh(let joined)? = self.cache.lookup(url, requestHeaders: self.client.outgoingHeaders(headers, to: url)) {
+                self.stats[viewKey, default: PrefetchLoadStats()].joined += 1
+                self.respond(request, with: joined)
+                return
             }
-            self.stats[viewKey, default: PrefetchLoadStats()].fetched += 1
             do {
-                var data: Data?
-                if let body { data = try await self.client.readAll(body, limit: 64 << 20, cancellable: nil) }
-                let response = try await self.client.send(method: method, url: url, headers: headers, body: data,
-                                                          followRedirects: !isMainFrame, cancellable: nil)
-                if isMainFrame, (300...399).contains(response.status), let location = response.header("Location"),
-                   let target = URL(string: location, relativeTo: url)?.absoluteURL, let view, !self.isStopped(request) {
-                    // Not finished: the new navigation stops this request, which is never written to.
-                    self.onMainFrameRedirect?(view, target)
-                    return
+                if let stale {
+                    try await self.revalidate(stale, exchange)
+                } else {
+                    var data: Data?
+                    if let body { data = try await self.client.readAll(body, limit: 64 << 20, cancellable: nil) }
+                    let response = try await self.client.send(method: method, url: url, headers: headers, body: data,
+                                                              followRedirects: !isMainFrame, cancellable: nil)
+                    self.forward(response, exchange)
                 }
-                self.respond(request, streaming: response)
             } catch {
                 self.fail(request, error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)"))
             }
         }
+    }
+
+    /// One request WebKit made, as the handler answers it from the network.
+    private struct Exchange {
+        var request: GObjectRef<WebKitURISchemeRequest>
+        var url: URL
+        var mirror: URL
+        var method: String
+        var headers: HeaderList
+        var isMainFrame: Bool
+        var view: UnsafeMutablePointer<WebKitWebView>?
+        var viewKey: UInt
+        var generation: Int?
+    }
+
+    /// Asks the server whether a stale cached response is still good: a 304 is answered from the
+    /// cache (VasSonic's idea), anything else replaces it.
+    private func revalidate(_ stale: CachedResponse, _ exchange: Exchange) async throws {
+        let response = try await client.send(method: "GET", url: exchange.url, headers: exchange.headers + stale.conditionalHeaders,
+                                             body: nil, followRedirects: !exchange.isMainFrame, cancellable: nil)
+        guard response.status == 304 else {
+            cache.remove(stale)
+            forward(response, exchange)
+            return
+        }
+        // Even when the updated headers forbid storing it again, the 304 vouches for this copy.
+        let fresh = cache.revalidated(stale, notModified: response.headers, use: true) ?? stale
+        stats[exchange.viewKey, default: PrefetchLoadStats()].revalidated += 1
+        respond(exchange.request, with: fresh)
+    }
+
+    /// Hands a network response to WebKit, or replays a main-frame redirect as a navigation.
+    private func forward(_ response: SoupClient.Response, _ exchange: Exchange) {
+        stats[exchange.viewKey, default: PrefetchLoadStats()].fetched += 1
+        if exchange.isMainFrame, (300...399).contains(response.status), let location = response.header("Location"),
+           let target = URL(string: location, relativeTo: exchange.url)?.absoluteURL, let view = exchange.view,
+           !isStopped(exchange.request) {
+            // Not finished: the new navigation stops this request, which is never written to.
+            // A superseded load's redirect is dropped: the view has moved on to another navigation.
+            let current = webkit_web_view_get_uri(view).map { String(cString: $0) }
+            guard current == exchange.mirror.absoluteString, navigationGeneration?(view) == exchange.generation else { return }
+            onMainFrameRedirect?(view, target)
+            return
+        }
+        respond(exchange.request, streaming: response)
     }
 
     /// WebKit's request headers that the server should see, with mirror URLs made real again.

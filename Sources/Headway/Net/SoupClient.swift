@@ -13,6 +13,9 @@ final class SoupClient {
         /// The body, decoded, as it arrives. Owned by this response.
         var stream: OpaqueGObjectRef
         var finalURL: URL
+        /// The request headers as they went out, read back from the message after sending:
+        /// what the caller set plus what libsoup added (Accept-Encoding, User-Agent, Cookie).
+        var requestHeaders: HeaderList
         let message: OpaqueGObjectRef
 
         func header(_ name: String) -> String? { headerValue(headers, name) }
@@ -20,6 +23,9 @@ final class SoupClient {
 
     let session: UnsafeMutablePointer<SoupSession>
     let cookieJar: UnsafeMutablePointer<SoupCookieJar>
+    /// Headers libsoup adds to every request the caller did not set itself (lower-cased names),
+    /// as read back from the last message sent.
+    private(set) var sessionHeaders: [String: String] = [:]
 
     init(userAgent: String, connectionsPerHost: Int) {
         session = hw_soup_session_new(Int32(max(connectionsPerHost * 4, 16)), Int32(connectionsPerHost))
@@ -63,13 +69,19 @@ final class SoupClient {
             }, box)
         }
         let list = headerList(soup_message_get_response_headers(message))
+        let sent = headerList(soup_message_get_request_headers(message))
+        for (name, value) in sent where ["accept-encoding", "user-agent"].contains(name.lowercased())
+            && headerValue(headers, name) == nil {
+            sessionHeaders[name.lowercased()] = value
+        }
         let finalURL = soup_message_get_uri(message).flatMap { g_uri_to_string($0) }.map { text in
             defer { g_free(text) }
             return URL(string: String(cString: text)) ?? url
         } ?? url
         return Response(status: Int(soup_message_get_status(message).rawValue),
                         reason: soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? "",
-                        headers: list, stream: OpaqueGObjectRef(taking: stream.raw), finalURL: finalURL, message: owner)
+                        headers: list, stream: OpaqueGObjectRef(taking: stream.raw), finalURL: finalURL,
+                        requestHeaders: sent, message: owner)
     }
 
     /// Reads a whole body, failing once it passes `limit` bytes.
@@ -98,6 +110,21 @@ final class SoupClient {
                 throw HeadwayError(.loadFailed, "the response is larger than \(limit) bytes")
             }
         }
+    }
+
+    /// The request headers a request with `headers` to `url` would carry once libsoup added its
+    /// own (lower-cased names): what the cache compares with a stored response's `Vary`.
+    func outgoingHeaders(_ headers: HeaderList, to url: URL) -> [String: String] {
+        var result = sessionHeaders
+        for (name, value) in headers { result[name.lowercased()] = value }
+        if let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) {
+            if let cookies = soup_cookie_jar_get_cookies(cookieJar, uri, 1) {
+                result["cookie"] = String(cString: cookies)
+                g_free(cookies)
+            }
+            g_uri_unref(uri)
+        }
+        return result
     }
 
     /// Forgets every cookie.

@@ -38,6 +38,7 @@ public final class Browser {
         // A browser's cache model: within a run, pages reuse what earlier loads cached, as a
         // browser would (the document-viewer model turns the memory cache off).
         webkit_web_context_set_cache_model(context.pointer, WEBKIT_CACHE_MODEL_WEB_BROWSER)
+        BrowserHeaders.setLanguages(of: context.pointer)
         let context = self.context
         booster = configuration.booster.map { Booster(context: context.pointer, configuration: $0, userAgent: Browser.userAgent) }
     }
@@ -110,4 +111,5 @@ public final class Browser {
         return try await body(page)
     }
 }
+
 

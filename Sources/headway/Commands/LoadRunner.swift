@@ -45,6 +45,7 @@ enum LoadRunner {
                     ("resourcesPrefetched", .number(Double(prefetch.resourcesPrefetched))),
                     ("bytesPrefetched", .number(Double(prefetch.bytesPrefetched))),
                     ("bytesUnused", .number(Double(prefetch.bytesUnused))),
+                    ("revalidated", .number(Double(prefetch.revalidated))),
                     ("skipped", .number(Double(prefetch.skipped))),
                 ])))
             }
