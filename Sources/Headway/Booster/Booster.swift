@@ -23,6 +23,9 @@ final class Booster {
         handler.onMainFrameRedirect = { [weak self] view, target in
             self?.pages[UInt(bitPattern: UnsafeMutableRawPointer(view))]?.page?.followMainFrameRedirect(to: target)
         }
+        handler.navigationGeneration = { [weak self] view in
+            self?.pages[UInt(bitPattern: UnsafeMutableRawPointer(view))]?.page?.tracker.current?.generation
+        }
         let security = webkit_web_context_get_security_manager(context)
         for scheme in MirrorScheme.all {
             let target = HandlerTarget(handler)

@@ -53,3 +53,12 @@ extension HeadwayError {
         return HeadwayError(code, message, gerror: GErrorInfo(error))
     }
 }
+
+extension HeadwayError {
+    /// WebKit cancelled the load (a newer navigation replaced it, or it was stopped).
+    var isCancellation: Bool {
+        guard let gerror else { return false }
+        return gerror.domain == String(cString: g_quark_to_string(webkit_network_error_quark()))
+            && gerror.code == Int(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)
+    }
+}

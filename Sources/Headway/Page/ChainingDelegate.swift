@@ -21,13 +21,21 @@ final class ChainingDelegate: NavigationDelegate {
             self.page(page, didRedirectNavigation: target)
             return
         }
-        tracker.started(url)
+        if let target = tracker.started(url) {
+            // A client redirect: the load goes on at the target.
+            reportRedirect(page, to: target)
+            return
+        }
         emit(.navigationStarted(url))
         user?.page(page, didStartNavigation: url)
     }
 
     func page(_ page: Page, didRedirectNavigation url: URL) {
         tracker.redirected(url)
+        reportRedirect(page, to: url)
+    }
+
+    private func reportRedirect(_ page: Page, to url: URL) {
         emit(.navigationRedirected(url))
         user?.page(page, didRedirectNavigation: url)
     }
@@ -40,15 +48,15 @@ final class ChainingDelegate: NavigationDelegate {
 
     func page(_ page: Page, didFinishNavigation url: URL) {
         if tracker.redirecting != nil { return }
+        guard tracker.finished(url) else { return }
         emit(.navigationFinished(url))
         user?.page(page, didFinishNavigation: url)
-        tracker.finished(url)
         page.booster?.pageFinished(page)
     }
 
     func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {
         if tracker.redirecting != nil { return }
-        tracker.failed(url, error)
+        guard tracker.failed(url, error) else { return }
         emit(.navigationFailed(url, error))
         user?.page(page, didFailNavigation: url, error: error)
     }

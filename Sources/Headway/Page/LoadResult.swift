@@ -13,6 +13,8 @@ public struct LoadResult: Sendable, Codable, Equatable {
     public var resources: ResourceSummary
     /// How the booster answered this load's requests, or nil when the booster is off.
     public var prefetch: PrefetchLoadStats?
+    /// The hops from `url` to `finalURL`, in order: server redirects and client redirects.
+    public var redirects: [Redirect] = []
 }
 
 /// Page-load timing in milliseconds.

@@ -3,10 +3,17 @@ import Foundation
 /// Follows main-frame navigations from request to FINISHED and wakes whoever waits on them.
 /// A record completes on FINISHED (WebKit sends it after load-failed too), on a web-process
 /// termination, on a policy cancel before it started, or on timeout, exactly once.
+///
+/// A navigation the page starts itself while its load runs cancels that load; the record then
+/// follows the new navigation as a client redirect instead of failing. One the page starts right
+/// after its load event is chained on by `Page.finish` through `awaitingClientRedirect`.
 @EngineActor
 final class NavigationTracker {
     final class Record {
         let id: Int
+        /// The navigation this record belongs to: a client redirect's record keeps the
+        /// generation of the load it continues; anything else starts a new one.
+        let generation: Int
         let requested: URL?
         /// Monotonic ms at the request (or at STARTED for navigations the page began itself).
         let origin: Double
@@ -16,14 +23,39 @@ final class NavigationTracker {
         var finalURL: URL?
         var error: HeadwayError?
         var isDone = false
+        /// Every hop so far, server and client redirects.
+        var redirects: [Redirect] = []
+        /// The latest navigation the page itself started since this record started (decide-policy
+        /// reports frames too, so on its own this does not mean the main frame is leaving).
+        var pageNavigation: (url: URL, at: Double)?
+        /// The load was cancelled by a navigation the page started: the next STARTED continues it.
+        var cancelledByPage = false
+        /// Headway (or the user, through `Page.stop()`) stopped this load.
+        var stopRequested = false
         fileprivate var waiters: [CheckedContinuation<Void, Never>] = []
 
         init(id: Int, requested: URL?, origin: Double) {
             self.id = id
+            generation = id
             self.requested = requested
             self.origin = origin
         }
+
+        /// A record for the client redirect that continues `previous`: same request, same clock.
+        init(id: Int, continuing previous: Record, to target: URL) {
+            self.id = id
+            generation = previous.generation
+            requested = previous.requested
+            origin = previous.origin
+            started = Engine.now() - previous.origin
+            finalURL = target
+            redirects = previous.redirects + [Redirect(from: previous.finalURL ?? target, to: target, kind: .client)]
+        }
     }
+
+    /// While set, a navigation the page starts after this finished record continues it.
+    var awaitingClientRedirect: Record?
+    private var clientRedirectTimer: Task<Void, Never>?
 
     private(set) var current: Record?
     /// Set while the booster replays a main-frame redirect as a new WebKit load: the cancelled
@@ -37,6 +69,8 @@ final class NavigationTracker {
     /// Opens a record for a load Headway is about to request.
     func begin(_ url: URL?) -> Record {
         redirecting = nil
+        awaitingClientRedirect = nil
+        clientRedirectTimer?.cancel()
         if let current, !current.isDone {
             complete(current, error: HeadwayError(.loadFailed, "the load of \(current.requested?.absoluteString ?? "the page") was superseded by a new navigation"))
         }
@@ -60,18 +94,39 @@ final class NavigationTracker {
         return nil
     }
 
-    func started(_ url: URL) {
+    /// Returns the target when this STARTED is a client redirect of the load being followed.
+    func started(_ url: URL) -> URL? {
         navigationSignals += 1
         if let current, !current.isDone, current.started == nil {
             current.started = Engine.now() - current.origin
+        } else if let current, !current.isDone, current.cancelledByPage {
+            current.cancelledByPage = false
+            clientRedirectTimer?.cancel()
+            let target = current.pageNavigation?.url ?? url
+            current.redirects.append(Redirect(from: current.finalURL ?? url, to: target, kind: .client))
+            current.finalURL = target
+            return target
+        } else if let previous = current, previous.isDone, previous === awaitingClientRedirect {
+            awaitingClientRedirect = nil
+            let target = previous.pageNavigation?.url ?? url
+            let record = Record(id: nextID, continuing: previous, to: target)
+            nextID += 1
+            current = record
+            wakeRecordWaiters()
+            return target
         } else if current == nil || current!.isDone {
             let record = begin(nil)
             record.started = 0
         }
         current?.finalURL = url
+        return nil
     }
 
-    func redirected(_ url: URL) { live?.finalURL = url }
+    func redirected(_ url: URL) {
+        guard let current = live else { return }
+        if let from = current.finalURL, from != url { current.redirects.append(Redirect(from: from, to: url, kind: .http)) }
+        current.finalURL = url
+    }
 
     /// Events that arrive for a requested load before its STARTED belong to the load it replaced
     /// (WebKit reports the old one's cancellation late); they must not touch the new record.
@@ -86,23 +141,51 @@ final class NavigationTracker {
         current.finalURL = url
     }
 
-    func finished(_ url: URL) {
-        guard let current = live else { return }
+    /// Returns false for the FINISHED of a load the page's own navigation replaced, which
+    /// belongs to no one.
+    @discardableResult
+    func finished(_ url: URL) -> Bool {
+        guard let current = live else { return true }
+        if current.cancelledByPage {
+            // The page's own navigation replaced this load; its STARTED should follow at once.
+            clientRedirectTimer = Task { @EngineActor [weak self] in
+                try? await Task.sleep(for: .seconds(2))
+                guard !Task.isCancelled, current.cancelledByPage else { return }
+                self?.complete(current, error: HeadwayError(.loadFailed, "the page started a navigation to \(current.pageNavigation?.url.absoluteString ?? "another page") that never began"))
+            }
+            return false
+        }
         current.finished = Engine.now() - current.origin
         current.finalURL = url
+        // Whoever waits for this load checks for a client redirect right after it.
+        if !current.waiters.isEmpty, current.error == nil { awaitingClientRedirect = current }
         complete(current, error: current.error)
+        return true
     }
 
-    func failed(_ url: URL?, _ error: HeadwayError) {
+    /// Returns false for the cancellation of a load the page's own navigation replaced: that is
+    /// a client redirect, not a failure.
+    @discardableResult
+    func failed(_ url: URL?, _ error: HeadwayError) -> Bool {
         if error.code == .engine, let current, !current.isDone {
             complete(current, error: error)
-            return
+            return true
         }
-        guard let current = live else { return }
+        guard let current = live else { return true }
+        if error.isCancellation, current.pageNavigation != nil, !current.stopRequested {
+            current.cancelledByPage = true
+            return false
+        }
         if current.error == nil { current.error = error }
+        return true
     }
 
-    func policyAllowedNavigation() { navigationSignals += 1 }
+    /// A navigation allowed by policy: the page's own when the current load already started.
+    func policyAllowedNavigation(_ url: URL) {
+        navigationSignals += 1
+        guard redirecting == nil, let current, current.started != nil else { return }
+        current.pageNavigation = (url, Engine.now())
+    }
 
     func cancelledByPolicy(_ url: URL) {
         if redirecting != nil, let current, !current.isDone {

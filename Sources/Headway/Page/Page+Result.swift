@@ -2,8 +2,8 @@ import CWebKit
 import Foundation
 
 extension Page {
-    /// Builds the LoadResult of a finished navigation: phase times, page timing, status.
-    func collectResult(_ record: NavigationTracker.Record) async throws -> LoadResult {
+    /// Builds the LoadResult of a finished navigation from the timing probe's answer.
+    func collectResult(_ record: NavigationTracker.Record, probe page: JSONValue) throws -> LoadResult {
         let view = try liveView()
         let finalURL = record.finalURL ?? realURI(of: view) ?? URL(string: "about:blank")!
         if finalURL.absoluteString == "about:blank", let requested = record.requested,
@@ -16,8 +16,6 @@ extension Page {
             let code = Int(webkit_uri_response_get_status_code(response))
             if code > 0, ["http", "https"].contains(finalURL.scheme?.lowercased()) { status = code }
         }
-        let page = (try? await JavaScriptCall.callAsyncFunction(view, PageScripts.timing, arguments: [:], sourceURI: nil,
-                                                                 timeout: 10, what: "the timing probe")) ?? .null
         let timing = Timing(
             started: record.started ?? 0,
             committed: record.committed ?? 0,
@@ -34,6 +32,6 @@ extension Page {
         let title = page["title"]?.stringValue ?? webkit_web_view_get_title(view).map { String(cString: $0) } ?? ""
         let prefetch = booster.map { $0.handler.stats(forView: UnsafeMutableRawPointer(view)) }
         return LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,
-                          timing: timing, resources: resources, prefetch: prefetch)
+                          timing: timing, resources: resources, prefetch: prefetch, redirects: record.redirects)
     }
 }

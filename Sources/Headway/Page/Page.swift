@@ -119,6 +119,7 @@ public final class Page {
 
     /// Stops the current load; a pending `load` then fails.
     public func stop() {
+        tracker.current?.stopRequested = true
         if let view = view?.pointer { webkit_web_view_stop_loading(view) }
     }
 
@@ -147,17 +148,54 @@ public final class Page {
         return try await finish(record, timeout: timeout)
     }
 
-    /// Waits for `record` to complete, then gathers its result.
-    func finish(_ record: NavigationTracker.Record, timeout: Double) async throws -> LoadResult {
+    /// Waits for `record` to complete, follows the client redirects the page makes during or
+    /// right after its load, then gathers the result. `timeout` bounds the whole chain.
+    func finish(_ first: NavigationTracker.Record, timeout: Double) async throws -> LoadResult {
+        let deadline = Engine.now() + timeout * 1000
+        var record = first
+        while true {
+            try await wait(for: record, until: deadline, timeout: timeout)
+            var probe = try? await JavaScriptCall.callAsyncFunction(try liveView(), PageScripts.timing, arguments: [:],
+                                                                    sourceURI: nil, timeout: 10, what: "the timing probe")
+            if probe?["navigated"] != nil { probe = nil }
+            if record.redirects.count < 20, let next = await clientRedirect(after: record, probe: probe, deadline: deadline) {
+                record = next
+                continue
+            }
+            return try collectResult(record, probe: probe ?? .null)
+        }
+    }
+
+    private func wait(for record: NavigationTracker.Record, until deadline: Double, timeout: Double) async throws {
         let timer = Task { @EngineActor [weak self] in
-            try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
+            try await Task.sleep(for: .milliseconds(Int(max(0, deadline - Engine.now()))))
             guard let self, self.tracker.timeOut(record, after: timeout) else { return }
             self.stop()
         }
         await tracker.wait(record)
         timer.cancel()
-        if let error = record.error { throw error }
-        return try await collectResult(record)
+        if let error = record.error {
+            if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil }
+            throw error
+        }
+    }
+
+    /// The record of a navigation the page started right after `record`'s load (a script in
+    /// its load handler or a task after it, or a meta refresh of at most 1 s), or nil.
+    private func clientRedirect(after record: NavigationTracker.Record, probe: JSONValue?, deadline: Double) async -> NavigationTracker.Record? {
+        defer { if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil } }
+        if let current = tracker.current, current !== record, current.redirects.count > record.redirects.count {
+            return current
+        }
+        let finishedAt = record.origin + (record.finished ?? 0)
+        let navigated = record.pageNavigation.map { $0.at >= finishedAt } ?? false
+        let refresh = probe?["metaRefresh"]?.doubleValue
+        guard tracker.awaitingClientRedirect === record, navigated || refresh != nil || probe == nil else { return nil }
+        // decide-policy reports frame navigations too: a main-frame one starts within a moment.
+        let grace = min((refresh ?? 0) + 0.3, max(0, (deadline - Engine.now()) / 1000))
+        guard let next = await tracker.nextRecord(after: record, within: grace),
+              next.redirects.count > record.redirects.count else { return nil }
+        return next
     }
 
     func liveView() throws -> UnsafeMutablePointer<WebKitWebView> {

@@ -101,7 +101,7 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
     let answer: NavigationPolicy? = EngineActor.assumeIsolated {
         guard let page = target.page else { return nil }
         let answer = page.chain.page(page, decidePolicyFor: item)
-        if answer != .cancel, kind == .navigation { page.tracker.policyAllowedNavigation() }
+        if answer != .cancel, kind == .navigation { page.tracker.policyAllowedNavigation(url) }
         return answer
     }
     switch answer {

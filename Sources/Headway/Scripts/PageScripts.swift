@@ -35,27 +35,39 @@ enum PageScripts {
     """#
 
     /// Async-function body that reads Navigation, Paint and Resource Timing once loadEventEnd is set.
+    /// It lets two tasks run first, so a navigation the page schedules in its load handler has
+    /// begun, and reports a meta refresh of at most 1 s to another URL (`metaRefresh`, seconds).
     static let timing = #"""
-    const entry = () => performance.getEntriesByType('navigation')[0];
-    const deadline = performance.now() + 2000;
-    let nav = entry();
-    while ((!nav || nav.loadEventEnd === 0) && performance.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 5));
-      nav = entry();
-    }
-    const paint = performance.getEntriesByName('first-contentful-paint')[0];
-    const resources = performance.getEntriesByType('resource');
-    let transfer = 0, encoded = 0;
-    for (const r of resources) { transfer += r.transferSize || 0; encoded += r.encodedBodySize || 0; }
-    return {
-      responseStart: nav ? nav.responseStart : 0,
-      domInteractive: nav ? nav.domInteractive : 0,
-      domContentLoadedEventEnd: nav ? nav.domContentLoadedEventEnd : 0,
-      loadEventEnd: nav ? nav.loadEventEnd : 0,
-      fcp: paint ? paint.startTime : null,
-      count: resources.length, transferBytes: transfer, encodedBytes: encoded,
-      title: document.title,
+    // A navigation that commits while this runs would leave it unanswered: answer at pagehide.
+    const gone = new Promise((r) => addEventListener('pagehide', () => r({ navigated: true }), { once: true }));
+    const probe = async () => {
+      const entry = () => performance.getEntriesByType('navigation')[0];
+      const deadline = performance.now() + 2000;
+      let nav = entry();
+      while ((!nav || nav.loadEventEnd === 0) && performance.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 5));
+        nav = entry();
+      }
+      for (let i = 0; i < 2; i++) await new Promise((r) => setTimeout(r, 0));
+      let metaRefresh = null;
+      const refresh = document.querySelector('meta[http-equiv="refresh" i]');
+      const parts = refresh && /^\s*(\d+(?:\.\d+)?)\s*[;,]\s*(?:url\s*=\s*)?['"]?([^'"]+)/i.exec(refresh.content || '');
+      if (parts && Number(parts[1]) <= 1 && new URL(parts[2], document.baseURI).href !== location.href) metaRefresh = Number(parts[1]);
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const resources = performance.getEntriesByType('resource');
+      let transfer = 0, encoded = 0;
+      for (const r of resources) { transfer += r.transferSize || 0; encoded += r.encodedBodySize || 0; }
+      return {
+        responseStart: nav ? nav.responseStart : 0,
+        domInteractive: nav ? nav.domInteractive : 0,
+        domContentLoadedEventEnd: nav ? nav.domContentLoadedEventEnd : 0,
+        loadEventEnd: nav ? nav.loadEventEnd : 0,
+        fcp: paint ? paint.startTime : null,
+        count: resources.length, transferBytes: transfer, encodedBytes: encoded,
+        title: document.title, metaRefresh,
+      };
     };
+    return await Promise.race([probe(), gone]);
     """#
 
     /// Async-function body that runs a snippet (`source`, named `file`) and reports its completion

@@ -16,6 +16,10 @@ struct LoadReport: Sendable {
         var pairs: [(String, OrderedJSON)] = [
             ("url", .string(url)),
             ("finalURL", .optional(result?.finalURL.absoluteString)),
+            ("redirects", .array((result?.redirects ?? []).map {
+                .object([("from", .string($0.from.absoluteString)), ("to", .string($0.to.absoluteString)),
+                         ("kind", .string($0.kind.rawValue))])
+            })),
             ("status", .optional(result?.status)),
             ("title", .optional(result?.title)),
         ]
@@ -39,6 +43,7 @@ struct LoadReport: Sendable {
             pairs.append(("prefetch", .object([("fromCache", .number(Double(prefetch.fromCache))),
                                                 ("joined", .number(Double(prefetch.joined))),
                                                 ("fetched", .number(Double(prefetch.fetched))),
+                                                ("revalidated", .number(Double(prefetch.revalidated))),
                                                 ("slowestCacheAnswerMs", .number(prefetch.slowestCacheAnswerMs))])))
         }
         pairs.append(("scripts", .array(scripts.map(Self.json))))
