@@ -73,4 +73,28 @@ struct BoosterHandlerTests {
         let next = try await page.load(server.url.appendingPathComponent("second.html"))
         #expect(next.title == "Second")
     }
+
+    @Test func aPrefetchedPageReachedThroughARedirectLoadsAtItsTarget() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/start.html", .html("<!doctype html><title>Start</title><a href=\"/chapter\">chapter</a>"))
+        server.route("/chapter", .redirect(to: "/chapter/", status: 301))
+        server.route("/chapter/", .html("<!doctype html><title>Chapter</title><img src=\"pic.svg\">"))
+        server.route("/chapter/pic.svg", HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(Fixtures.svg.utf8)))
+        let browser = try Browser(configuration: BoosterSite.configuration())
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try await page.load(server.url.appendingPathComponent("start.html"))
+        await browser.settlePrefetch()
+        #expect(server.requestCount(path: "/chapter/pic.svg") == 1)
+        let before = server.requests.count
+        let chapter = server.url.appendingPathComponent("chapter")
+        let result = try await page.load(chapter)
+        let target = URL(string: "chapter/", relativeTo: server.url)!.absoluteURL
+        #expect(result.finalURL == target)
+        #expect(result.redirects == [Redirect(from: chapter, to: target, kind: .http)])
+        #expect(result.prefetch?.fetched == 0)
+        #expect(server.requests.count == before, "the redirect and the page came from the cache")
+        #expect(try await page.evaluate("document.images[0].naturalWidth") == .number(40), "relative URLs resolve against the target")
+    }
 }

@@ -69,6 +69,14 @@ struct BoosterRulesTests {
         #expect(CachePolicy.lifetime(method: "POST", status: 200, headers: []) == nil)
         #expect(CachePolicy.lifetime(method: "GET", status: 404, headers: []) == nil)
         #expect(CachePolicy.lifetime(method: "GET", status: 301, headers: []) == nil)
+        // Responses that must be revalidated before use are kept for a 304 when they can be.
+        let etag = ("ETag", "\"v1\"")
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-cache"), etag]) == 0)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-cache")]) == nil)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=0"),
+                                                                            ("Last-Modified", "Sun, 22 Nov 2026 07:00:00 GMT")]) == 0)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "70"), etag]) == 0)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-store"), etag]) == nil)
         let stored = CachePolicy.storedHeaders([("Set-Cookie", "a=b"), ("Content-Type", "text/html"), ("set-cookie", "c=d")])
         #expect(stored.map(\.0) == ["Content-Type"])
         #expect(CachePolicy.varyNames([("Vary", "Accept-Encoding, User-Agent")]) == ["accept-encoding", "user-agent"])
@@ -90,6 +98,30 @@ struct BoosterRulesTests {
         cache.end(URL(string: "http://h.test/v")!, entry("/v", 10, vary: ["accept-language": "en"]))
         #expect(cache.lookup(URL(string: "http://h.test/v")!, requestHeaders: ["accept-language": "fr"]) == nil)
         #expect(cache.lookup(URL(string: "http://h.test/v")!, requestHeaders: ["accept-language": "en"]) != nil)
+    }
+
+    @Test @EngineActor func staleEntriesWithAValidatorWaitForRevalidation() throws {
+        let cache = PrefetchCache(capacity: 1000)
+        let url = URL(string: "http://h.test/s")!, plain = URL(string: "http://h.test/p")!
+        cache.end(url, CachedResponse(url: url, status: 200, headers: [("ETag", "\"v1\""), ("Content-Type", "text/html")],
+                                      body: Data(count: 10), varyValues: [:], storedAt: Engine.now(), lifetime: 0))
+        cache.end(plain, CachedResponse(url: plain, status: 200, headers: [], body: Data(count: 10), varyValues: [:],
+                                        storedAt: Engine.now(), lifetime: 0))
+        #expect(cache.lookup(plain, requestHeaders: [:]) == nil, "stale without a validator is dropped")
+        guard case .stale(let stale)? = cache.lookup(url, requestHeaders: [:]) else {
+            Issue.record("a stale entry with an ETag is kept for revalidation")
+            return
+        }
+        #expect(!cache.contains(url), "a stale entry does not stop a prefetch")
+        #expect(stale.conditionalHeaders.map(\.0) == ["If-None-Match"])
+        let fresh = try #require(cache.revalidated(stale, notModified: [("Cache-Control", "max-age=60"), ("ETag", "\"v1\"")], use: true))
+        #expect(fresh.lifetime == 60)
+        #expect(headerValue(fresh.headers, "Content-Type") == "text/html", "stored headers survive a 304")
+        guard case .fresh? = cache.lookup(url, requestHeaders: [:]) else {
+            Issue.record("a revalidated entry is fresh again")
+            return
+        }
+        #expect(cache.bytes == 10)
     }
 
     @Test func mirrorSchemesMapBothWays() {

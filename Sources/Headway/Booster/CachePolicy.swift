@@ -30,20 +30,21 @@ enum CachePolicy {
         }
     }
 
-    /// Seconds a response may be served from the cache, or nil if it must not be stored.
+    /// Seconds a response may be served from the cache, or nil if it must not be stored. A
+    /// response that must be revalidated before each use (`no-cache`, `max-age=0`, `Age` past
+    /// `max-age`) is kept with lifetime 0 when it has a validator, so a 304 can answer for it.
     static func lifetime(method: String, status: Int, headers: HeaderList) -> Double? {
         guard method == "GET", (200...299).contains(status), status != 206 else { return nil }
         func header(_ name: String) -> String? { headerValue(headers, name) }
         let directives = Directives(header("Cache-Control"))
-        if directives.noStore || directives.noCache { return nil }
-        if header("Pragma")?.lowercased().contains("no-cache") == true { return nil }
+        if directives.noStore { return nil }
         if header("Vary")?.trimmingCharacters(in: .whitespaces) == "*" { return nil }
+        let hasValidator = header("ETag") != nil || header("Last-Modified") != nil
+        let mustRevalidate = directives.noCache || header("Pragma")?.lowercased().contains("no-cache") == true
         let age = header("Age").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-        if let maxAge = directives.maxAge {
-            let remaining = maxAge - age
-            return remaining > 0 ? min(remaining, lifetimeCap) : nil
-        }
-        return lifetimeCap
+        let remaining = directives.maxAge.map { min($0 - age, lifetimeCap) } ?? lifetimeCap
+        if mustRevalidate || remaining <= 0 { return hasValidator ? 0 : nil }
+        return remaining
     }
 
     /// The request-header names a response varies on (lower-cased).

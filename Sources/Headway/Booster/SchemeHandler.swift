@@ -48,11 +48,14 @@ final class SchemeHandler {
         // The page's own conditional requests go to the server as they are.
         let cacheable = method == "GET" && headerValue(headers, "If-None-Match") == nil && headerValue(headers, "If-Modified-Since") == nil
         let outgoing = client.outgoingHeaders(headers, to: url)
+        let exchange = Exchange(request: request, url: url, mirror: mirror, method: method, headers: headers,
+                                isMainFrame: isMainFrame, view: view, viewKey: viewKey,
+                                generation: isMainFrame ? view.flatMap { navigationGeneration?($0) } : nil)
         var stale: CachedResponse?
         switch cacheable ? cache.lookup(url, requestHeaders: outgoing) : nil {
         case .fresh(let hit)?:
             // A hit is answered at once, inside WebKit's callback.
-            respond(request, with: hit)
+            answer(exchange, with: hit)
             stats[viewKey, default: PrefetchLoadStats()].fromCache += 1
             stats[viewKey]!.slowestCacheAnswerMs = max(stats[viewKey]!.slowestCacheAnswerMs, Engine.now() - received)
             return
@@ -61,14 +64,11 @@ final class SchemeHandler {
         case nil:
             break
         }
-        let exchange = Exchange(request: request, url: url, mirror: mirror, method: method, headers: headers,
-                                isMainFrame: isMainFrame, view: view, viewKey: viewKey,
-                                generation: isMainFrame ? view.flatMap { navigationGeneration?($0) } : nil)
         Task { @EngineActor in
             if cacheable, stale == nil, let flight = self.cache.fetchInFlight(url), await flight.value != nil,
                case .fresh(let joined)? = self.cache.lookup(url, requestHeaders: self.client.outgoingHeaders(headers, to: url)) {
                 self.stats[viewKey, default: PrefetchLoadStats()].joined += 1
-                self.respond(request, with: joined)
+                self.answer(exchange, with: joined)
                 return
             }
             do {
@@ -113,23 +113,38 @@ final class SchemeHandler {
         // Even when the updated headers forbid storing it again, the 304 vouches for this copy.
         let fresh = cache.revalidated(stale, notModified: response.headers, use: true) ?? stale
         stats[exchange.viewKey, default: PrefetchLoadStats()].revalidated += 1
-        respond(exchange.request, with: fresh)
+        answer(exchange, with: fresh)
     }
 
     /// Hands a network response to WebKit, or replays a main-frame redirect as a navigation.
     private func forward(_ response: SoupClient.Response, _ exchange: Exchange) {
         stats[exchange.viewKey, default: PrefetchLoadStats()].fetched += 1
         if exchange.isMainFrame, (300...399).contains(response.status), let location = response.header("Location"),
-           let target = URL(string: location, relativeTo: exchange.url)?.absoluteURL, let view = exchange.view,
-           !isStopped(exchange.request) {
-            // Not finished: the new navigation stops this request, which is never written to.
-            // A superseded load's redirect is dropped: the view has moved on to another navigation.
-            let current = webkit_web_view_get_uri(view).map { String(cString: $0) }
-            guard current == exchange.mirror.absoluteString, navigationGeneration?(view) == exchange.generation else { return }
-            onMainFrameRedirect?(view, target)
+           let target = URL(string: location, relativeTo: exchange.url)?.absoluteURL {
+            replayRedirect(exchange, to: target)
             return
         }
         respond(exchange.request, streaming: response)
+    }
+
+    /// Answers from the cache. A main document the prefetch reached through a redirect is
+    /// replayed as that redirect, so the page's URL (and its relative links) are the target's.
+    private func answer(_ exchange: Exchange, with cached: CachedResponse) {
+        if exchange.isMainFrame, cached.url != exchange.url {
+            replayRedirect(exchange, to: cached.url)
+            return
+        }
+        respond(exchange.request, with: cached)
+    }
+
+    /// WebKitGTK's scheme handlers cannot redirect: the page navigates to the target itself. The
+    /// request is not finished: the new navigation stops it, and it is never written to.
+    private func replayRedirect(_ exchange: Exchange, to target: URL) {
+        guard let view = exchange.view, !isStopped(exchange.request) else { return }
+        // A superseded load's redirect is dropped: the view has moved on to another navigation.
+        let current = webkit_web_view_get_uri(view).map { String(cString: $0) }
+        guard current == exchange.mirror.absoluteString, navigationGeneration?(view) == exchange.generation else { return }
+        onMainFrameRedirect?(view, target)
     }
 
     /// WebKit's request headers that the server should see, with mirror URLs made real again.
