@@ -18,6 +18,8 @@ struct ClientRedirectTests {
     static func server() throws -> HTTPServer {
         let server = try Fixtures.server()
         for (path, body) in starts { server.route(path, .html("<!doctype html><title>Start</title>\(body)")) }
+        // An absolute URL, which the booster brings into its mirror scheme as a new load.
+        server.route("/absolute.html", .html("<!doctype html><title>Start</title><script>location.replace('\(server.url)second.html')</script>"))
         server.route("/late.html", .html("<!doctype html><title>Late</title><meta http-equiv='refresh' content='5; url=/second.html'>"))
         server.route("/frame.html", .html("""
             <!doctype html><title>Frame</title><iframe src='/second.html'></iframe>
@@ -32,7 +34,7 @@ struct ClientRedirectTests {
         defer { server.stop() }
         let browser = try Browser(configuration: booster ? BoosterSite.configuration() : Browser.Configuration())
         defer { browser.close() }
-        for path in Self.starts.keys.sorted() {
+        for path in Self.starts.keys.sorted() + ["/absolute.html"] {
             let delegate = RecordingDelegate()
             let page = try browser.newPage(delegate: delegate)
             defer { page.close() }
