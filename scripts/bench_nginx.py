@@ -27,7 +27,7 @@ http {{
     gzip_min_length 20;
     gzip_types text/css application/javascript text/javascript image/svg+xml application/json text/plain;
     etag on;
-    server {{ listen 127.0.0.1:{port}; root {root}; expires 300s; }}
+    server {{ listen 127.0.0.1:{port}; root "{root}"; expires 300s; }}
 }}
 """
 

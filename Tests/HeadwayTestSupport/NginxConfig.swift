@@ -50,7 +50,7 @@ extension NginxServer {
                 etag on;
                 server {
                     listen 127.0.0.1:\(port);
-                    root \(root.path);
+                    root "\(root.path)";
                     \(options.maxAge.map { "expires \($0)s;" } ?? "")
                     \(options.limitRate.map { "limit_rate \($0);" } ?? "")
                     \(options.extra)
