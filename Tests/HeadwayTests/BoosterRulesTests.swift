@@ -66,6 +66,7 @@ struct BoosterRulesTests {
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=99999")]) == CachePolicy.lifetimeCap)
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-store")]) == nil)
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Vary", "*")]) == nil)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Vary", "Accept-Encoding"), ("Vary", "Cookie, *")]) == nil)
         #expect(CachePolicy.lifetime(method: "POST", status: 200, headers: []) == nil)
         #expect(CachePolicy.lifetime(method: "GET", status: 404, headers: []) == nil)
         #expect(CachePolicy.lifetime(method: "GET", status: 301, headers: []) == nil)

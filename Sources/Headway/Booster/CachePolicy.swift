@@ -38,7 +38,7 @@ enum CachePolicy {
         func header(_ name: String) -> String? { headerValue(headers, name) }
         let directives = Directives(header("Cache-Control"))
         if directives.noStore { return nil }
-        if header("Vary")?.trimmingCharacters(in: .whitespaces) == "*" { return nil }
+        if varyNames(headers).contains("*") { return nil }
         let hasValidator = header("ETag") != nil || header("Last-Modified") != nil
         let mustRevalidate = directives.noCache || header("Pragma")?.lowercased().contains("no-cache") == true
         let age = header("Age").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
