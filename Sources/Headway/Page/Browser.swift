@@ -39,6 +39,8 @@ public final class Browser {
         // browser would (the document-viewer model turns the memory cache off).
         webkit_web_context_set_cache_model(context.pointer, WEBKIT_CACHE_MODEL_WEB_BROWSER)
         BrowserHeaders.setLanguages(of: context.pointer)
+        // As MiniBrowser does: WebKit then asks for each page's icon (/favicon.ico by default).
+        webkit_web_context_set_favicon_database_directory(context.pointer, nil)
         let context = self.context
         booster = configuration.booster.map { Booster(context: context.pointer, configuration: $0, userAgent: Browser.userAgent) }
     }

@@ -54,7 +54,10 @@ enum PageScripts {
       const parts = refresh && /^\s*(\d+(?:\.\d+)?)\s*[;,]\s*(?:url\s*=\s*)?['"]?([^'"]+)/i.exec(refresh.content || '');
       if (parts && Number(parts[1]) <= 1 && new URL(parts[2], document.baseURI).href !== location.href) metaRefresh = Number(parts[1]);
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      const resources = performance.getEntriesByType('resource');
+      // The page icon is fetched around the load event: counting it would make the figures vary.
+      const icons = new Set([new URL('/favicon.ico', location.href).href,
+        ...Array.from(document.querySelectorAll('link[rel~="icon" i]'), (l) => l.href)]);
+      const resources = performance.getEntriesByType('resource').filter((r) => !icons.has(r.name));
       let transfer = 0, encoded = 0;
       for (const r of resources) { transfer += r.transferSize || 0; encoded += r.encodedBodySize || 0; }
       return {
