@@ -27,16 +27,16 @@ http {{
     gzip_min_length 20;
     gzip_types text/css application/javascript text/javascript image/svg+xml application/json text/plain;
     etag on;
-    server {{ listen 127.0.0.1:{port}; root "{root}"; expires 300s; }}
+    server {{ listen 127.0.0.1:{port}; root "{root}"; expires 300s; {limit} }}
 }}
 """
 
 
 class Nginx:
-    """nginx serving `root`. Stopped on leaving the `with` block; it also gets SIGKILL if this
-    process dies first."""
+    """nginx serving `root`, each response at `limit_rate` (e.g. "625k", about 5 Mbit/s) if given.
+    Stopped on leaving the `with` block; it also gets SIGKILL if this process dies first."""
 
-    def __init__(self, root):
+    def __init__(self, root, limit_rate=None):
         binary = shutil.which("nginx") or "/usr/sbin/nginx"
         if not os.access(binary, os.X_OK):
             fail("nginx is not installed; scripts/setup installs Debian's nginx-light")
@@ -47,7 +47,8 @@ class Nginx:
                 probe.bind(("127.0.0.1", 0))
                 port = probe.getsockname()[1]
             conf = self.dir / "nginx.conf"
-            conf.write_text(NGINX_CONFIG.format(dir=self.dir, port=port, root=pathlib.Path(root).resolve()))
+            conf.write_text(NGINX_CONFIG.format(dir=self.dir, port=port, root=pathlib.Path(root).resolve(),
+                                                limit=f"limit_rate {limit_rate};" if limit_rate else ""))
             if self._launch(binary, conf):
                 self.url = f"http://127.0.0.1:{port}/"
                 return
