@@ -25,12 +25,12 @@ final class Prefetcher {
     /// Starts prefetching from `links` found on `page`, replacing any earlier run.
     func start(links: [LinkPolicy.Link], page: URL) {
         cancel()
-        let policy = LinkPolicy(configuration: configuration)
-        let pages = policy.eligible(links, page: page)
+        let selection = LinkPolicy(configuration: configuration).select(links, page: page)
         stats.linksFound += links.count
-        stats.linksEligible += pages.count
+        stats.linksEligible += selection.pages.count
+        stats.linksLeftOut = stats.linksLeftOut + selection.leftOut
         let run = generation
-        current = Task { await self.run(pages: pages, page: page, generation: run) }
+        current = Task { await self.run(pages: selection.pages, page: page, generation: run) }
     }
 
     /// Stops scheduling prefetches (a new navigation no longer needs them). Fetches already in
