@@ -77,6 +77,12 @@ struct BoosterLinkPolicyTests {
         #expect(selection.leftOut[.alreadyPrefetched] == 2 && selection.leftOut[.cap] == 1)
     }
 
+    @Test func theDefaultsAreFiftyPagesAnd32MB() {
+        let configuration = BoosterConfiguration()
+        #expect(configuration.maxPagesPerPage == 50)
+        #expect(configuration.byteBudget == 32 << 20)
+    }
+
     @Test func theScriptsLinksDecode() throws {
         let json = #"[{"href":"http://example.test/a.html","source":"viewport","download":false,"nofollow":true,"optOut":false}]"#
         let links = try JSONDecoder().decode([LinkPolicy.Link].self, from: Data(json.utf8))

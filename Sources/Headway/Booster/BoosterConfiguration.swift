@@ -8,11 +8,13 @@ public struct BoosterConfiguration: Sendable, Equatable {
     public var allHosts = false
     /// Prefetch links with a query string (off by default: queries often act).
     public var allowQueryStrings = false
-    /// At most this many linked pages per page (stage 1).
-    public var maxPagesPerPage = 20
+    /// At most this many linked pages per page (stage 1): 50, as many immediate
+    /// speculation-rules prefetches as Chrome allows a page. The byte budget sets the real limit.
+    public var maxPagesPerPage = 50
     /// At most this many prefetch requests at once.
     public var concurrency = 4
-    /// Stop prefetching for a page after this many bytes.
+    /// Stop prefetching for a page after this many bytes: the pages most likely to be followed,
+    /// then their subresources, come first.
     public var byteBudget = 32 << 20
     /// Skip any single response larger than this.
     public var maxResponseBytes = 4 << 20
