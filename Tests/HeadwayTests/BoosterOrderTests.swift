@@ -72,4 +72,25 @@ struct BoosterOrderTests {
         #expect(server.requestCount(path: "/ch1.html") == 1)
         #expect(server.requestCount(path: "/ch40.html") == 0)
     }
+
+    @Test func aNavigationToAQueuedPageFetchesItAtOnceAndDropsTheRest() async throws {
+        let server = try ChapterSite.server(conditions: NetworkConditions(latency: 0.3))
+        defer { server.stop() }
+        let browser = try Browser(configuration: BoosterSite.configuration { $0.concurrency = 1 })
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try await page.load(server.url.appendingPathComponent("toc.html"), timeout: 20)
+        for _ in 0..<100 where server.requestCount(path: "/ch1.html") == 0 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let chapter = try await page.load(server.url.appendingPathComponent("ch30.html"), timeout: 20)
+        #expect(chapter.title == "Chapter 30")
+        #expect(server.requestCount(path: "/ch30.html") == 1)
+        #expect(server.requests.first { $0.path == "/ch30.html" }?.purpose == "prefetch")
+        #expect((chapter.prefetch?.joined ?? 0) >= 1, "the navigation joined the prefetch")
+        await browser.settlePrefetch()
+        let dropped = (2...28).filter { server.requestCount(path: ChapterSite.chapter($0)) > 0 }
+        #expect(dropped.isEmpty, "pages queued behind chapter 30 were dropped")
+        #expect((browser.prefetchStats?.linksLeftOut[.cancelled] ?? 0) >= ChapterSite.chapters - 2)
+    }
 }

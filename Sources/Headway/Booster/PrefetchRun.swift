@@ -16,6 +16,9 @@ final class PrefetchRun {
     var joining: [URL]
     /// Bytes the run may still fetch.
     var budget: Int
+    /// Whether the run's fetches wait for the browser-wide concurrency limit. A run that fetches
+    /// for a navigation does not: it stands in for requests the navigation would make itself.
+    var usesSlots = true
 
     init(page: URL, generation: Int, pages: [URL], joining: [URL], budget: Int) {
         self.page = page

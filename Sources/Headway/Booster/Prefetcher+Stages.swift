@@ -31,9 +31,9 @@ extension Prefetcher {
         _ = await drain(run)
     }
 
-    /// Fetches `run`'s queue in order, at most `concurrency` at once. What is already in flight
-    /// is joined and what is cached is passed over, without taking a slot. Returns the
-    /// responses in order.
+    /// Fetches `run`'s queue in order, at most `concurrency` at once (see `usesSlots`). What is
+    /// already in flight is joined and what is cached is passed over, without taking a slot.
+    /// Returns the responses in order.
     private func drain(_ run: PrefetchRun) async -> [CachedResponse] {
         var tasks = run.joining.compactMap { cache.fetchInFlight($0) }
         run.joining = []
@@ -43,14 +43,14 @@ extension Prefetcher {
                 passOver(url, run, joining: &tasks)
                 continue
             }
-            await slots.acquire()
+            if run.usesSlots { await slots.acquire() }
             guard isCurrent(run), !cache.contains(url), run.budget > 0 else {
-                slots.release()
+                if run.usesSlots { slots.release() }
                 continue
             }
             run.queue.removeFirst()
             if run.isPageStage { stats.linksEligible += 1 }
-            tasks.append(fetch(url, isPage: run.isPageStage, for: run, holdingSlot: true))
+            tasks.append(fetch(url, isPage: run.isPageStage, for: run, holdingSlot: run.usesSlots))
         }
         drop(run)
         var responses: [CachedResponse] = []

@@ -35,6 +35,22 @@ final class Prefetcher {
                           budget: configuration.byteBudget))
     }
 
+    /// If `url` is a page the current run has queued but not started, fetches it at once, then
+    /// its subresources, and drops the rest of the run that has not started: a navigation to
+    /// `url` joins those fetches and needs nothing else. Returns false, changing nothing, otherwise.
+    func prioritize(_ url: URL) -> Bool {
+        guard let run, run.isPageStage, run.budget > 0, let url = AssetExtractor.resolve(url.absoluteString, against: url),
+              let index = run.queue.firstIndex(of: url), !cache.contains(url) else { return false }
+        run.queue.remove(at: index)
+        cancel()
+        let focused = PrefetchRun(page: run.page, generation: generation, pages: [], joining: [url], budget: run.budget)
+        focused.usesSlots = false
+        stats.linksEligible += 1
+        _ = fetch(url, isPage: true, for: focused, holdingSlot: false)
+        begin(focused)
+        return true
+    }
+
     /// Stops scheduling prefetches (a new navigation no longer needs them). Fetches already in
     /// flight finish, so a navigation can still join them; everything cached stays.
     func cancel() {
