@@ -27,7 +27,8 @@ struct PrefetchCommandTests {
         let log = server.requests
         #expect(log.filter { $0.purpose != "prefetch" }.map(\.path) == ["/index.html"], "only the index reached the server unprefetched")
         #expect(server.requestCount(path: "/a3.html") == 1)
-        let run = try #require(json["prefetch"] as? [String: Int])
+        let prefetch = try #require(json["prefetch"] as? [String: Any])
+        let run = prefetch.compactMapValues { $0 as? Int }
         let prefetched = log.filter { $0.purpose == "prefetch" }
         // bytesPrefetched counts what was kept; the no-store page was fetched but dropped.
         #expect(run["bytesPrefetched"] == prefetched.filter { $0.path != "/nostore.html" }.reduce(0) { $0 + $1.bytes })
@@ -37,6 +38,9 @@ struct PrefetchCommandTests {
         let a3Bytes = try #require(prefetched.first { $0.path == "/a3.html" }?.bytes)
         #expect(run["bytesUnused"] == run["bytesPrefetched"]! - a3Bytes)
         #expect(run["linksFound"] == 13 && run["linksEligible"] == 4)
+        let leftOut = try #require(prefetch["linksLeftOut"] as? [String: Int])
+        #expect(leftOut == ["download": 1, "nofollow": 1, "optOut": 1, "scheme": 2, "host": 1, "query": 1, "sideEffect": 1,
+                            "duplicate": 1, "alreadyPrefetched": 0, "cap": 0, "budget": 0, "cancelled": 0])
     }
 
     @Test func prefetchOptionsNeedPrefetch() throws {

@@ -41,23 +41,6 @@ struct BoosterRulesTests {
         #expect(images.map(\.absoluteString) == ["http://h.test/css/c.png", "http://h.test/css/d.woff"])
     }
 
-    @Test func linkPolicySkipsSideEffectsOtherHostsAndQueries() {
-        var configuration = BoosterConfiguration()
-        configuration.maxPagesPerPage = 3
-        let policy = LinkPolicy(configuration: configuration)
-        let links = ["/a.html", "/logout", "/account/login", "/shop/cart", "/x.html?q=1", "http://other.test/o.html",
-                     "mailto:a@b", "javascript:void(0)", "/a.html#frag", "/b.html", "/c.html", "/d.html"]
-            .map { LinkPolicy.Link(href: $0) }
-        let eligible = policy.eligible(links + [LinkPolicy.Link(href: "/z.html", download: true)], page: base)
-        #expect(eligible.map(\.path) == ["/a.html", "/b.html", "/c.html"])
-        configuration.extraHosts = ["other.test"]
-        configuration.allowQueryStrings = true
-        configuration.maxPagesPerPage = 20
-        let wider = LinkPolicy(configuration: configuration).eligible(links, page: base).map(\.absoluteString)
-        #expect(wider.contains("http://other.test/o.html"))
-        #expect(wider.contains("http://example.test/x.html?q=1"))
-    }
-
     @Test func cacheRulesFollowRFC9111() {
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: []) == CachePolicy.lifetimeCap)
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60")]) == 60)

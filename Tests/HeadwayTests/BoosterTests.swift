@@ -33,6 +33,7 @@ struct BoosterTests {
         let stats = try #require(browser.prefetchStats)
         #expect(stats.linksFound == 13)
         #expect(stats.linksEligible == 4)
+        #expect(stats.linksLeftOut.total == 9, "\(stats.linksLeftOut)")
         #expect(stats.pagesPrefetched == 3)
         #expect(stats.bytesPrefetched > 0)
         #expect(stats.bytesUnused < stats.bytesPrefetched)

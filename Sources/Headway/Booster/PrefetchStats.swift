@@ -22,8 +22,11 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
 public struct PrefetchRunStats: Sendable, Equatable, Codable {
     /// Links the extraction script found on loaded pages.
     public var linksFound = 0
-    /// Links the policy allowed (after host, side-effect and cap rules).
+    /// Links the booster prefetched as pages, or began to (an answer may still be too large or
+    /// not storable: see `skipped`).
     public var linksEligible = 0
+    /// The other links found, by the reason they were left out.
+    public var linksLeftOut = LinksLeftOut()
     public var pagesPrefetched = 0
     public var resourcesPrefetched = 0
     /// Bytes of prefetched responses kept in the cache.

@@ -3,34 +3,52 @@ import Foundation
 
 /// Prefetches what a page links to, in the seed's four stages: the linked HTML pages; the images
 /// and scripts they reference; their CSS; the images and `@import`s in that CSS. Each stage's
-/// requests run in parallel, at most `concurrency` at once across the whole browser. Requests are
-/// GET only, carry `Sec-Purpose: prefetch`, and stay within the byte budget and response cap.
+/// requests run in parallel, at most `concurrency` at once across the whole browser. Pages go in
+/// the order a person is likely to follow them (see `LinkPolicy.select`), and each stage serves
+/// them in that order, so the byte budget cuts the least likely. Requests are GET only, carry
+/// `Sec-Purpose: prefetch`, and stay within the byte budget and response cap.
 @EngineActor
 final class Prefetcher {
     let client: SoupClient
     let cache: PrefetchCache
     let configuration: BoosterConfiguration
-    private(set) var stats = PrefetchRunStats()
+    let slots: FetchSlots
+    var stats = PrefetchRunStats()
+    private(set) var generation = 0
+    private var run: PrefetchRun?
     private var current: Task<Void, Never>?
-    private var generation = 0
-    private var activeFetches = 0
-    private var slotWaiters: [CheckedContinuation<Void, Never>] = []
 
     init(client: SoupClient, cache: PrefetchCache, configuration: BoosterConfiguration) {
         self.client = client
         self.cache = cache
         self.configuration = configuration
+        slots = FetchSlots(limit: configuration.concurrency)
     }
 
     /// Starts prefetching from `links` found on `page`, replacing any earlier run.
     func start(links: [LinkPolicy.Link], page: URL) {
         cancel()
-        let policy = LinkPolicy(configuration: configuration)
-        let pages = policy.eligible(links, page: page)
+        let selection = LinkPolicy(configuration: configuration).select(links, page: page, isKnown: cache.contains)
         stats.linksFound += links.count
-        stats.linksEligible += pages.count
-        let run = generation
-        current = Task { await self.run(pages: pages, page: page, generation: run) }
+        stats.linksLeftOut = stats.linksLeftOut + selection.leftOut
+        begin(PrefetchRun(page: page, generation: generation, pages: selection.pages, joining: selection.known,
+                          budget: configuration.byteBudget))
+    }
+
+    /// If `url` is a page the current run has queued but not started, fetches it at once, then
+    /// its subresources, and drops the rest of the run that has not started: a navigation to
+    /// `url` joins those fetches and needs nothing else. Returns false, changing nothing, otherwise.
+    func prioritize(_ url: URL) -> Bool {
+        guard let run, run.isPageStage, run.budget > 0, let url = AssetExtractor.resolve(url.absoluteString, against: url),
+              let index = run.queue.firstIndex(of: url), !cache.contains(url) else { return false }
+        run.queue.remove(at: index)
+        cancel()
+        let focused = PrefetchRun(page: run.page, generation: generation, pages: [], joining: [url], budget: run.budget)
+        focused.usesSlots = false
+        stats.linksEligible += 1
+        _ = fetch(url, isPage: true, for: focused, holdingSlot: false)
+        begin(focused)
+        return true
     }
 
     /// Stops scheduling prefetches (a new navigation no longer needs them). Fetches already in
@@ -39,6 +57,8 @@ final class Prefetcher {
         generation += 1
         current?.cancel()
         current = nil
+        if let run { drop(run) }
+        run = nil
     }
 
     /// Waits until the current run has nothing left to do, or `timeout` seconds pass.
@@ -55,76 +75,44 @@ final class Prefetcher {
         return stats
     }
 
-    private func run(pages: [URL], page: URL, generation run: Int) async {
-        let budget = Budget(remaining: configuration.byteBudget)
-        let policy = LinkPolicy(configuration: configuration)
-        let documents = await fetchAll(pages, isPage: true, budget: budget, generation: run)
-        var media: [URL] = [], sheets: [URL] = []
-        for document in documents where isHTML(document) {
-            let charset = AssetExtractor.charset(fromContentType: headerValue(document.headers, "Content-Type"))
-            let body = document.body, url = document.url
-            // Parsing runs on a worker thread, never on the engine thread.
-            let assets = await Task.detached { AssetExtractor.html(body, url: url, charset: charset) }.value
-            media += assets.media.filter { policy.allows($0, page: page, isSubresource: true) }
-            sheets += assets.stylesheets.filter { policy.allows($0, page: page, isSubresource: true) }
-        }
-        _ = await fetchAll(unique(media), isPage: false, budget: budget, generation: run)
-        let styles = await fetchAll(unique(sheets), isPage: false, budget: budget, generation: run)
-        var cssRefs: [URL] = []
-        for sheet in styles {
-            let text = String(decoding: sheet.body, as: UTF8.self), url = sheet.url
-            let refs = await Task.detached { AssetExtractor.css(text, url: url) }.value
-            cssRefs += (refs.images + refs.imports).filter { policy.allows($0, page: page, isSubresource: true) }
-        }
-        _ = await fetchAll(unique(cssRefs), isPage: false, budget: budget, generation: run)
+    private func begin(_ run: PrefetchRun) {
+        self.run = run
+        current = Task { await self.perform(run) }
     }
 
-    private func fetchAll(_ urls: [URL], isPage: Bool, budget: Budget, generation run: Int) async -> [CachedResponse] {
-        var tasks: [Task<CachedResponse?, Never>] = []
-        for url in urls {
-            guard run == generation, !Task.isCancelled else { break }
-            guard budget.remaining > 0 else {
-                stats.skipped += 1
-                continue
-            }
-            await acquireSlot()
-            guard run == generation, !Task.isCancelled, budget.remaining > 0 else {
-                releaseSlot()
-                continue
-            }
-            let limit = min(configuration.maxResponseBytes, budget.remaining)
-            tasks.append(Task { @EngineActor in
-                let response = await self.fetch(url, limit: limit, isPage: isPage)
-                self.fetched(response, budget: budget)
-                return response
-            })
-        }
-        var results: [CachedResponse] = []
-        for task in tasks {
-            if let response = await task.value { results.append(response) }
-        }
-        return results
+    /// Counts the pages `run` has not started as cancelled and forgets them.
+    func drop(_ run: PrefetchRun) {
+        guard run.isPageStage else { return }
+        stats.linksLeftOut[.cancelled] += run.queue.count
+        run.queue.removeAll()
     }
 
-    /// Fetches one URL into the cache, or returns what is cached or in flight for it.
-    private func fetch(_ url: URL, limit: Int, isPage: Bool) async -> CachedResponse? {
-        if let task = cache.fetchInFlight(url) { return await task.value }
-        if cache.contains(url) { return nil }
+    /// Starts fetching `url` into the cache, registered there at once so that others join it,
+    /// and charges it to `run`'s budget.
+    func fetch(_ url: URL, isPage: Bool, for run: PrefetchRun, holdingSlot: Bool) -> Task<CachedResponse?, Never> {
+        let limit = min(configuration.maxResponseBytes, run.budget)
         // The task stores its result before it completes, so whoever joined it finds it cached.
         let task = Task { @EngineActor in
             let response = await self.download(url, limit: limit, isPage: isPage)
             self.cache.end(url, response)
+            if response == nil, limit < self.configuration.maxResponseBytes {
+                // Refused under a limit below the cap, it may not have fit what was left: the budget
+                // ends here, rather than every later request going out to be refused too.
+                run.budget = 0
+            } else {
+                run.budget -= response?.body.count ?? 0
+            }
+            if holdingSlot { self.slots.release() }
+            if let response {
+                self.stats.bytesPrefetched += response.body.count
+                if isPage { self.stats.pagesPrefetched += 1 } else { self.stats.resourcesPrefetched += 1 }
+            } else {
+                self.stats.skipped += 1
+            }
             return response
         }
         cache.begin(url, task)
-        let response = await task.value
-        if let response {
-            stats.bytesPrefetched += response.body.count
-            if isPage { stats.pagesPrefetched += 1 } else { stats.resourcesPrefetched += 1 }
-        } else {
-            stats.skipped += 1
-        }
-        return response
+        return task
     }
 
     private func download(_ url: URL, limit: Int, isPage: Bool) async -> CachedResponse? {
@@ -159,42 +147,5 @@ final class Prefetcher {
         } catch {
             return nil
         }
-    }
-
-    private func acquireSlot() async {
-        if activeFetches < configuration.concurrency {
-            activeFetches += 1
-            return
-        }
-        await withCheckedContinuation { slotWaiters.append($0) }
-    }
-
-    private func releaseSlot() {
-        if slotWaiters.isEmpty {
-            activeFetches -= 1
-        } else {
-            slotWaiters.removeFirst().resume()
-        }
-    }
-
-    private func fetched(_ response: CachedResponse?, budget: Budget) {
-        budget.remaining -= response?.body.count ?? 0
-        releaseSlot()
-    }
-
-    /// Bytes a run may still fetch.
-    @EngineActor
-    final class Budget {
-        var remaining: Int
-        init(remaining: Int) { self.remaining = remaining }
-    }
-
-    private func isHTML(_ response: CachedResponse) -> Bool {
-        headerValue(response.headers, "Content-Type")?.lowercased().contains("html") ?? false
-    }
-
-    private func unique(_ urls: [URL]) -> [URL] {
-        var seen = Set<URL>()
-        return urls.filter { seen.insert($0).inserted }
     }
 }

@@ -148,10 +148,16 @@ final class NavigationTracker {
         guard let current = live else { return true }
         if current.cancelledByPage {
             // The page's own navigation replaced this load; its STARTED should follow at once.
+            // If none does (a frame's navigation was taken for the page's), the load stands.
+            let finished = Engine.now() - current.origin
             clientRedirectTimer = Task { @EngineActor [weak self] in
-                try? await Task.sleep(for: .seconds(2))
-                guard !Task.isCancelled, current.cancelledByPage else { return }
-                self?.complete(current, error: HeadwayError(.loadFailed, "the page started a navigation to \(current.pageNavigation?.url.absoluteString ?? "another page") that never began"))
+                try? await Task.sleep(for: .milliseconds(500))
+                guard let self, !Task.isCancelled, current.cancelledByPage, !current.isDone else { return }
+                current.cancelledByPage = false
+                current.finished = finished
+                current.finalURL = url
+                self.complete(current, error: current.committed == nil
+                    ? HeadwayError(.loadFailed, "the load of \(url.absoluteString) was cancelled") : nil)
             }
             return false
         }
@@ -172,9 +178,14 @@ final class NavigationTracker {
             return true
         }
         guard let current = live else { return true }
-        if error.isCancellation, current.pageNavigation != nil, !current.stopRequested {
-            current.cancelledByPage = true
-            return false
+        if error.isCancellation, !current.stopRequested {
+            if current.pageNavigation != nil {
+                current.cancelledByPage = true
+                return false
+            }
+            // A page restored from the back/forward cache has its icon load cancelled, which
+            // WebKit reports as the main frame's; the committed page still finishes.
+            if current.committed != nil { return false }
         }
         if current.error == nil { current.error = error }
         return true

@@ -139,8 +139,10 @@ public final class Page {
         console.removeAll()
         errors.removeAll()
         if let booster, let view = view?.pointer {
-            // A new navigation cancels prefetch work that no longer serves it (the seed's separate()).
-            booster.prefetcher.cancel()
+            // A new navigation cancels prefetch work that no longer serves it (the seed's separate()),
+            // unless it goes to a page still queued for prefetching: that one is fetched at once.
+            let prioritized = requested.map { booster.prefetcher.prioritize($0) } ?? false
+            if !prioritized { booster.prefetcher.cancel() }
             booster.handler.resetStats(forView: UnsafeMutableRawPointer(view))
         }
         let record = tracker.begin(requested)

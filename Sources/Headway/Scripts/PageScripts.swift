@@ -131,23 +131,4 @@ enum PageScripts {
     await new Promise((r) => setTimeout(r, 0));
     return JSON.stringify(result);
     """#
-
-    /// Async-function body that lists the page's `a[href]` links in document order, resolved and
-    /// deduplicated, with the markers the prefetch policy reads. Returns a JSON string.
-    static let anchors = #"""
-    const seen = new Set();
-    const links = [];
-    for (const a of document.querySelectorAll('a[href]')) {
-      const href = a.href;
-      if (!href || seen.has(href)) continue;
-      seen.add(href);
-      links.push({
-        href,
-        download: a.hasAttribute('download'),
-        nofollow: /(^|\s)nofollow(\s|$)/i.test(a.rel || ''),
-        optOut: a.closest('[data-no-prefetch]') !== null || /(^|\s)no-?prefetch(\s|$)/i.test(a.rel || ''),
-      });
-    }
-    return JSON.stringify(links);
-    """#
 }

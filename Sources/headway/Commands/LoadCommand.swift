@@ -16,8 +16,9 @@ struct LoadCommand: AsyncParsableCommand {
         then, with --repeat or --prefetch, one last line {"summary":[...]} or {"prefetch":{...}}.
         A progress line (count, rate, ETA) goes to stderr when it is a terminal.
         With --prefetch, each load has "prefetch":{"fromCache","joined","fetched"} and the document
-        ends with "prefetch":{"linksFound","linksEligible","pagesPrefetched","resourcesPrefetched",
-        "bytesPrefetched","bytesUnused","skipped"}.
+        ends with "prefetch":{"linksFound","linksEligible","linksLeftOut":{<reason>:<count>,...},
+        "pagesPrefetched","resourcesPrefetched","bytesPrefetched","bytesUnused","skipped"}, where
+        linksFound = linksEligible + the linksLeftOut counts (README "Prefetch" lists the reasons).
 
         \(ExitStatus.helpText)
         """

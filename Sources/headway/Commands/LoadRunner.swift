@@ -41,6 +41,9 @@ enum LoadRunner {
                 pairs.append(("prefetch", .object([
                     ("linksFound", .number(Double(prefetch.linksFound))),
                     ("linksEligible", .number(Double(prefetch.linksEligible))),
+                    ("linksLeftOut", .object(LinksLeftOut.Reason.allCases.map {
+                        ($0.rawValue, .number(Double(prefetch.linksLeftOut[$0])))
+                    })),
                     ("pagesPrefetched", .number(Double(prefetch.pagesPrefetched))),
                     ("resourcesPrefetched", .number(Double(prefetch.resourcesPrefetched))),
                     ("bytesPrefetched", .number(Double(prefetch.bytesPrefetched))),
