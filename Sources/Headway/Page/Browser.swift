@@ -43,6 +43,12 @@ public final class Browser {
         booster = configuration.booster.map { Booster(context: context.pointer, configuration: $0, userAgent: Browser.userAgent) }
     }
 
+    // Runs on the engine thread whichever thread drops the last reference, so the web context
+    // and the booster's objects are released there. Pages opened here keep working without it.
+    isolated deinit {
+        booster?.close()
+    }
+
     /// WebKit's default User-Agent, which the booster's own requests send too.
     private static var userAgent: String {
         let settings = webkit_settings_new()!
@@ -96,6 +102,24 @@ public final class Browser {
 
     func pageClosed(_ page: Page) {
         pages[ObjectIdentifier(page)] = nil
+    }
+
+    /// Runs `body` with a fresh browser and closes it (and every page it opened) afterwards,
+    /// whether `body` returns or throws. Use it from any task or actor to scope a browser.
+    ///
+    /// ```swift
+    /// let titles = try await Browser.withBrowser { browser in
+    ///     let page = try browser.newPage()
+    ///     return [try await page.load(a).title, try await page.load(b).title]
+    /// }
+    /// ```
+    public static func withBrowser<T: Sendable>(
+        configuration: Configuration = Configuration(),
+        _ body: @EngineActor (Browser) async throws -> T
+    ) async throws -> T {
+        let browser = try Browser(configuration: configuration)
+        defer { browser.close() }
+        return try await body(browser)
     }
 
     /// Runs `body` with a fresh page in a fresh browser and tears both down afterwards,
