@@ -59,7 +59,8 @@ public final class Browser {
     /// What the prefetch booster did so far, or nil when it is off.
     public var prefetchStats: PrefetchRunStats? { booster?.prefetcher.runStats }
 
-    /// Waits until the running prefetch has settled, at most `timeout` seconds.
+    /// Waits until the running prefetch has settled, at most `timeout` seconds. Returns early
+    /// when the calling task is cancelled (the prefetch goes on).
     public func settlePrefetch(timeout: Double = 30) async {
         await booster?.settle(timeout: timeout)
     }
@@ -73,20 +74,35 @@ public final class Browser {
     }
 
     /// Forgets every cached resource, cookie and storage item (and the prefetch cache), so the
-    /// next load is cold.
-    public func clearWebsiteData() async {
+    /// next load is cold. Gives up after `timeout` seconds, or at once when the calling task is
+    /// cancelled.
+    public func clearWebsiteData(timeout: Double = 30) async {
         booster?.prefetcher.cancel()
         booster?.cache.removeAll()
         booster?.client.clearCookies()
         let manager = webkit_web_context_get_website_data_manager(context.pointer)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
-            webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, nil, { source, result, data in
-                let box = Unmanaged<ContinuationBox<Void, Never>>.fromOpaque(data!).takeRetainedValue()
-                var error: UnsafeMutablePointer<GError>?
-                _ = webkit_website_data_manager_clear_finish(source.map { cast($0, to: WebKitWebsiteDataManager.self) }, result, &error)
-                if let error { g_error_free(error) }
-                box.continuation.resume()
+        let cancellable = GObjectRef(taking: g_cancellable_new()!)
+        _ = try? await EngineWait<Void>.run(
+            timeout: timeout,
+            onTimeout: {
+                g_cancellable_cancel(cancellable.pointer)
+                return .success(())
+            },
+            onCancel: { g_cancellable_cancel(cancellable.pointer) }
+        ) { wait in
+            // Released exactly once, in the callback, which WebKit always calls.
+            let box = Unmanaged.passRetained(ClearBox(wait)).toOpaque()
+            webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, cancellable.pointer, { source, result, data in
+                nonisolated(unsafe) let source = source
+                nonisolated(unsafe) let result = result
+                nonisolated(unsafe) let data = data
+                EngineActor.assumeIsolated {
+                    let box = Unmanaged<ClearBox>.fromOpaque(data!).takeRetainedValue()
+                    var error: UnsafeMutablePointer<GError>?
+                    _ = webkit_website_data_manager_clear_finish(source.map { cast($0, to: WebKitWebsiteDataManager.self) }, result, &error)
+                    if let error { g_error_free(error) }
+                    box.wait.resume(.success(()))
+                }
             }, box)
         }
     }
@@ -136,4 +152,8 @@ public final class Browser {
     }
 }
 
-
+@EngineActor
+private final class ClearBox {
+    let wait: EngineWait<Void>
+    init(_ wait: EngineWait<Void>) { self.wait = wait }
+}

@@ -171,7 +171,8 @@ enum LoadRunner {
             return (report, [ExitStatus(failure)])
         }
         for snippet in inputs.snippets {
-            let result = await page.run(snippet, timeout: inputs.scriptTimeout, navigationTimeout: inputs.timeout)
+            // `run` throws only when the task is cancelled, which the CLI never does.
+            guard let result = try? await page.run(snippet, timeout: inputs.scriptTimeout, navigationTimeout: inputs.timeout) else { break }
             report.scripts.append(result)
             if let error = result.error {
                 ExitStatus.report("script \(error.description)")
