@@ -23,12 +23,22 @@ public enum Fixtures {
         Promise.reject(new Error("nobody caught me"));</script></body></html>
         """
 
+    /// Opens a confirm, a prompt and an alert while it loads, and keeps their answers in
+    /// `window.answers` (and its title).
+    public static let dialogs = """
+        <!doctype html><html><head><title>Dialogs</title></head><body><script>
+        window.answers = { confirm: confirm("Sure?"), prompt: prompt("Name?", "anonymous") };
+        alert("Hello from the page");
+        document.title = JSON.stringify(window.answers);
+        </script></body></html>
+        """
+
     public static let style = "body { background: #2a7; color: #fff; font: 20px sans-serif; } h1 { color: #fd0; }"
     public static let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#c33"/></svg>"##
 
     /// A loopback server with the fixture routes: `/page.html`, `/second.html`, `/throws.html`,
     /// `/style.css`, `/pixel.svg`, `/redirect` (302 to /page.html), `/missing` (404),
-    /// `/teapot` (418), `/hang` (never answers).
+    /// `/teapot` (418), `/hang` (never answers), `/dialogs.html` (confirm, prompt and alert while loading).
     @EngineActor
     public static func server(conditions: NetworkConditions = .none, root: URL? = nil) throws -> HTTPServer {
         let server = try HTTPServer(root: root, conditions: conditions)
@@ -41,6 +51,7 @@ public enum Fixtures {
         server.route("/missing", .html("<!doctype html><title>Gone</title><p>not here</p>", status: 404))
         server.route("/teapot", .html("<!doctype html><title>Teapot</title>", status: 418))
         server.route("/hang", .hang)
+        server.route("/dialogs.html", .html(dialogs))
         return server
     }
 

@@ -21,6 +21,9 @@ public final class Browser {
         /// Turns on the prefetch booster: pages are browsed through Headway's mirror schemes and
         /// served from a prefetch cache that each finished load fills with what it links to.
         public var booster: BoosterConfiguration?
+        /// How pages answer JavaScript dialogs (`alert`, `confirm`, `prompt`, `beforeunload`),
+        /// which never block; each page can change its own `dialogPolicy`.
+        public var dialogs: DialogPolicy = .dismiss
         public init() {}
     }
 

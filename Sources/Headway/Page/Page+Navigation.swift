@@ -63,6 +63,7 @@ extension Page {
         try Task.checkCancellation()
         console.removeAll()
         errors.removeAll()
+        dialogs.removeAll()
         if let booster, let view = view?.pointer {
             // A new navigation cancels prefetch work that no longer serves it (the seed's separate()).
             booster.prefetcher.cancel()

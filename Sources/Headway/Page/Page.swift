@@ -32,6 +32,11 @@ public final class Page {
     /// Console messages and uncaught errors since the last navigation request.
     public internal(set) var console: [ConsoleMessage] = []
     public internal(set) var errors: [PageError] = []
+    /// JavaScript dialogs the page opened since the last navigation request, with their answers.
+    public internal(set) var dialogs: [JavaScriptDialog] = []
+    /// How this page answers `confirm()` and `prompt()`; starts as the browser's
+    /// `Configuration.dialogs`.
+    public var dialogPolicy: DialogPolicy
 
     weak var browser: Browser?
     var booster: Booster? { browser?.booster }
@@ -49,6 +54,7 @@ public final class Page {
 
     init(browser: Browser, delegate: (any NavigationDelegate)?) {
         self.browser = browser
+        dialogPolicy = browser.configuration.dialogs
         (events, eventSink) = AsyncStream.makeStream(of: PageEvent.self, bufferingPolicy: .bufferingNewest(10_000))
         contentManager = GObjectRef(taking: webkit_user_content_manager_new())
         let script = webkit_user_script_new(PageScripts.instrumentation, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,

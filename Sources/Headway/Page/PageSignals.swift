@@ -20,6 +20,7 @@ enum PageSignals {
         signals.connect("decide-policy", unsafeBitCast(onDecidePolicy as DecidePolicy, to: GCallback.self), box: target)
         signals.connect("resource-load-started", unsafeBitCast(onResourceStarted as ResourceStarted, to: GCallback.self), box: target)
         signals.connect("web-process-terminated", unsafeBitCast(onTerminated as Terminated, to: GCallback.self), box: target)
+        signals.connect("script-dialog", unsafeBitCast(onScriptDialog as ScriptDialog, to: GCallback.self), box: target)
         for property in ["title", "uri", "estimated-load-progress", "is-loading"] {
             signals.connect("notify::\(property)", unsafeBitCast(onNotify as Notify, to: GCallback.self), box: target)
         }
@@ -38,6 +39,7 @@ private typealias LoadFailed = @convention(c) (UnsafeMutablePointer<WebKitWebVie
 private typealias DecidePolicy = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType, gpointer?) -> gboolean
 private typealias ResourceStarted = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitWebResource>?, UnsafeMutablePointer<WebKitURIRequest>?, gpointer?) -> Void
 private typealias Terminated = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitWebProcessTerminationReason, gpointer?) -> Void
+private typealias ScriptDialog = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, gpointer?) -> gboolean
 private typealias Notify = @convention(c) (UnsafeMutablePointer<GObject>?, UnsafeMutablePointer<GParamSpec>?, gpointer?) -> Void
 private typealias Message = @convention(c) (UnsafeMutablePointer<WebKitUserContentManager>?, OpaquePointer?, gpointer?) -> Void
 
@@ -135,6 +137,16 @@ private func onTerminated(_ view: UnsafeMutablePointer<WebKitWebView>?, _ reason
         guard let page = target.page else { return }
         page.chain.page(page, webProcessDidTerminate: why)
     }
+}
+
+/// Answers every dialog here, so none reaches GTK's default handler (a modal window nobody can
+/// click, which would block the page's script until the load timed out).
+private func onScriptDialog(_ view: UnsafeMutablePointer<WebKitWebView>?, _ dialog: OpaquePointer?, _ data: gpointer?) -> gboolean {
+    guard let dialog else { return 0 }
+    let target = targetPage(data)
+    nonisolated(unsafe) let borrowed = dialog
+    EngineActor.assumeIsolated { target.page?.answer(borrowed) }
+    return 1
 }
 
 private func onNotify(_ object: UnsafeMutablePointer<GObject>?, _ spec: UnsafeMutablePointer<GParamSpec>?, _ data: gpointer?) {

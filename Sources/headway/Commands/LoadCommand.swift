@@ -18,6 +18,8 @@ struct LoadCommand: AsyncParsableCommand {
         With --prefetch, each load has "prefetch":{"fromCache","joined","fetched"} and the document
         ends with "prefetch":{"linksFound","linksEligible","pagesPrefetched","resourcesPrefetched",
         "bytesPrefetched","bytesUnused","skipped"}.
+        Each load lists the JavaScript dialogs its page opened, with the answers given:
+          "dialogs":[{"type":"alert|confirm|prompt|beforeUnload","message","defaultText"?,"answer"}]
 
         \(ExitStatus.helpText)
         """
@@ -64,6 +66,11 @@ struct LoadCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("prefetch-settle"), help: "Seconds to wait for prefetching to settle before the next URL (default: 30).")
     var prefetchSettle: Double = 30
+
+    @Option(help: "How to answer the pages' JavaScript dialogs, which never block: dismiss (confirm() gets false, prompt() null) or accept (confirm() gets true, prompt() its default text); a beforeunload prompt always lets the page go (default: dismiss).")
+    var dialogs: Dialogs = .dismiss
+
+    enum Dialogs: String, ExpressibleByArgument, CaseIterable { case dismiss, accept }
 
     @Option(help: "Output format: json (one document), jsonl (one load object per line, as each completes) or text (default: json).")
     var format: OutputFormat = .json
@@ -125,6 +132,7 @@ struct LoadCommand: AsyncParsableCommand {
         var inputs = LoadRunner.Inputs(urls: items, snippets: snippets, timeout: timeout, scriptTimeout: scriptTimeout,
                                        repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
                                        booster: booster, prefetchSettle: prefetchSettle)
+        inputs.dialogs = dialogs == .accept ? .accept : .dismiss
         inputs.keepGoing = urlList != nil
         inputs.jobs = jobs
         if format == .jsonl {

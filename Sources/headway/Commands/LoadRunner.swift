@@ -14,6 +14,7 @@ enum LoadRunner {
         var showProgress: Bool
         var booster: BoosterConfiguration?
         var prefetchSettle: Double = 30
+        var dialogs: DialogPolicy = .dismiss
         /// Go on after a failed load (batch mode).
         var keepGoing = false
         /// Pages loading at once (batch mode only).
@@ -70,6 +71,7 @@ enum LoadRunner {
         do {
             var configuration = Browser.Configuration()
             configuration.booster = inputs.booster
+            configuration.dialogs = inputs.dialogs
             browser = try Browser(configuration: configuration)
         } catch {
             fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
@@ -167,6 +169,7 @@ enum LoadRunner {
             report.error = failure
             report.console = page.console
             report.errors = page.errors
+            report.dialogs = page.dialogs
             ExitStatus.report(failure.description)
             return (report, [ExitStatus(failure)])
         }
@@ -181,6 +184,7 @@ enum LoadRunner {
         }
         report.console = page.console
         report.errors = page.errors
+        report.dialogs = page.dialogs
         return (report, failures)
     }
 
