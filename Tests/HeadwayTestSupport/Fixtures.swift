@@ -38,7 +38,9 @@ public enum Fixtures {
 
     /// A loopback server with the fixture routes: `/page.html`, `/second.html`, `/throws.html`,
     /// `/style.css`, `/pixel.svg`, `/redirect` (302 to /page.html), `/missing` (404),
-    /// `/teapot` (418), `/hang` (never answers), `/dialogs.html` (confirm, prompt and alert while loading).
+    /// `/teapot` (418), `/hang` (never answers), `/dialogs.html` (confirm, prompt and alert while loading),
+    /// `/private` (401 with a Basic challenge), `/nocontent` (204), `/notmodified` (304 to any request),
+    /// `/file.zip` (an attachment), `/blob` (application/octet-stream).
     @EngineActor
     public static func server(conditions: NetworkConditions = .none, root: URL? = nil) throws -> HTTPServer {
         let server = try HTTPServer(root: root, conditions: conditions)
@@ -52,6 +54,15 @@ public enum Fixtures {
         server.route("/teapot", .html("<!doctype html><title>Teapot</title>", status: 418))
         server.route("/hang", .hang)
         server.route("/dialogs.html", .html(dialogs))
+        server.route("/nocontent", HTTPResponse(status: 204))
+        server.route("/notmodified", HTTPResponse(status: 304))
+        server.route("/file.zip", HTTPResponse(headers: [("Content-Type", "application/zip"),
+                                                        ("Content-Disposition", "attachment; filename=\"file.zip\"")],
+                                              body: Data("PK\u{3}\u{4} not really a zip".utf8)))
+        server.route("/blob", HTTPResponse(headers: [("Content-Type", "application/octet-stream")], body: Data(repeating: 7, count: 64)))
+        server.route("/private", HTTPResponse(status: 401, headers: [("WWW-Authenticate", "Basic realm=\"x\""),
+                                                                     ("Content-Type", "text/html")],
+                                              body: Data("<!doctype html><title>Unauthorized</title>".utf8)))
         return server
     }
 

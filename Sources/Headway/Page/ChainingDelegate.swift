@@ -57,8 +57,10 @@ final class ChainingDelegate: NavigationDelegate {
     func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {
         if tracker.redirecting != nil { return }
         guard tracker.failed(url, error) else { return }
-        emit(.navigationFailed(url, error))
-        user?.page(page, didFailNavigation: url, error: error)
+        // A response that is no page fails with the reason found at its policy decision.
+        let reported = tracker.current?.error.flatMap { $0.code == .notAPage ? $0 : nil } ?? error
+        emit(.navigationFailed(url, reported))
+        user?.page(page, didFailNavigation: url, error: reported)
     }
 
     func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? {

@@ -178,6 +178,13 @@ final class NavigationTracker {
         return true
     }
 
+    /// The main document's response is no page (see `ResponsePolicy`): the load fails with
+    /// `error` rather than with the policy interruption WebKit reports next.
+    func notAPage(_ error: HeadwayError) {
+        guard let current = live else { return }
+        current.error = error
+    }
+
     /// A navigation allowed by policy: the page's own when the current load already started.
     func policyAllowedNavigation(_ url: URL) {
         navigationSignals += 1

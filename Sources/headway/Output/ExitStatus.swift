@@ -18,7 +18,7 @@ enum ExitStatus: Int32, CaseIterable {
         switch error.code {
         case .invalidArgument: self = .usage
         case .displayUnavailable, .engine, .closed: self = .engineUnavailable
-        case .loadFailed, .blockedURL, .serverFailed: self = .loadFailed
+        case .loadFailed, .blockedURL, .serverFailed, .notAPage: self = .loadFailed
         case .timeout: self = .loadTimeout
         case .scriptError, .scriptTimeout: self = .scriptFailed
         case .httpStatus: self = .httpError

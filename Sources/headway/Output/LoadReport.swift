@@ -21,7 +21,7 @@ struct LoadReport: Sendable {
                 .object([("from", .string($0.from.absoluteString)), ("to", .string($0.to.absoluteString)),
                          ("kind", .string($0.kind.rawValue))])
             })),
-            ("status", .optional(result?.status)),
+            ("status", .optional(result?.status ?? error?.status)),
             ("title", .optional(result?.title)),
         ]
         if let run { pairs.append(("run", .number(Double(run)))) }
