@@ -33,6 +33,21 @@ public enum Fixtures {
         </script></body></html>
         """
 
+    /// Allocates memory (8 MB every 10 ms, at most 1 GB) while an image that never arrives keeps
+    /// its load pending: a web process with a memory limit below that is killed mid-load.
+    public static let memoryHog = """
+        <!doctype html><html><head><title>Hog</title></head><body><img src="/hang"><script>
+        const kept = [];
+        (function grow() {
+          if (kept.length >= 128) return;
+          const chunk = new Uint8Array(8 << 20);
+          chunk.fill(kept.length + 1);
+          kept.push(chunk);
+          setTimeout(grow, 10);
+        })();
+        </script></body></html>
+        """
+
     public static let style = "body { background: #2a7; color: #fff; font: 20px sans-serif; } h1 { color: #fd0; }"
     public static let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#c33"/></svg>"##
 
@@ -40,7 +55,8 @@ public enum Fixtures {
     /// `/style.css`, `/pixel.svg`, `/redirect` (302 to /page.html), `/missing` (404),
     /// `/teapot` (418), `/hang` (never answers), `/dialogs.html` (confirm, prompt and alert while loading),
     /// `/private` (401 with a Basic challenge), `/nocontent` (204), `/notmodified` (304 to any request),
-    /// `/file.zip` (an attachment), `/blob` (application/octet-stream).
+    /// `/file.zip` (an attachment), `/blob` (application/octet-stream), `/hog.html` (allocates up to 1 GB
+    /// while its load stays pending).
     @EngineActor
     public static func server(conditions: NetworkConditions = .none, root: URL? = nil) throws -> HTTPServer {
         let server = try HTTPServer(root: root, conditions: conditions)
@@ -54,6 +70,7 @@ public enum Fixtures {
         server.route("/teapot", .html("<!doctype html><title>Teapot</title>", status: 418))
         server.route("/hang", .hang)
         server.route("/dialogs.html", .html(dialogs))
+        server.route("/hog.html", .html(memoryHog))
         server.route("/nocontent", HTTPResponse(status: 204))
         server.route("/notmodified", HTTPResponse(status: 304))
         server.route("/file.zip", HTTPResponse(headers: [("Content-Type", "application/zip"),

@@ -24,6 +24,10 @@ public final class Browser {
         /// How pages answer JavaScript dialogs (`alert`, `confirm`, `prompt`, `beforeunload`),
         /// which never block; each page can change its own `dialogPolicy`.
         public var dialogs: DialogPolicy = .dismiss
+        /// Kills a page's web process once it uses more than this many megabytes (checked every
+        /// second); its pending load fails with `.engine` and the next load starts a fresh
+        /// process. nil keeps WebKit's default, which never kills.
+        public var webProcessMemoryLimit: Int?
         public init() {}
     }
 
@@ -37,7 +41,8 @@ public final class Browser {
     public init(configuration: Configuration = Configuration()) throws {
         try Engine.startGTK()
         self.configuration = configuration
-        context = GObjectRef(taking: hw_web_context_new(configuration.ephemeral ? 1 : 0))
+        context = GObjectRef(taking: hw_web_context_new(configuration.ephemeral ? 1 : 0,
+                                                        guint(max(0, configuration.webProcessMemoryLimit ?? 0))))
         // A browser's cache model: within a run, pages reuse what earlier loads cached, as a
         // browser would (the document-viewer model turns the memory cache off).
         webkit_web_context_set_cache_model(context.pointer, WEBKIT_CACHE_MODEL_WEB_BROWSER)

@@ -78,7 +78,14 @@ final class ChainingDelegate: NavigationDelegate {
     }
 
     func page(_ page: Page, webProcessDidTerminate reason: WebProcessTermination) {
-        tracker.failed(nil, HeadwayError(.engine, "the web process ended (\(reason.rawValue))"))
+        let what = switch reason {
+        case .crashed: "crashed"
+        case .exceededMemoryLimit: "used more memory than its limit (webProcessMemoryLimit) and was killed"
+        case .terminatedByAPI: "was terminated (by Page.terminateWebProcess, or by Headway after a timeout)"
+        }
+        let during = tracker.current.flatMap { $0.isDone ? nil : $0.requested ?? $0.finalURL }
+        tracker.failed(nil, HeadwayError(.engine, "the page's web process \(what)"
+            + (during.map { " while loading \($0.absoluteString)" } ?? "") + "; the next load starts a fresh one"))
         emit(.webProcessTerminated(reason))
         user?.page(page, webProcessDidTerminate: reason)
     }

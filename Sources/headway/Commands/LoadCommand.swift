@@ -72,6 +72,9 @@ struct LoadCommand: AsyncParsableCommand {
 
     enum Dialogs: String, ExpressibleByArgument, CaseIterable { case dismiss, accept }
 
+    @Option(name: .customLong("memory-limit"), help: "Kill a page's web process once it uses more than this many MB; its load fails (exit 69) and the next URL gets a fresh process (default: no limit).")
+    var memoryLimit: Int?
+
     @Option(help: "Output format: json (one document), jsonl (one load object per line, as each completes) or text (default: json).")
     var format: OutputFormat = .json
 
@@ -101,6 +104,7 @@ struct LoadCommand: AsyncParsableCommand {
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw HeadwayError(.invalidArgument, "--screenshot must name a .png file: \(screenshot)")
         }
+        if let memoryLimit, memoryLimit < 1 { throw HeadwayError(.invalidArgument, "--memory-limit must be at least 1 MB") }
         guard cacheSize > 0 else { throw HeadwayError(.invalidArgument, "--cache-size must be at least 1 MB") }
         guard prefetchSettle >= 0 else { throw HeadwayError(.invalidArgument, "--prefetch-settle cannot be negative") }
         let usesBooster = prefetch || prefetchHosts != nil || prefetchAllHosts || prefetchQueryStrings
@@ -133,6 +137,7 @@ struct LoadCommand: AsyncParsableCommand {
                                        repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
                                        booster: booster, prefetchSettle: prefetchSettle)
         inputs.dialogs = dialogs == .accept ? .accept : .dismiss
+        inputs.memoryLimit = memoryLimit
         inputs.keepGoing = urlList != nil
         inputs.jobs = jobs
         if format == .jsonl {

@@ -15,6 +15,8 @@ enum LoadRunner {
         var booster: BoosterConfiguration?
         var prefetchSettle: Double = 30
         var dialogs: DialogPolicy = .dismiss
+        /// Megabytes a page's web process may use before it is killed.
+        var memoryLimit: Int?
         /// Go on after a failed load (batch mode).
         var keepGoing = false
         /// Pages loading at once (batch mode only).
@@ -72,6 +74,7 @@ enum LoadRunner {
             var configuration = Browser.Configuration()
             configuration.booster = inputs.booster
             configuration.dialogs = inputs.dialogs
+            configuration.webProcessMemoryLimit = inputs.memoryLimit
             browser = try Browser(configuration: configuration)
         } catch {
             fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
