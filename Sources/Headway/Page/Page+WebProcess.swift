@@ -22,10 +22,12 @@ extension Page {
 
     /// After a timeout or a cancelled call: finds out whether the page still runs JavaScript (one
     /// stuck in `while (true) {}` never answers) and, if not, terminates its web process so the
-    /// next load gets a fresh one. Runs in the background; `readyView()` waits for it.
-    func checkResponsiveness() {
-        if responsiveness?.isRunning == true { return }
-        guard let view = view?.pointer else { return }
+    /// next load gets a fresh one. Runs in the background; `readyView()` waits for it. Returns
+    /// the running check, or nil for a closed page.
+    @discardableResult
+    func checkResponsiveness() -> ResponsivenessCheck? {
+        if let responsiveness, responsiveness.isRunning { return responsiveness }
+        guard let view = view?.pointer else { return nil }
         let check = ResponsivenessCheck(Task { @EngineActor [weak self] () -> Bool in
             defer { self?.responsiveness?.isRunning = false }
             do {
@@ -42,28 +44,27 @@ extension Page {
             }
         })
         responsiveness = check
+        return check
     }
 
-    /// Waits, cancellably, for the latest responsiveness check; true when it terminated the
-    /// web process.
-    func responsivenessVerdict() async throws -> Bool {
-        guard let check = responsiveness?.task else { return false }
-        let done = Task { @EngineActor in _ = await check.value }
+    /// Waits, cancellably, for `check`; true when it terminated the web process.
+    func verdict(of check: ResponsivenessCheck) async throws -> Bool {
+        let task = check.task
+        let done = Task { @EngineActor in _ = await task.value }
         guard try await EngineWait.ended(done, within: Page.responsivenessBound + 5) else { return false }
-        return await check.value
+        return await task.value
     }
 
     /// The live web view, once a running responsiveness check is over.
     func readyView() async throws -> UnsafeMutablePointer<WebKitWebView> {
-        if responsiveness?.isRunning == true { _ = try await responsivenessVerdict() }
+        if let responsiveness, responsiveness.isRunning { _ = try await verdict(of: responsiveness) }
         return try liveView()
     }
 
     /// A timeout's error, saying so when the page was stuck and lost its web process.
     func explained(_ error: HeadwayError) async throws -> HeadwayError {
         guard error.code == .timeout || error.code == .scriptTimeout else { return error }
-        checkResponsiveness()
-        guard try await responsivenessVerdict() else { return error }
+        guard let check = checkResponsiveness(), try await verdict(of: check) else { return error }
         var noted = error
         noted.message += "; the page was stuck in JavaScript, so its web process was terminated"
         return noted
