@@ -45,8 +45,30 @@ WebKitWebView *hw_web_view_new(WebKitWebContext *context, WebKitUserContentManag
                                         NULL));
 }
 
-WebKitWebContext *hw_web_context_new(gboolean ephemeral) {
-    return ephemeral ? webkit_web_context_new_ephemeral() : webkit_web_context_new();
+WebKitWebContext *hw_web_context_new(gboolean ephemeral, guint memory_limit_mb) {
+    const char *names[2];
+    GValue values[2] = {G_VALUE_INIT, G_VALUE_INIT};
+    guint count = 0;
+    if (ephemeral) {
+        names[count] = "website-data-manager";
+        g_value_init(&values[count], WEBKIT_TYPE_WEBSITE_DATA_MANAGER);
+        g_value_take_object(&values[count], webkit_website_data_manager_new_ephemeral());
+        count++;
+    }
+    if (memory_limit_mb > 0) {
+        WebKitMemoryPressureSettings *settings = webkit_memory_pressure_settings_new();
+        webkit_memory_pressure_settings_set_memory_limit(settings, memory_limit_mb);
+        /* Killed at the limit itself; the strict (0.5) and conservative thresholds stay. */
+        webkit_memory_pressure_settings_set_kill_threshold(settings, 1.0);
+        webkit_memory_pressure_settings_set_poll_interval(settings, 1.0);
+        names[count] = "memory-pressure-settings";
+        g_value_init(&values[count], WEBKIT_TYPE_MEMORY_PRESSURE_SETTINGS);
+        g_value_take_boxed(&values[count], settings);
+        count++;
+    }
+    GObject *context = g_object_new_with_properties(WEBKIT_TYPE_WEB_CONTEXT, count, names, values);
+    for (guint i = 0; i < count; i++) g_value_unset(&values[i]);
+    return WEBKIT_WEB_CONTEXT(context);
 }
 
 SoupServer *hw_soup_server_new(const char *server_header) {

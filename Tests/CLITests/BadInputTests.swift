@@ -14,6 +14,8 @@ struct BadInputTests {
         var status: Int32
         var message: String
         var reportsJSON: Bool
+        /// The "status" the JSON must report, when it must report one.
+        var jsonStatus: Int? = nil
         var testDescription: String { name }
     }
 
@@ -34,7 +36,13 @@ struct BadInputTests {
         Case(name: "script timeout", arguments: { base in ["load", base.appendingPathComponent("page.html").absoluteString, "--script", try Fixtures.file("forever.js", "new Promise(() => {})"), "--script-timeout", "1"] },
              status: 5, message: "did not settle within 1 s", reportsJSON: true),
         Case(name: "HTTP error status", arguments: { base in ["load", base.appendingPathComponent("missing").absoluteString] },
-             status: 6, message: "answered HTTP 404", reportsJSON: true),
+             status: 6, message: "answered HTTP 404", reportsJSON: true, jsonStatus: 404),
+        Case(name: "authentication required", arguments: { base in ["load", base.appendingPathComponent("private").absoluteString, "--timeout", "20"] },
+             status: 6, message: "answered HTTP 401", reportsJSON: true, jsonStatus: 401),
+        Case(name: "no content", arguments: { base in ["load", base.appendingPathComponent("nocontent").absoluteString, "--timeout", "20"] },
+             status: 3, message: "answered 204 No Content", reportsJSON: true, jsonStatus: 204),
+        Case(name: "a download", arguments: { base in ["load", base.appendingPathComponent("file.zip").absoluteString, "--timeout", "20"] },
+             status: 3, message: "is a download (application/zip", reportsJSON: true, jsonStatus: 200),
         Case(name: "bad option value", arguments: { base in ["load", base.absoluteString, "--repeat", "0"] }, status: 64, message: "--repeat must be at least 1", reportsJSON: false),
     ]
 
@@ -42,7 +50,6 @@ struct BadInputTests {
     func badInput(_ item: Case) async throws {
         let server = try Fixtures.server()
         defer { server.stop() }
-        let xvfbBefore = Set(runningProcesses(named: "Xvfb"))
         let arguments = try item.arguments(server.url)
         let started = Date()
         let output = try await Task.detached { try CLI.run(arguments, timeout: 60, environment: ["DISPLAY": nil]) }.value
@@ -54,18 +61,17 @@ struct BadInputTests {
         if item.reportsJSON {
             let load = try #require((try CLI.json(output)["loads"] as? [[String: Any]])?.first)
             #expect(load["url"] as? String != nil)
-            if item.status == 6 { #expect(load["status"] as? Int == 404) }
+            if let status = item.jsonStatus { #expect(load["status"] as? Int == status) }
             if item.status == 3 || item.status == 4 { #expect(load["error"] != nil) }
         }
-        try await Task.sleep(for: .milliseconds(200))
-        let leftover = Set(runningProcesses(named: "Xvfb")).subtracting(xvfbBefore)
+        // Only this run's own Xvfb counts: other runs on the machine have theirs.
+        let leftover = await stillRunning(output.descendants.filter { $0.value == "Xvfb" }.map(\.key), after: 5)
         #expect(leftover.isEmpty, "Xvfb left running: \(leftover)")
     }
 
     @Test func ctrlCDuringALoadLeavesNoXvfbBehind() async throws {
         let server = try Fixtures.server()
         defer { server.stop() }
-        let before = Set(runningProcesses(named: "Xvfb"))
         let process = Process()
         process.executableURL = try CLI.binary
         process.arguments = ["load", server.url.appendingPathComponent("hang").absoluteString, "--timeout", "60"]
@@ -80,12 +86,12 @@ struct BadInputTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(server.requestCount(path: "/hang") == 1)
-        #expect(!Set(runningProcesses(named: "Xvfb")).subtracting(before).isEmpty)
+        let xvfb = descendants(of: process.processIdentifier).filter { $0.value == "Xvfb" }.map(\.key)
+        #expect(!xvfb.isEmpty)
         kill(process.processIdentifier, SIGINT)
         await Task.detached { process.waitUntilExit() }.value
         #expect(process.terminationReason == .uncaughtSignal)
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(Set(runningProcesses(named: "Xvfb")).subtracting(before).isEmpty)
+        #expect(await stillRunning(xvfb, after: 5).isEmpty)
     }
 
     /// A loopback port with nothing listening (bound once, then released).

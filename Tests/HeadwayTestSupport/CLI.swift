@@ -7,6 +7,9 @@ public enum CLI {
         public var stdout: String
         public var stderr: String
         public var pid: Int32
+        /// Every process seen below `headway` while it ran (sampled every 100 ms), by pid, with
+        /// its command name; check after exit that none of them is still running.
+        public var descendants: [Int32: String]
     }
 
     /// The `headway` executable next to the test bundle in the build folder.
@@ -53,7 +56,13 @@ public enum CLI {
             }
         }
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        var seen: [Int32: String] = [:]
+        var tick = 0
+        while process.isRunning && Date() < deadline {
+            if tick % 5 == 0 { seen.merge(descendants(of: process.processIdentifier)) { a, _ in a } }
+            tick += 1
+            usleep(20_000)
+        }
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
@@ -62,7 +71,7 @@ public enum CLI {
         process.waitUntilExit()
         group.wait()
         return Output(status: process.terminationStatus, stdout: collected.stdout, stderr: collected.stderr,
-                      pid: process.processIdentifier)
+                      pid: process.processIdentifier, descendants: seen)
     }
 
     /// Parses stdout as a JSON object.
@@ -88,19 +97,6 @@ public enum CLI {
 public struct CLIError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
-}
-
-/// Pids of running processes whose command name is `name` (zombies excluded).
-public func runningProcesses(named name: String) -> [Int32] {
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-    return entries.compactMap { entry -> Int32? in
-        guard let pid = Int32(entry),
-              let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-              let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
-        let command = stat[stat.index(after: open)..<close]
-        let state = stat[stat.index(close, offsetBy: 2)]
-        return command == name && state != "Z" ? pid : nil
-    }
 }
 
 /// Resident memory in KiB of `pid` and its direct children (WebKit's processes and Xvfb).

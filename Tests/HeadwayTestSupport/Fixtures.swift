@@ -23,12 +23,40 @@ public enum Fixtures {
         Promise.reject(new Error("nobody caught me"));</script></body></html>
         """
 
+    /// Opens a confirm, a prompt and an alert while it loads, and keeps their answers in
+    /// `window.answers` (and its title).
+    public static let dialogs = """
+        <!doctype html><html><head><title>Dialogs</title></head><body><script>
+        window.answers = { confirm: confirm("Sure?"), prompt: prompt("Name?", "anonymous") };
+        alert("Hello from the page");
+        document.title = JSON.stringify(window.answers);
+        </script></body></html>
+        """
+
+    /// Allocates memory (8 MB every 10 ms, at most 1 GB) while an image that never arrives keeps
+    /// its load pending: a web process with a memory limit below that is killed mid-load.
+    public static let memoryHog = """
+        <!doctype html><html><head><title>Hog</title></head><body><img src="/hang"><script>
+        const kept = [];
+        (function grow() {
+          if (kept.length >= 128) return;
+          const chunk = new Uint8Array(8 << 20);
+          chunk.fill(kept.length + 1);
+          kept.push(chunk);
+          setTimeout(grow, 10);
+        })();
+        </script></body></html>
+        """
+
     public static let style = "body { background: #2a7; color: #fff; font: 20px sans-serif; } h1 { color: #fd0; }"
     public static let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#c33"/></svg>"##
 
     /// A loopback server with the fixture routes: `/page.html`, `/second.html`, `/throws.html`,
     /// `/style.css`, `/pixel.svg`, `/redirect` (302 to /page.html), `/missing` (404),
-    /// `/teapot` (418), `/hang` (never answers).
+    /// `/teapot` (418), `/hang` (never answers), `/dialogs.html` (confirm, prompt and alert while loading),
+    /// `/private` (401 with a Basic challenge), `/nocontent` (204), `/notmodified` (304 to any request),
+    /// `/file.zip` (an attachment), `/blob` (application/octet-stream), `/hog.html` (allocates up to 1 GB
+    /// while its load stays pending).
     @EngineActor
     public static func server(conditions: NetworkConditions = .none, root: URL? = nil) throws -> HTTPServer {
         let server = try HTTPServer(root: root, conditions: conditions)
@@ -41,6 +69,17 @@ public enum Fixtures {
         server.route("/missing", .html("<!doctype html><title>Gone</title><p>not here</p>", status: 404))
         server.route("/teapot", .html("<!doctype html><title>Teapot</title>", status: 418))
         server.route("/hang", .hang)
+        server.route("/dialogs.html", .html(dialogs))
+        server.route("/hog.html", .html(memoryHog))
+        server.route("/nocontent", HTTPResponse(status: 204))
+        server.route("/notmodified", HTTPResponse(status: 304))
+        server.route("/file.zip", HTTPResponse(headers: [("Content-Type", "application/zip"),
+                                                        ("Content-Disposition", "attachment; filename=\"file.zip\"")],
+                                              body: Data("PK\u{3}\u{4} not really a zip".utf8)))
+        server.route("/blob", HTTPResponse(headers: [("Content-Type", "application/octet-stream")], body: Data(repeating: 7, count: 64)))
+        server.route("/private", HTTPResponse(status: 401, headers: [("WWW-Authenticate", "Basic realm=\"x\""),
+                                                                     ("Content-Type", "text/html")],
+                                              body: Data("<!doctype html><title>Unauthorized</title>".utf8)))
         return server
     }
 

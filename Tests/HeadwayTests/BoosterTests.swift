@@ -173,7 +173,7 @@ struct BoosterTests {
         #expect(delegate.calls.contains("finished /a1.html"))
         #expect(try await page.evaluate("location.protocol") == .string("headway-http:"))
         // An absolute http link to the same host is brought into the mirror scheme.
-        let snippet = await page.run(Snippet(file: "go.js", source: "location.href = '\(server.url.absoluteString)a3.html'"))
+        let snippet = try await page.run(Snippet(file: "go.js", source: "location.href = '\(server.url.absoluteString)a3.html'"))
         #expect(snippet.navigatedTo?.absoluteString == server.url.absoluteString + "a3.html")
         #expect(try await page.evaluate("location.protocol") == .string("headway-http:"))
     }

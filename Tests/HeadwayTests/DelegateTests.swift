@@ -55,20 +55,6 @@ struct DelegateTests {
         }
     }
 
-    @Test func webProcessTerminationIsForwardedAndFailsThePendingLoad() async throws {
-        let server = try Fixtures.server()
-        defer { server.stop() }
-        let delegate = RecordingDelegate()
-        try await Browser.withPage(delegate: delegate) { page in
-            try await page.load(server.url.appendingPathComponent("page.html"))
-            page.terminateWebProcess()
-            try await Task.sleep(for: .milliseconds(500))
-            #expect(delegate.calls.contains("terminated terminatedByAPI"))
-            let again = try await page.load(server.url.appendingPathComponent("second.html"))
-            #expect(again.title == "Second")
-        }
-    }
-
     @Test func delegateCanBeSwappedAndIsNotRetainedByTheEngine() async throws {
         let server = try Fixtures.server()
         defer { server.stop() }

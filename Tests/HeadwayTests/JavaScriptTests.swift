@@ -49,7 +49,7 @@ struct JavaScriptTests {
                 ("null", .null),
             ]
             for (source, expected) in cases {
-                let result = await page.run(Snippet(file: "case.js", source: source))
+                let result = try await page.run(Snippet(file: "case.js", source: source))
                 #expect(result.error == nil, "\(source)")
                 #expect(result.value == expected, "\(source)")
             }
@@ -61,13 +61,13 @@ struct JavaScriptTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let thrown = await page.run(Snippet(file: "bad.js", source: "const x = 1;\nthrow new RangeError('too far');"))
+            let thrown = try await page.run(Snippet(file: "bad.js", source: "const x = 1;\nthrow new RangeError('too far');"))
             #expect(thrown.error?.message == "RangeError: too far")
             #expect(thrown.error?.file == "bad.js")
             #expect(thrown.error?.line == 2)
-            let rejected = await page.run(Snippet(file: "reject.js", source: "Promise.reject(new Error('no'))"))
+            let rejected = try await page.run(Snippet(file: "reject.js", source: "Promise.reject(new Error('no'))"))
             #expect(rejected.error?.message == "Error: no")
-            let syntax = await page.run(Snippet(file: "syntax.js", source: "this is not javascript"))
+            let syntax = try await page.run(Snippet(file: "syntax.js", source: "this is not javascript"))
             #expect(syntax.error?.message.hasPrefix("SyntaxError") == true)
         }
     }
@@ -77,7 +77,7 @@ struct JavaScriptTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let result = await page.run(Snippet(file: "hang.js", source: "new Promise(() => {})"), timeout: 0.5)
+            let result = try await page.run(Snippet(file: "hang.js", source: "new Promise(() => {})"), timeout: 0.5)
             #expect(result.error?.message.contains("did not settle") == true)
             // The page still answers afterwards.
             #expect(try await page.evaluate("1") == .number(1))
@@ -92,7 +92,7 @@ struct JavaScriptTests {
             #expect(page.console.contains(ConsoleMessage(level: "log", text: "fixture says 42")))
             #expect(page.console.contains(ConsoleMessage(level: "warn", text: "careful")))
             try await page.load(server.url.appendingPathComponent("throws.html"))
-            _ = await page.run(Snippet(file: "wait.js", source: "new Promise(r => setTimeout(r, 100))"))
+            _ = try await page.run(Snippet(file: "wait.js", source: "new Promise(r => setTimeout(r, 100))"))
             #expect(page.console.isEmpty)
             #expect(page.errors.contains { $0.message.contains("page blew up") && $0.line == 2 })
             #expect(page.errors.contains { $0.message.contains("Unhandled rejection") && $0.message.contains("nobody caught me") })
@@ -104,12 +104,12 @@ struct JavaScriptTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let result = await page.run(Snippet(file: "nav.js", source: "location.href = '/second.html'; 'bye'"))
+            let result = try await page.run(Snippet(file: "nav.js", source: "location.href = '/second.html'; 'bye'"))
             #expect(result.value == .string("bye"))
             #expect(result.navigatedTo?.path == "/second.html")
-            let title = await page.run(Snippet(file: "title.js", source: "document.title"))
+            let title = try await page.run(Snippet(file: "title.js", source: "document.title"))
             #expect(title.value == .string("Second"))
-            let click = await page.run(Snippet(file: "click.js", source: "history.back()"))
+            let click = try await page.run(Snippet(file: "click.js", source: "history.back()"))
             #expect(click.error == nil)
             #expect(page.url?.path == "/page.html")
         }

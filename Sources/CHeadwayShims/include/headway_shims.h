@@ -17,8 +17,10 @@ gulong hw_signal_connect(gpointer instance, const char *signal, GCallback handle
 /// Creates a web view bound to `context` and `manager` (g_object_new is variadic).
 WebKitWebView *hw_web_view_new(WebKitWebContext *context, WebKitUserContentManager *manager);
 
-/// Creates an ephemeral or persistent web context.
-WebKitWebContext *hw_web_context_new(gboolean ephemeral);
+/// Creates an ephemeral or persistent web context. With `memory_limit_mb` > 0, its web processes
+/// are killed (reason WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT) once they use that much memory,
+/// checked every second.
+WebKitWebContext *hw_web_context_new(gboolean ephemeral, guint memory_limit_mb);
 
 /// Creates a SoupServer with a Server header (soup_server_new is variadic).
 SoupServer *hw_soup_server_new(const char *server_header);

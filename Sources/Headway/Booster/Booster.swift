@@ -66,10 +66,13 @@ final class Booster {
         trigger = Task { @EngineActor in await self.extractAndPrefetch(page) }
     }
 
-    /// Waits for the link extraction of the last finished page and the prefetch it started.
+    /// Waits for the link extraction of the last finished page and the prefetch it started, at
+    /// most `timeout` seconds; returns early when the task is cancelled.
     func settle(timeout: Double) async {
         let deadline = Engine.now() + timeout * 1000
-        await trigger?.value
+        if let trigger {
+            guard (try? await EngineWait.ended(trigger, within: timeout)) == true else { return }
+        }
         await prefetcher.settle(timeout: max(0, (deadline - Engine.now()) / 1000))
     }
 

@@ -61,12 +61,11 @@ final class Prefetcher {
         run = nil
     }
 
-    /// Waits until the current run has nothing left to do, or `timeout` seconds pass.
+    /// Waits until the current run has nothing left to do, or `timeout` seconds pass (then the
+    /// run is cancelled). Returns early, leaving the run alone, when the task is cancelled.
     func settle(timeout: Double) async {
         guard let current else { return }
-        let timer = Task { try await Task.sleep(for: .milliseconds(Int(timeout * 1000))); current.cancel() }
-        await current.value
-        timer.cancel()
+        if (try? await EngineWait.ended(current, within: timeout)) == false { current.cancel() }
     }
 
     var runStats: PrefetchRunStats {

@@ -1,7 +1,8 @@
+import CHeadwayShims
 import CWebKit
 
 /// Owns one reference to a GObject: refs (or sinks) in init, unrefs in deinit.
-/// Use only on the engine thread.
+/// Use only on the engine thread; the last reference may drop anywhere (see `releaseOnEngine`).
 final class GObjectRef<T> {
     let pointer: UnsafeMutablePointer<T>
 
@@ -21,7 +22,18 @@ final class GObjectRef<T> {
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(pointer))
+        releaseOnEngine(UnsafeMutableRawPointer(pointer))
+    }
+}
+
+/// Drops one GObject reference on the engine thread: at once when called there, otherwise as a
+/// GLib idle job. WebKit aborts when its objects are finalized on another thread, and an owner's
+/// last Swift reference can go away on any thread (a task's end, a plain async test).
+func releaseOnEngine(_ object: UnsafeMutableRawPointer) {
+    if EngineThread.isCurrent {
+        g_object_unref(object)
+    } else {
+        hw_invoke({ object in g_object_unref(object) }, object)
     }
 }
 
@@ -44,7 +56,7 @@ final class OpaqueGObjectRef {
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(pointer))
+        releaseOnEngine(UnsafeMutableRawPointer(pointer))
     }
 }
 

@@ -11,6 +11,9 @@ public struct HeadwayError: Error, Sendable, Equatable, CustomStringConvertible 
     public enum Code: String, Sendable, Codable {
         case invalidArgument, displayUnavailable, engine, loadFailed, blockedURL, timeout
         case httpStatus, scriptError, scriptTimeout, fileUnreadable, serverFailed, closed
+        /// The response is no page to show: 204 No Content, 205, 304 Not Modified, or a
+        /// download (`Content-Disposition: attachment`, a type WebKit cannot display).
+        case notAPage
     }
 
     /// A GLib error's identity, when the failure came from GLib, WebKit or libsoup.
@@ -23,11 +26,14 @@ public struct HeadwayError: Error, Sendable, Equatable, CustomStringConvertible 
     public var code: Code
     public var message: String
     public var gerror: GErrorInfo?
+    /// The HTTP status of the response the failure came with (`.notAPage`), if any.
+    public var status: Int?
 
-    public init(_ code: Code, _ message: String, gerror: GErrorInfo? = nil) {
+    public init(_ code: Code, _ message: String, gerror: GErrorInfo? = nil, status: Int? = nil) {
         self.code = code
         self.message = message
         self.gerror = gerror
+        self.status = status
     }
 
     public var description: String {

@@ -21,6 +21,13 @@ public final class Browser {
         /// Turns on the prefetch booster: pages are browsed through Headway's mirror schemes and
         /// served from a prefetch cache that each finished load fills with what it links to.
         public var booster: BoosterConfiguration?
+        /// How pages answer JavaScript dialogs (`alert`, `confirm`, `prompt`, `beforeunload`),
+        /// which never block; each page can change its own `dialogPolicy`.
+        public var dialogs: DialogPolicy = .dismiss
+        /// Kills a page's web process once it uses more than this many megabytes (checked every
+        /// second); its pending load fails with `.engine` and the next load starts a fresh
+        /// process. nil keeps WebKit's default, which never kills.
+        public var webProcessMemoryLimit: Int?
         public init() {}
     }
 
@@ -34,7 +41,8 @@ public final class Browser {
     public init(configuration: Configuration = Configuration()) throws {
         try Engine.startGTK()
         self.configuration = configuration
-        context = GObjectRef(taking: hw_web_context_new(configuration.ephemeral ? 1 : 0))
+        context = GObjectRef(taking: hw_web_context_new(configuration.ephemeral ? 1 : 0,
+                                                        guint(max(0, configuration.webProcessMemoryLimit ?? 0))))
         // A browser's cache model: within a run, pages reuse what earlier loads cached, as a
         // browser would (the document-viewer model turns the memory cache off).
         webkit_web_context_set_cache_model(context.pointer, WEBKIT_CACHE_MODEL_WEB_BROWSER)
@@ -43,6 +51,12 @@ public final class Browser {
         webkit_web_context_set_favicon_database_directory(context.pointer, nil)
         let context = self.context
         booster = configuration.booster.map { Booster(context: context.pointer, configuration: $0, userAgent: Browser.userAgent) }
+    }
+
+    // Runs on the engine thread whichever thread drops the last reference, so the web context
+    // and the booster's objects are released there. Pages opened here keep working without it.
+    isolated deinit {
+        booster?.close()
     }
 
     /// WebKit's default User-Agent, which the booster's own requests send too.
@@ -55,7 +69,8 @@ public final class Browser {
     /// What the prefetch booster did so far, or nil when it is off.
     public var prefetchStats: PrefetchRunStats? { booster?.prefetcher.runStats }
 
-    /// Waits until the running prefetch has settled, at most `timeout` seconds.
+    /// Waits until the running prefetch has settled, at most `timeout` seconds. Returns early
+    /// when the calling task is cancelled (the prefetch goes on).
     public func settlePrefetch(timeout: Double = 30) async {
         await booster?.settle(timeout: timeout)
     }
@@ -69,20 +84,35 @@ public final class Browser {
     }
 
     /// Forgets every cached resource, cookie and storage item (and the prefetch cache), so the
-    /// next load is cold.
-    public func clearWebsiteData() async {
+    /// next load is cold. Gives up after `timeout` seconds, or at once when the calling task is
+    /// cancelled.
+    public func clearWebsiteData(timeout: Double = 30) async {
         booster?.prefetcher.cancel()
         booster?.cache.removeAll()
         booster?.client.clearCookies()
         let manager = webkit_web_context_get_website_data_manager(context.pointer)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
-            webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, nil, { source, result, data in
-                let box = Unmanaged<ContinuationBox<Void, Never>>.fromOpaque(data!).takeRetainedValue()
-                var error: UnsafeMutablePointer<GError>?
-                _ = webkit_website_data_manager_clear_finish(source.map { cast($0, to: WebKitWebsiteDataManager.self) }, result, &error)
-                if let error { g_error_free(error) }
-                box.continuation.resume()
+        let cancellable = GObjectRef(taking: g_cancellable_new()!)
+        _ = try? await EngineWait<Void>.run(
+            timeout: timeout,
+            onTimeout: {
+                g_cancellable_cancel(cancellable.pointer)
+                return .success(())
+            },
+            onCancel: { g_cancellable_cancel(cancellable.pointer) }
+        ) { wait in
+            // Released exactly once, in the callback, which WebKit always calls.
+            let box = Unmanaged.passRetained(ClearBox(wait)).toOpaque()
+            webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, cancellable.pointer, { source, result, data in
+                nonisolated(unsafe) let source = source
+                nonisolated(unsafe) let result = result
+                nonisolated(unsafe) let data = data
+                EngineActor.assumeIsolated {
+                    let box = Unmanaged<ClearBox>.fromOpaque(data!).takeRetainedValue()
+                    var error: UnsafeMutablePointer<GError>?
+                    _ = webkit_website_data_manager_clear_finish(source.map { cast($0, to: WebKitWebsiteDataManager.self) }, result, &error)
+                    if let error { g_error_free(error) }
+                    box.wait.resume(.success(()))
+                }
             }, box)
         }
     }
@@ -100,6 +130,24 @@ public final class Browser {
         pages[ObjectIdentifier(page)] = nil
     }
 
+    /// Runs `body` with a fresh browser and closes it (and every page it opened) afterwards,
+    /// whether `body` returns or throws. Use it from any task or actor to scope a browser.
+    ///
+    /// ```swift
+    /// let titles = try await Browser.withBrowser { browser in
+    ///     let page = try browser.newPage()
+    ///     return [try await page.load(a).title, try await page.load(b).title]
+    /// }
+    /// ```
+    public static func withBrowser<T: Sendable>(
+        configuration: Configuration = Configuration(),
+        _ body: @EngineActor (Browser) async throws -> T
+    ) async throws -> T {
+        let browser = try Browser(configuration: configuration)
+        defer { browser.close() }
+        return try await body(browser)
+    }
+
     /// Runs `body` with a fresh page in a fresh browser and tears both down afterwards,
     /// whether `body` returns or throws.
     public static func withPage<T: Sendable>(
@@ -114,4 +162,8 @@ public final class Browser {
     }
 }
 
-
+@EngineActor
+private final class ClearBox {
+    let wait: EngineWait<Void>
+    init(_ wait: EngineWait<Void>) { self.wait = wait }
+}

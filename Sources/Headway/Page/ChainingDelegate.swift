@@ -57,8 +57,10 @@ final class ChainingDelegate: NavigationDelegate {
     func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {
         if tracker.redirecting != nil { return }
         guard tracker.failed(url, error) else { return }
-        emit(.navigationFailed(url, error))
-        user?.page(page, didFailNavigation: url, error: error)
+        // A response that is no page fails with the reason found at its policy decision.
+        let reported = tracker.current?.error.flatMap { $0.code == .notAPage ? $0 : nil } ?? error
+        emit(.navigationFailed(url, reported))
+        user?.page(page, didFailNavigation: url, error: reported)
     }
 
     func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? {
@@ -76,7 +78,14 @@ final class ChainingDelegate: NavigationDelegate {
     }
 
     func page(_ page: Page, webProcessDidTerminate reason: WebProcessTermination) {
-        tracker.failed(nil, HeadwayError(.engine, "the web process ended (\(reason.rawValue))"))
+        let what = switch reason {
+        case .crashed: "crashed"
+        case .exceededMemoryLimit: "used more memory than its limit (webProcessMemoryLimit) and was killed"
+        case .terminatedByAPI: "was terminated (by Page.terminateWebProcess, or by Headway after a timeout)"
+        }
+        let during = tracker.current.flatMap { $0.isDone ? nil : $0.requested ?? $0.finalURL }
+        tracker.failed(nil, HeadwayError(.engine, "the page's web process \(what)"
+            + (during.map { " while loading \($0.absoluteString)" } ?? "") + "; the next load starts a fresh one"))
         emit(.webProcessTerminated(reason))
         user?.page(page, webProcessDidTerminate: reason)
     }

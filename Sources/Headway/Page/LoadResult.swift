@@ -15,6 +15,8 @@ public struct LoadResult: Sendable, Codable, Equatable {
     public var prefetch: PrefetchLoadStats?
     /// The hops from `url` to `finalURL`, in order: server redirects and client redirects.
     public var redirects: [Redirect] = []
+    /// JavaScript dialogs the page opened during the load, with Headway's answers.
+    public var dialogs: [JavaScriptDialog] = []
 }
 
 /// Page-load timing in milliseconds.

@@ -32,7 +32,7 @@ final class NavigationTracker {
         var cancelledByPage = false
         /// Headway (or the user, through `Page.stop()`) stopped this load.
         var stopRequested = false
-        fileprivate var waiters: [CheckedContinuation<Void, Never>] = []
+        fileprivate var waiters: [@EngineActor () -> Void] = []
 
         init(id: Int, requested: URL?, origin: Double) {
             self.id = id
@@ -64,7 +64,7 @@ final class NavigationTracker {
     /// Counts STARTED events and allowed navigation policies, to spot navigations a snippet began.
     private(set) var navigationSignals = 0
     private var nextID = 1
-    private var recordWaiters: [CheckedContinuation<Void, Never>] = []
+    private var recordWaiters: [@EngineActor () -> Void] = []
 
     /// Opens a record for a load Headway is about to request.
     func begin(_ url: URL?) -> Record {
@@ -81,15 +81,13 @@ final class NavigationTracker {
         return record
     }
 
-    /// Waits until a record other than `record` begins, or `seconds` pass. Returns the new record.
+    /// Waits until a record other than `record` begins, or `seconds` pass, or the task is
+    /// cancelled. Returns the new record.
     func nextRecord(after record: Record?, within seconds: Double) async -> Record? {
         if let current, current !== record { return current }
-        let timer = Task { @EngineActor [weak self] in
-            try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-            self?.wakeRecordWaiters()
+        _ = try? await EngineWait<Void>.run(timeout: seconds, onTimeout: { .success(()) }) { wait in
+            recordWaiters.append { wait.resume(.success(())) }
         }
-        await withCheckedContinuation { recordWaiters.append($0) }
-        timer.cancel()
         if let current, current !== record { return current }
         return nil
     }
@@ -191,6 +189,13 @@ final class NavigationTracker {
         return true
     }
 
+    /// The main document's response is no page (see `ResponsePolicy`): the load fails with
+    /// `error` rather than with the policy interruption WebKit reports next.
+    func notAPage(_ error: HeadwayError) {
+        guard let current = live else { return }
+        current.error = error
+    }
+
     /// A navigation allowed by policy: the page's own when the current load already started.
     func policyAllowedNavigation(_ url: URL) {
         navigationSignals += 1
@@ -218,15 +223,15 @@ final class NavigationTracker {
         return true
     }
 
-    func wait(_ record: Record) async {
-        if record.isDone { return }
-        await withCheckedContinuation { record.waiters.append($0) }
+    /// Calls `done` once `record` completes (at once when it already has).
+    func whenDone(_ record: Record, _ done: @escaping @EngineActor () -> Void) {
+        if record.isDone { done() } else { record.waiters.append(done) }
     }
 
     private func wakeRecordWaiters() {
         let waiters = recordWaiters
         recordWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter() }
     }
 
     /// Ends `record` with `error` if it is still running (the page closed, for one).
@@ -240,7 +245,7 @@ final class NavigationTracker {
         record.error = error
         let waiters = record.waiters
         record.waiters.removeAll()
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter() }
     }
 }
 

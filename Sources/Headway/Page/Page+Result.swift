@@ -32,6 +32,7 @@ extension Page {
         let title = page["title"]?.stringValue ?? webkit_web_view_get_title(view).map { String(cString: $0) } ?? ""
         let prefetch = booster.map { $0.handler.stats(forView: UnsafeMutableRawPointer(view)) }
         return LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,
-                          timing: timing, resources: resources, prefetch: prefetch, redirects: record.redirects)
+                          timing: timing, resources: resources, prefetch: prefetch, redirects: record.redirects,
+                          dialogs: dialogs)
     }
 }

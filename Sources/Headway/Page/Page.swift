@@ -32,6 +32,11 @@ public final class Page {
     /// Console messages and uncaught errors since the last navigation request.
     public internal(set) var console: [ConsoleMessage] = []
     public internal(set) var errors: [PageError] = []
+    /// JavaScript dialogs the page opened since the last navigation request, with their answers.
+    public internal(set) var dialogs: [JavaScriptDialog] = []
+    /// How this page answers `confirm()` and `prompt()`; starts as the browser's
+    /// `Configuration.dialogs`.
+    public var dialogPolicy: DialogPolicy
 
     weak var browser: Browser?
     var booster: Booster? { browser?.booster }
@@ -42,11 +47,14 @@ public final class Page {
     private(set) var view: GObjectRef<WebKitWebView>?
     private var window: GObjectRef<GtkWidget>?
     private let contentManager: GObjectRef<WebKitUserContentManager>
+    /// The latest check of whether the web process still runs JavaScript (after a timeout).
+    var responsiveness: ResponsivenessCheck?
     private var viewSignals: SignalConnections?
     private var managerSignals: SignalConnections?
 
     init(browser: Browser, delegate: (any NavigationDelegate)?) {
         self.browser = browser
+        dialogPolicy = browser.configuration.dialogs
         (events, eventSink) = AsyncStream.makeStream(of: PageEvent.self, bufferingPolicy: .bufferingNewest(10_000))
         contentManager = GObjectRef(taking: webkit_user_content_manager_new())
         let script = webkit_user_script_new(PageScripts.instrumentation, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
@@ -78,128 +86,6 @@ public final class Page {
         close()
     }
 
-    // MARK: Navigation
-
-    /// Loads `url` and returns once it finished (after the load event), failed or timed out.
-    @discardableResult
-    public func load(_ url: URL, timeout: Double = 30) async throws -> LoadResult {
-        let view = try liveView()
-        let target = booster != nil ? MirrorScheme.mirror(url) : url
-        return try await navigate(url, timeout: timeout) {
-            webkit_web_view_load_uri(view, target.absoluteString)
-        }
-    }
-
-    /// Reloads the current page.
-    @discardableResult
-    public func reload(timeout: Double = 30) async throws -> LoadResult {
-        let view = try liveView()
-        return try await navigate(url, timeout: timeout) { webkit_web_view_reload(view) }
-    }
-
-    /// Goes back one entry in the history.
-    @discardableResult
-    public func goBack(timeout: Double = 30) async throws -> LoadResult {
-        let view = try liveView()
-        guard webkit_web_view_can_go_back(view) != 0 else {
-            throw HeadwayError(.invalidArgument, "there is no page to go back to")
-        }
-        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_back(view) }
-    }
-
-    /// Goes forward one entry in the history.
-    @discardableResult
-    public func goForward(timeout: Double = 30) async throws -> LoadResult {
-        let view = try liveView()
-        guard webkit_web_view_can_go_forward(view) != 0 else {
-            throw HeadwayError(.invalidArgument, "there is no page to go forward to")
-        }
-        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_forward(view) }
-    }
-
-    /// Stops the current load; a pending `load` then fails.
-    public func stop() {
-        tracker.current?.stopRequested = true
-        if let view = view?.pointer { webkit_web_view_stop_loading(view) }
-    }
-
-    /// Navigates to a redirect's target for the booster's handler, as the same navigation.
-    func followMainFrameRedirect(to target: URL) {
-        guard let view = view?.pointer else { return }
-        tracker.redirecting = target
-        webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
-    }
-
-    /// Kills the page's web process, as a crash would; useful to test crash handling.
-    public func terminateWebProcess() {
-        if let view = view?.pointer { webkit_web_view_terminate_web_process(view) }
-    }
-
-    private func navigate(_ requested: URL?, timeout: Double, start: () -> Void) async throws -> LoadResult {
-        console.removeAll()
-        errors.removeAll()
-        if let booster, let view = view?.pointer {
-            // A new navigation cancels prefetch work that no longer serves it (the seed's separate()),
-            // unless it goes to a page still queued for prefetching: that one is fetched at once.
-            let prioritized = requested.map { booster.prefetcher.prioritize($0) } ?? false
-            if !prioritized { booster.prefetcher.cancel() }
-            booster.handler.resetStats(forView: UnsafeMutableRawPointer(view))
-        }
-        let record = tracker.begin(requested)
-        start()
-        return try await finish(record, timeout: timeout)
-    }
-
-    /// Waits for `record` to complete, follows the client redirects the page makes during or
-    /// right after its load, then gathers the result. `timeout` bounds the whole chain.
-    func finish(_ first: NavigationTracker.Record, timeout: Double) async throws -> LoadResult {
-        let deadline = Engine.now() + timeout * 1000
-        var record = first
-        while true {
-            try await wait(for: record, until: deadline, timeout: timeout)
-            var probe = try? await JavaScriptCall.callAsyncFunction(try liveView(), PageScripts.timing, arguments: [:],
-                                                                    sourceURI: nil, timeout: 10, what: "the timing probe")
-            if probe?["navigated"] != nil { probe = nil }
-            if record.redirects.count < 20, let next = await clientRedirect(after: record, probe: probe, deadline: deadline) {
-                record = next
-                continue
-            }
-            return try collectResult(record, probe: probe ?? .null)
-        }
-    }
-
-    private func wait(for record: NavigationTracker.Record, until deadline: Double, timeout: Double) async throws {
-        let timer = Task { @EngineActor [weak self] in
-            try await Task.sleep(for: .milliseconds(Int(max(0, deadline - Engine.now()))))
-            guard let self, self.tracker.timeOut(record, after: timeout) else { return }
-            self.stop()
-        }
-        await tracker.wait(record)
-        timer.cancel()
-        if let error = record.error {
-            if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil }
-            throw error
-        }
-    }
-
-    /// The record of a navigation the page started right after `record`'s load (a script in
-    /// its load handler or a task after it, or a meta refresh of at most 1 s), or nil.
-    private func clientRedirect(after record: NavigationTracker.Record, probe: JSONValue?, deadline: Double) async -> NavigationTracker.Record? {
-        defer { if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil } }
-        if let current = tracker.current, current !== record, current.redirects.count > record.redirects.count {
-            return current
-        }
-        let finishedAt = record.origin + (record.finished ?? 0)
-        let navigated = record.pageNavigation.map { $0.at >= finishedAt } ?? false
-        let refresh = probe?["metaRefresh"]?.doubleValue
-        guard tracker.awaitingClientRedirect === record, navigated || refresh != nil || probe == nil else { return nil }
-        // decide-policy reports frame navigations too: a main-frame one starts within a moment.
-        let grace = min((refresh ?? 0) + 0.3, max(0, (deadline - Engine.now()) / 1000))
-        guard let next = await tracker.nextRecord(after: record, within: grace),
-              next.redirects.count > record.redirects.count else { return nil }
-        return next
-    }
-
     func liveView() throws -> UnsafeMutablePointer<WebKitWebView> {
         guard let view = view?.pointer else { throw HeadwayError(.closed, "the page is closed") }
         return view
@@ -207,7 +93,8 @@ public final class Page {
 
     // MARK: Teardown
 
-    /// Destroys the web view. Pending loads and scripts fail; the page cannot be used again.
+    /// Destroys the web view and terminates its web process. Pending loads and scripts fail
+    /// with `.closed`; the page cannot be used again.
     public func close() {
         guard let view else { return }
         viewSignals?.disconnectAll()
@@ -215,6 +102,9 @@ public final class Page {
         viewSignals = nil
         managerSignals = nil
         webkit_web_view_stop_loading(view.pointer)
+        // A web process spinning in JavaScript would otherwise run on for seconds after its
+        // view (or Headway itself) is gone.
+        webkit_web_view_terminate_web_process(view.pointer)
         booster?.handler.resetStats(forView: UnsafeMutableRawPointer(view.pointer))
         webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, "headway")
         if let window { gtk_widget_destroy(window.pointer) }

@@ -11,6 +11,8 @@ public enum PageEvent: Sendable {
     case state(PageState)
     case console(ConsoleMessage)
     case pageError(PageError)
+    /// The page opened a JavaScript dialog, which Headway answered at once.
+    case dialog(JavaScriptDialog)
 }
 
 /// The observable state of a page.

@@ -20,6 +20,8 @@ enum PageSignals {
         signals.connect("decide-policy", unsafeBitCast(onDecidePolicy as DecidePolicy, to: GCallback.self), box: target)
         signals.connect("resource-load-started", unsafeBitCast(onResourceStarted as ResourceStarted, to: GCallback.self), box: target)
         signals.connect("web-process-terminated", unsafeBitCast(onTerminated as Terminated, to: GCallback.self), box: target)
+        signals.connect("script-dialog", unsafeBitCast(onScriptDialog as ScriptDialog, to: GCallback.self), box: target)
+        signals.connect("authenticate", unsafeBitCast(onAuthenticate as Authenticate, to: GCallback.self), box: target)
         for property in ["title", "uri", "estimated-load-progress", "is-loading"] {
             signals.connect("notify::\(property)", unsafeBitCast(onNotify as Notify, to: GCallback.self), box: target)
         }
@@ -38,6 +40,8 @@ private typealias LoadFailed = @convention(c) (UnsafeMutablePointer<WebKitWebVie
 private typealias DecidePolicy = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType, gpointer?) -> gboolean
 private typealias ResourceStarted = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitWebResource>?, UnsafeMutablePointer<WebKitURIRequest>?, gpointer?) -> Void
 private typealias Terminated = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitWebProcessTerminationReason, gpointer?) -> Void
+private typealias ScriptDialog = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, gpointer?) -> gboolean
+private typealias Authenticate = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitAuthenticationRequest>?, gpointer?) -> gboolean
 private typealias Notify = @convention(c) (UnsafeMutablePointer<GObject>?, UnsafeMutablePointer<GParamSpec>?, gpointer?) -> Void
 private typealias Message = @convention(c) (UnsafeMutablePointer<WebKitUserContentManager>?, OpaquePointer?, gpointer?) -> Void
 
@@ -75,6 +79,11 @@ private func onLoadFailed(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event:
 
 private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ decision: UnsafeMutablePointer<WebKitPolicyDecision>?,
                             _ type: WebKitPolicyDecisionType, _ data: gpointer?) -> gboolean {
+    if type == WEBKIT_POLICY_DECISION_TYPE_RESPONSE, let decision {
+        let target = targetPage(data)
+        nonisolated(unsafe) let response = cast(decision, to: WebKitResponsePolicyDecision.self)
+        return EngineActor.assumeIsolated { ResponsePolicy.decide(response, page: target.page) } ? 1 : 0
+    }
     guard let decision,
           type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION || type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION,
           let action = webkit_navigation_policy_decision_get_navigation_action(cast(decision, to: WebKitNavigationPolicyDecision.self)),
@@ -135,6 +144,26 @@ private func onTerminated(_ view: UnsafeMutablePointer<WebKitWebView>?, _ reason
         guard let page = target.page else { return }
         page.chain.page(page, webProcessDidTerminate: why)
     }
+}
+
+/// Answers every dialog here, so none reaches GTK's default handler (a modal window nobody can
+/// click, which would block the page's script until the load timed out).
+private func onScriptDialog(_ view: UnsafeMutablePointer<WebKitWebView>?, _ dialog: OpaquePointer?, _ data: gpointer?) -> gboolean {
+    guard let dialog else { return 0 }
+    let target = targetPage(data)
+    nonisolated(unsafe) let borrowed = dialog
+    EngineActor.assumeIsolated { target.page?.answer(borrowed) }
+    return 1
+}
+
+/// Headway has no credentials to give (GTK's default would open a login dialog nobody can fill
+/// in), so the request goes on without them: the server's 401 (or 407) page loads and its status
+/// is reported.
+private func onAuthenticate(_ view: UnsafeMutablePointer<WebKitWebView>?, _ request: UnsafeMutablePointer<WebKitAuthenticationRequest>?,
+                            _ data: gpointer?) -> gboolean {
+    guard let request else { return 0 }
+    webkit_authentication_request_authenticate(request, nil)
+    return 1
 }
 
 private func onNotify(_ object: UnsafeMutablePointer<GObject>?, _ spec: UnsafeMutablePointer<GParamSpec>?, _ data: gpointer?) {

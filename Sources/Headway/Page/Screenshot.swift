@@ -14,26 +14,56 @@ public struct Screenshot: Sendable {
 extension Page {
     /// Takes a snapshot of the whole document and writes it to `path` as PNG. The PNG is encoded
     /// off the engine thread.
-    public func screenshot(to path: String) async throws -> Screenshot {
-        let view = try liveView()
-        let surface: SurfaceBox = try await withCheckedThrowingContinuation { continuation in
-            let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
-            webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, { source, result, data in
-                let box = Unmanaged<ContinuationBox<SurfaceBox, Error>>.fromOpaque(data!).takeRetainedValue()
-                var error: UnsafeMutablePointer<GError>?
-                let view = source.map { cast($0, to: WebKitWebView.self) }
-                if let surface = webkit_web_view_get_snapshot_finish(view, result, &error) {
-                    box.continuation.resume(returning: SurfaceBox(surface))
-                } else {
-                    box.continuation.resume(throwing: HeadwayError.consuming(error, .engine, "the screenshot failed"))
-                }
-            }, box)
+    ///
+    /// Throws `.timeout` when WebKit has not delivered the snapshot within `timeout` seconds (a
+    /// page stuck in JavaScript never paints), `.engine` when WebKit fails to take it,
+    /// `.fileUnreadable` when the file cannot be written, `.closed` for a closed page.
+    /// Cancelling the task stops it and throws `CancellationError`.
+    public func screenshot(to path: String, timeout: Double = 30) async throws -> Screenshot {
+        let view = try await readyView()
+        let cancellable = GObjectRef(taking: g_cancellable_new()!)
+        let surface: SurfaceBox = try await bounded {
+            try await EngineWait<SurfaceBox>.run(
+                timeout: timeout,
+                onTimeout: {
+                    g_cancellable_cancel(cancellable.pointer)
+                    return .failure(HeadwayError(.timeout, "the screenshot was not taken within \(formatSeconds(timeout))"))
+                },
+                onCancel: { g_cancellable_cancel(cancellable.pointer) }
+            ) { wait in
+                // Released exactly once, in the callback, which WebKit always calls.
+                let box = Unmanaged.passRetained(SnapshotBox(wait)).toOpaque()
+                webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE,
+                                             cancellable.pointer, snapshotDone, box)
+            }
         }
+        try Task.checkCancellation()
         // The surface is ours alone now; encoding a tall page takes far longer than the engine
         // thread may block, so it happens on a worker thread.
         return try await Task.detached {
             try surface.write(to: path)
         }.value
+    }
+}
+
+@EngineActor
+private final class SnapshotBox {
+    let wait: EngineWait<SurfaceBox>
+    init(_ wait: EngineWait<SurfaceBox>) { self.wait = wait }
+}
+
+private func snapshotDone(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: gpointer?) {
+    nonisolated(unsafe) let result = result
+    nonisolated(unsafe) let data = data
+    nonisolated(unsafe) let view = source.map { cast($0, to: WebKitWebView.self) }
+    EngineActor.assumeIsolated {
+        let box = Unmanaged<SnapshotBox>.fromOpaque(data!).takeRetainedValue()
+        var error: UnsafeMutablePointer<GError>?
+        if let surface = webkit_web_view_get_snapshot_finish(view, result, &error) {
+            box.wait.resume(.success(SurfaceBox(surface)))
+        } else {
+            box.wait.resume(.failure(HeadwayError.consuming(error, .engine, "the screenshot failed")))
+        }
     }
 }
 

@@ -52,7 +52,8 @@ public struct TimingSummary: Sendable, Equatable {
 
 extension Browser {
     /// Loads `url` `runs` times cold, each in a fresh page after clearing all website data,
-    /// and summarises the timing.
+    /// and summarises the timing. Throws the first failed load's `HeadwayError` (see
+    /// `Page.load`); cancelling the task stops the current load and throws `CancellationError`.
     ///
     /// ```swift
     /// let summary = try await browser.measure(url, runs: 5)
@@ -62,6 +63,7 @@ extension Browser {
         var results: [LoadResult] = []
         for _ in 0..<max(1, runs) {
             await clearWebsiteData()
+            try Task.checkCancellation()
             let page = try newPage()
             defer { page.close() }
             results.append(try await page.load(url, timeout: timeout))

@@ -1,12 +1,13 @@
 import CWebKit
 import Foundation
 
-/// Bridges WebKit's two JavaScript entry points to async/await.
+/// Bridges WebKit's two JavaScript entry points to async/await through `EngineWait`.
 ///
 /// Each call's box is retained once for WebKit and released in the one-shot GAsyncReadyCallback,
 /// which WebKit always calls (with an error when the view goes away or the call is cancelled).
-/// The continuation is resumed exactly once: by that callback, or earlier by the timeout, which
-/// also cancels the call. WebKit can take seconds to honour a cancel, so nobody waits for it.
+/// The timeout or the task's cancellation can answer first; both cancel the call's GCancellable.
+/// WebKit can take seconds to honour a cancel (a script spinning in the page never yields), so
+/// nobody waits for it.
 @EngineActor
 enum JavaScriptCall {
     /// Evaluates a classic script and returns its completion value as JSON.
@@ -22,13 +23,13 @@ enum JavaScriptCall {
     static func callAsyncFunction(_ view: UnsafeMutablePointer<WebKitWebView>, _ body: String,
                                   arguments: [String: String], sourceURI: String?,
                                   timeout: Double, what: String) async throws -> JSONValue {
-        let dict = g_variant_dict_new(nil)
-        for (key, value) in arguments {
-            g_variant_dict_insert_value(dict, key, g_variant_new_string(value))
-        }
-        let variant = g_variant_dict_end(dict)
-        g_variant_dict_unref(dict)
-        return try await run(timeout: timeout, what: what, finish: webkit_web_view_call_async_javascript_function_finish) { cancellable, box in
+        try await run(timeout: timeout, what: what, finish: webkit_web_view_call_async_javascript_function_finish) { cancellable, box in
+            let dict = g_variant_dict_new(nil)
+            for (key, value) in arguments {
+                g_variant_dict_insert_value(dict, key, g_variant_new_string(value))
+            }
+            let variant = g_variant_dict_end(dict)
+            g_variant_dict_unref(dict)
             // The floating GVariant is consumed by the call.
             webkit_web_view_call_async_javascript_function(view, body, -1, variant, nil, sourceURI, cancellable, javaScriptDone, box)
         }
@@ -36,39 +37,31 @@ enum JavaScriptCall {
 
     private static func run(timeout: Double, what: String, finish: @escaping FinishFunction,
                             start: (UnsafeMutablePointer<GCancellable>, UnsafeMutableRawPointer) -> Void) async throws -> JSONValue {
-        let cancellable = g_cancellable_new()!
-        defer { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
-        return try await withCheckedThrowingContinuation { continuation in
-            let box = ResultBox(continuation, finish: finish)
-            let timer = Task { @EngineActor in
-                try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
-                box.resume(.failure(HeadwayError(.scriptTimeout, "\(what) did not settle within \(formatSeconds(timeout))")))
-                g_cancellable_cancel(cancellable)
-            }
-            box.timer = timer
-            start(cancellable, Unmanaged.passRetained(box).toOpaque())
+        let cancellable = GObjectRef(taking: g_cancellable_new()!)
+        return try await EngineWait<JSONValue>.run(
+            timeout: timeout,
+            onTimeout: {
+                g_cancellable_cancel(cancellable.pointer)
+                return .failure(HeadwayError(.scriptTimeout, "\(what) did not settle within \(formatSeconds(timeout))"))
+            },
+            onCancel: { g_cancellable_cancel(cancellable.pointer) }
+        ) { wait in
+            start(cancellable.pointer, Unmanaged.passRetained(CallBox(wait, finish: finish)).toOpaque())
         }
     }
 }
 
 typealias FinishFunction = (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> UnsafeMutablePointer<JSCValue>?
 
+/// What one call's callback needs: the wait to answer and the matching finish function.
 @EngineActor
-private final class ResultBox {
-    private var continuation: CheckedContinuation<JSONValue, Error>?
+private final class CallBox {
+    let wait: EngineWait<JSONValue>
     let finish: FinishFunction
-    var timer: Task<Void, Error>?
 
-    init(_ continuation: CheckedContinuation<JSONValue, Error>, finish: @escaping FinishFunction) {
-        self.continuation = continuation
+    init(_ wait: EngineWait<JSONValue>, finish: @escaping FinishFunction) {
+        self.wait = wait
         self.finish = finish
-    }
-
-    func resume(_ result: Result<JSONValue, Error>) {
-        timer?.cancel()
-        timer = nil
-        continuation?.resume(with: result)
-        continuation = nil
     }
 }
 
@@ -77,14 +70,14 @@ private func javaScriptDone(_ source: UnsafeMutablePointer<GObject>?, _ result: 
     nonisolated(unsafe) let data = data
     nonisolated(unsafe) let view = source.map { cast($0, to: WebKitWebView.self) }
     EngineActor.assumeIsolated {
-        let box = Unmanaged<ResultBox>.fromOpaque(data!).takeRetainedValue()
+        let box = Unmanaged<CallBox>.fromOpaque(data!).takeRetainedValue()
         var error: UnsafeMutablePointer<GError>?
         guard let value = box.finish(view, result, &error) else {
-            box.resume(.failure(HeadwayError.consuming(error, .scriptError, "JavaScript failed")))
+            box.wait.resume(.failure(HeadwayError.consuming(error, .scriptError, "JavaScript failed")))
             return
         }
         defer { g_object_unref(UnsafeMutableRawPointer(value)) }
-        box.resume(Result { try jsonValue(of: value) })
+        box.wait.resume(Result { try jsonValue(of: value) })
     }
 }
 

@@ -5,17 +5,25 @@ extension Page {
     /// Runs a snippet after load: its completion value, or the settled value of a promise it
     /// returns, comes back as JSON. A thrown exception comes back with its file and line. If the
     /// snippet starts a navigation, this waits for it to finish (up to `navigationTimeout`).
-    public func run(_ snippet: Snippet, timeout: Double = 30, navigationTimeout: Double = 30) async -> SnippetResult {
+    ///
+    /// Every failure is in the result's `error`: an exception, a timeout after `timeout` seconds
+    /// (a page stuck in JavaScript then loses its web process, so the next load works), a failed
+    /// navigation. The only error thrown is `CancellationError`, when the task is cancelled.
+    public func run(_ snippet: Snippet, timeout: Double = 30, navigationTimeout: Double = 30) async throws -> SnippetResult {
         var result = SnippetResult(file: snippet.file)
         let signalsBefore = tracker.navigationSignals
         let recordBefore = tracker.current
         func navigated() -> Bool { tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore }
         do {
-            let view = try liveView()
-            let envelope = try await JavaScriptCall.callAsyncFunction(
-                view, PageScripts.snippetRunner, arguments: ["source": snippet.source, "file": snippet.file],
-                sourceURI: "headway-runner.js", timeout: timeout, what: "the script \(snippet.file)")
+            let view = try await readyView()
+            let envelope = try await bounded {
+                try await JavaScriptCall.callAsyncFunction(
+                    view, PageScripts.snippetRunner, arguments: ["source": snippet.source, "file": snippet.file],
+                    sourceURI: "headway-runner.js", timeout: timeout, what: "the script \(snippet.file)")
+            }
             try await interpret(envelope, snippet: snippet, view: view, timeout: timeout, into: &result)
+        } catch is CancellationError {
+            throw CancellationError()
         } catch let error as HeadwayError {
             if navigated() && error.code == .scriptError {
                 // The page went away under the snippet: its value is lost, the navigation is not.
@@ -37,6 +45,8 @@ extension Page {
             do {
                 let load = try await finish(record, timeout: navigationTimeout)
                 result.navigatedTo = load.finalURL
+            } catch is CancellationError {
+                throw CancellationError()
             } catch let error as HeadwayError {
                 if result.error == nil {
                     result.error = ScriptError(message: "the navigation it started failed: \(error.description)",
@@ -44,6 +54,7 @@ extension Page {
                 }
             } catch {}
         }
+        try Task.checkCancellation()
         return result
     }
 
@@ -54,8 +65,10 @@ extension Page {
         }
         if parsed["evalBlocked"] != nil {
             // The page's Content-Security-Policy forbids eval: evaluate directly (no promise awaiting).
-            result.value = try await JavaScriptCall.evaluate(view, snippet.source, sourceURI: snippet.file,
-                                                             timeout: timeout, what: "the script \(snippet.file)")
+            result.value = try await bounded {
+                try await JavaScriptCall.evaluate(view, snippet.source, sourceURI: snippet.file,
+                                                  timeout: timeout, what: "the script \(snippet.file)")
+            }
         } else if let error = parsed["error"] {
             let name = error["name"]?.stringValue ?? "Error"
             let message = error["message"]?.stringValue ?? ""

@@ -98,7 +98,7 @@ enum DemoRunner {
                     status("loading \(url.absoluteString)\(phase.boosted ? " with the booster" : "")")
                     let before = server.requests.count
                     let result = try await page.load(url, timeout: 120)
-                    let value = await page.run(snippet, timeout: 10)
+                    let value = try await page.run(snippet, timeout: 10)
                     if let error = value.error { throw HeadwayError(.scriptError, "the demo snippet failed: \(error)") }
                     let label = url == index ? "index.html\(phase.boosted ? ", booster on" : "")" : "\(articleName), \(phase.label)"
                     rows.append(Row(label: label, result: result, snippet: value, requests: server.requests.count - before))

@@ -15,10 +15,13 @@ struct LoadCommand: AsyncParsableCommand {
         "error" object. --format jsonl prints each load object on its own line as it completes,
         then, with --repeat or --prefetch, one last line {"summary":[...]} or {"prefetch":{...}}.
         A progress line (count, rate, ETA) goes to stderr when it is a terminal.
-        With --prefetch, each load has "prefetch":{"fromCache","joined","fetched"} and the document
+        With --prefetch, each load has "prefetch":{"fromCache","joined","fetched","revalidated",
+        "slowestCacheAnswerMs"} and the document
         ends with "prefetch":{"linksFound","linksEligible","linksLeftOut":{<reason>:<count>,...},
-        "pagesPrefetched","resourcesPrefetched","bytesPrefetched","bytesUnused","skipped"}, where
-        linksFound = linksEligible + the linksLeftOut counts (README "Prefetch" lists the reasons).
+        "pagesPrefetched","resourcesPrefetched","bytesPrefetched","bytesUnused","revalidated","skipped"},
+        where linksFound = linksEligible + the linksLeftOut counts (README "Prefetch" lists the reasons).
+        Each load lists the JavaScript dialogs its page opened, with the answers given:
+          "dialogs":[{"type":"alert|confirm|prompt|beforeUnload","message","defaultText"?,"answer"}]
 
         \(ExitStatus.helpText)
         """
@@ -66,6 +69,14 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("prefetch-settle"), help: "Seconds to wait for prefetching to settle before the next URL (default: 30).")
     var prefetchSettle: Double = 30
 
+    @Option(help: "How to answer the pages' JavaScript dialogs, which never block: dismiss (confirm() gets false, prompt() null) or accept (confirm() gets true, prompt() its default text); a beforeunload prompt always lets the page go (default: dismiss).")
+    var dialogs: Dialogs = .dismiss
+
+    enum Dialogs: String, ExpressibleByArgument, CaseIterable { case dismiss, accept }
+
+    @Option(name: .customLong("memory-limit"), help: "Kill a page's web process once it uses more than this many MB; its load fails (exit 69) and the next URL gets a fresh process (default: no limit).")
+    var memoryLimit: Int?
+
     @Option(help: "Output format: json (one document), jsonl (one load object per line, as each completes) or text (default: json).")
     var format: OutputFormat = .json
 
@@ -95,6 +106,7 @@ struct LoadCommand: AsyncParsableCommand {
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw HeadwayError(.invalidArgument, "--screenshot must name a .png file: \(screenshot)")
         }
+        if let memoryLimit, memoryLimit < 1 { throw HeadwayError(.invalidArgument, "--memory-limit must be at least 1 MB") }
         guard cacheSize > 0 else { throw HeadwayError(.invalidArgument, "--cache-size must be at least 1 MB") }
         guard prefetchSettle >= 0 else { throw HeadwayError(.invalidArgument, "--prefetch-settle cannot be negative") }
         let usesBooster = prefetch || prefetchHosts != nil || prefetchAllHosts || prefetchQueryStrings
@@ -126,6 +138,8 @@ struct LoadCommand: AsyncParsableCommand {
         var inputs = LoadRunner.Inputs(urls: items, snippets: snippets, timeout: timeout, scriptTimeout: scriptTimeout,
                                        repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
                                        booster: booster, prefetchSettle: prefetchSettle)
+        inputs.dialogs = dialogs == .accept ? .accept : .dismiss
+        inputs.memoryLimit = memoryLimit
         inputs.keepGoing = urlList != nil
         inputs.jobs = jobs
         if format == .jsonl {

@@ -14,6 +14,9 @@ enum LoadRunner {
         var showProgress: Bool
         var booster: BoosterConfiguration?
         var prefetchSettle: Double = 30
+        var dialogs: DialogPolicy = .dismiss
+        /// Megabytes a page's web process may use before it is killed.
+        var memoryLimit: Int?
         /// Go on after a failed load (batch mode).
         var keepGoing = false
         /// Pages loading at once (batch mode only).
@@ -73,6 +76,8 @@ enum LoadRunner {
         do {
             var configuration = Browser.Configuration()
             configuration.booster = inputs.booster
+            configuration.dialogs = inputs.dialogs
+            configuration.webProcessMemoryLimit = inputs.memoryLimit
             browser = try Browser(configuration: configuration)
         } catch {
             fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
@@ -170,11 +175,13 @@ enum LoadRunner {
             report.error = failure
             report.console = page.console
             report.errors = page.errors
+            report.dialogs = page.dialogs
             ExitStatus.report(failure.description)
             return (report, [ExitStatus(failure)])
         }
         for snippet in inputs.snippets {
-            let result = await page.run(snippet, timeout: inputs.scriptTimeout, navigationTimeout: inputs.timeout)
+            // `run` throws only when the task is cancelled, which the CLI never does.
+            guard let result = try? await page.run(snippet, timeout: inputs.scriptTimeout, navigationTimeout: inputs.timeout) else { break }
             report.scripts.append(result)
             if let error = result.error {
                 ExitStatus.report("script \(error.description)")
@@ -183,6 +190,7 @@ enum LoadRunner {
         }
         report.console = page.console
         report.errors = page.errors
+        report.dialogs = page.dialogs
         return (report, failures)
     }
 

@@ -18,7 +18,7 @@ enum ExitStatus: Int32, CaseIterable {
         switch error.code {
         case .invalidArgument: self = .usage
         case .displayUnavailable, .engine, .closed: self = .engineUnavailable
-        case .loadFailed, .blockedURL, .serverFailed: self = .loadFailed
+        case .loadFailed, .blockedURL, .serverFailed, .notAPage: self = .loadFailed
         case .timeout: self = .loadTimeout
         case .scriptError, .scriptTimeout: self = .scriptFailed
         case .httpStatus: self = .httpError
@@ -27,10 +27,11 @@ enum ExitStatus: Int32, CaseIterable {
     }
 
     static let helpText = """
-    Exit status: 0 success; 3 a load failed (unreachable host, refused connection, blocked port); \
-    4 a load timed out; 5 a script threw or timed out; 6 an HTTP error status (400 or above); \
-    64 bad usage or an invalid URL; 66 a script file is missing or unreadable; \
-    69 no display or the engine could not start; 1 an internal error.
+    Exit status: 0 success; 3 a load failed (unreachable host, refused connection, blocked port, \
+    a response that is no page: 204, 304, a download); 4 a load timed out; 5 a script threw or \
+    timed out; 6 an HTTP error status (400 or above, 401 included); 64 bad usage or an invalid URL; \
+    66 a script file is missing or unreadable; 69 no display, the engine could not start, or a \
+    page's web process crashed or was killed during its load; 1 an internal error.
     """
 
     /// Prints one line to stderr.

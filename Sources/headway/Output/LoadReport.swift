@@ -11,6 +11,7 @@ struct LoadReport: Sendable {
     var scripts: [SnippetResult] = []
     var console: [ConsoleMessage] = []
     var errors: [PageError] = []
+    var dialogs: [JavaScriptDialog] = []
 
     var json: OrderedJSON {
         var pairs: [(String, OrderedJSON)] = [
@@ -20,7 +21,7 @@ struct LoadReport: Sendable {
                 .object([("from", .string($0.from.absoluteString)), ("to", .string($0.to.absoluteString)),
                          ("kind", .string($0.kind.rawValue))])
             })),
-            ("status", .optional(result?.status)),
+            ("status", .optional(result?.status ?? error?.status)),
             ("title", .optional(result?.title)),
         ]
         if let run { pairs.append(("run", .number(Double(run)))) }
@@ -49,6 +50,7 @@ struct LoadReport: Sendable {
         pairs.append(("scripts", .array(scripts.map(Self.json))))
         pairs.append(("console", .array(console.map { .object([("level", .string($0.level)), ("text", .string($0.text))]) })))
         pairs.append(("errors", .array(errors.map(Self.json))))
+        pairs.append(("dialogs", .array(dialogs.map(Self.json))))
         if let error { pairs.append(("error", Self.json(error))) }
         return .object(pairs)
     }
@@ -70,6 +72,13 @@ struct LoadReport: Sendable {
     static func json(_ error: PageError) -> OrderedJSON {
         .object([("message", .string(error.message)), ("file", .string(error.file)),
                  ("line", .number(Double(error.line))), ("column", .number(Double(error.column)))])
+    }
+
+    static func json(_ dialog: JavaScriptDialog) -> OrderedJSON {
+        var pairs: [(String, OrderedJSON)] = [("type", .string(dialog.type.rawValue)), ("message", .string(dialog.message))]
+        if let text = dialog.defaultText { pairs.append(("defaultText", .string(text))) }
+        pairs.append(("answer", OrderedJSON(dialog.answer)))
+        return .object(pairs)
     }
 
     static func json(_ error: HeadwayError) -> OrderedJSON {

@@ -31,6 +31,7 @@ enum TextReport {
         }
         for message in report.console { lines.append("  console   [\(message.level)] \(message.text)") }
         for error in report.errors { lines.append("  page error \(error.message) at \(error.file):\(error.line)") }
+        for dialog in report.dialogs { lines.append("  dialog    \(dialog.type.rawValue) \"\(dialog.message)\" answered \(dialog.answer)") }
         return lines.joined(separator: "\n")
     }
 

@@ -1,0 +1,158 @@
+import CWebKit
+public import Foundation
+
+extension Page {
+    /// Loads `url` and returns once it finished (after the load event).
+    ///
+    /// `timeout` (seconds) bounds the whole load, client redirects included. Throws a
+    /// `HeadwayError`: `.timeout` when it runs out, `.loadFailed` or `.blockedURL` when WebKit
+    /// refuses or cannot reach the URL, `.notAPage` for a response that is no page (204, a
+    /// download), `.engine` when the web process ends during the load, `.closed` for a closed
+    /// page. Cancelling the calling task stops the load and throws `CancellationError`.
+    @discardableResult
+    public func load(_ url: URL, timeout: Double = 30) async throws -> LoadResult {
+        let view = try await readyView()
+        let target = booster != nil ? MirrorScheme.mirror(url) : url
+        return try await navigate(url, timeout: timeout) {
+            webkit_web_view_load_uri(view, target.absoluteString)
+        }
+    }
+
+    /// Reloads the current page; errors and cancellation as for `load`.
+    @discardableResult
+    public func reload(timeout: Double = 30) async throws -> LoadResult {
+        let view = try await readyView()
+        return try await navigate(url, timeout: timeout) { webkit_web_view_reload(view) }
+    }
+
+    /// Goes back one entry in the history; errors and cancellation as for `load`, and
+    /// `.invalidArgument` when there is no entry to go back to.
+    @discardableResult
+    public func goBack(timeout: Double = 30) async throws -> LoadResult {
+        let view = try await readyView()
+        guard webkit_web_view_can_go_back(view) != 0 else {
+            throw HeadwayError(.invalidArgument, "there is no page to go back to")
+        }
+        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_back(view) }
+    }
+
+    /// Goes forward one entry in the history; errors and cancellation as for `goBack`.
+    @discardableResult
+    public func goForward(timeout: Double = 30) async throws -> LoadResult {
+        let view = try await readyView()
+        guard webkit_web_view_can_go_forward(view) != 0 else {
+            throw HeadwayError(.invalidArgument, "there is no page to go forward to")
+        }
+        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_forward(view) }
+    }
+
+    /// Stops the current load; a pending `load` then fails.
+    public func stop() {
+        tracker.current?.stopRequested = true
+        if let view = view?.pointer { webkit_web_view_stop_loading(view) }
+    }
+
+    /// Navigates to a redirect's target for the booster's handler, as the same navigation.
+    func followMainFrameRedirect(to target: URL) {
+        guard let view = view?.pointer else { return }
+        tracker.redirecting = target
+        webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
+    }
+
+    private func navigate(_ requested: URL?, timeout: Double, start: () -> Void) async throws -> LoadResult {
+        try Task.checkCancellation()
+        console.removeAll()
+        errors.removeAll()
+        dialogs.removeAll()
+        if let booster, let view = view?.pointer {
+            // A new navigation cancels prefetch work that no longer serves it (the seed's separate()),
+            // unless it goes to a page still queued for prefetching: that one is fetched at once.
+            let prioritized = requested.map { booster.prefetcher.prioritize($0) } ?? false
+            if !prioritized { booster.prefetcher.cancel() }
+            booster.handler.resetStats(forView: UnsafeMutableRawPointer(view))
+        }
+        let record = tracker.begin(requested)
+        start()
+        return try await finish(record, timeout: timeout)
+    }
+
+    /// Waits for `record` to complete, follows the client redirects the page makes during or
+    /// right after its load, then gathers the result. `timeout` bounds the whole chain.
+    func finish(_ first: NavigationTracker.Record, timeout: Double) async throws -> LoadResult {
+        let deadline = Engine.now() + timeout * 1000
+        var record = first
+        while true {
+            do {
+                try await wait(for: record, until: deadline, timeout: timeout)
+            } catch let error as HeadwayError where error.code == .timeout {
+                throw try await explained(error)
+            }
+            let left = (deadline - Engine.now()) / 1000
+            var probe: JSONValue?
+            do {
+                probe = try await JavaScriptCall.callAsyncFunction(try liveView(), PageScripts.timing, arguments: [:], sourceURI: nil,
+                                                                   timeout: min(10, max(1, left)), what: "the timing probe")
+            } catch let error as HeadwayError where error.code == .scriptTimeout {
+                // The page may be spinning in JavaScript right after its load event.
+                checkResponsiveness()
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {}
+            if probe?["navigated"] != nil { probe = nil }
+            if record.redirects.count < 20, let next = await clientRedirect(after: record, probe: probe, deadline: deadline) {
+                record = next
+                continue
+            }
+            try Task.checkCancellation()
+            return try collectResult(record, probe: probe ?? .null)
+        }
+    }
+
+    /// Waits until `record` completes. At the deadline the load is stopped and fails with
+    /// `.timeout` (and a page stuck in JavaScript loses its web process); when the task is
+    /// cancelled the load is stopped and this throws `CancellationError`.
+    private func wait(for record: NavigationTracker.Record, until deadline: Double, timeout: Double) async throws {
+        do {
+            try await EngineWait<Void>.run(
+                timeout: (deadline - Engine.now()) / 1000,
+                onTimeout: { [weak self] in
+                    if let self, self.tracker.timeOut(record, after: timeout) { self.stop() }
+                    return .success(())
+                },
+                onCancel: { [weak self] in
+                    guard let self, !record.isDone else { return }
+                    self.stop()
+                    self.tracker.fail(record, with: HeadwayError(.loadFailed, "the load was cancelled"))
+                    self.checkResponsiveness()
+                }
+            ) { wait in
+                tracker.whenDone(record) { wait.resume(.success(())) }
+            }
+        } catch {
+            if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil }
+            throw error
+        }
+        if let error = record.error {
+            if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil }
+            throw error
+        }
+    }
+
+    /// The record of a navigation the page started right after `record`'s load (a script in
+    /// its load handler or a task after it, or a meta refresh of at most 1 s), or nil.
+    private func clientRedirect(after record: NavigationTracker.Record, probe: JSONValue?, deadline: Double) async -> NavigationTracker.Record? {
+        defer { if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil } }
+        if let current = tracker.current, current !== record, current.redirects.count > record.redirects.count {
+            return current
+        }
+        let finishedAt = record.origin + (record.finished ?? 0)
+        let navigated = record.pageNavigation.map { $0.at >= finishedAt } ?? false
+        let refresh = probe?["metaRefresh"]?.doubleValue
+        guard tracker.awaitingClientRedirect === record, navigated || refresh != nil || probe == nil else { return nil }
+        // decide-policy reports frame navigations too: a main-frame one starts within a moment.
+        let grace = min((refresh ?? 0) + 0.3, max(0, (deadline - Engine.now()) / 1000))
+        guard let next = await tracker.nextRecord(after: record, within: grace),
+              next.redirects.count > record.redirects.count else { return nil }
+        return next
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The processes below `pid` (its children, their children, …), by pid, with their command
+/// names as the kernel keeps them (at most 15 characters: `WebKitWebProces`).
+public func descendants(of pid: Int32) -> [Int32: String] {
+    var parents: [Int32: (parent: Int32, name: String)] = [:]
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+        guard let child = Int32(entry), let stat = processStat(child), stat.state != "Z" else { continue }
+        parents[child] = (stat.parent, stat.name)
+    }
+    var found: [Int32: String] = [:]
+    var frontier: Set<Int32> = [pid]
+    while !frontier.isEmpty {
+        let next = parents.filter { frontier.contains($0.value.parent) && found[$0.key] == nil }
+        for (child, info) in next { found[child] = info.name }
+        frontier = Set(next.keys)
+    }
+    return found
+}
+
+/// Whether `pid` still runs (exists and is not a zombie).
+public func isRunning(_ pid: Int32) -> Bool {
+    guard let stat = processStat(pid) else { return false }
+    return stat.state != "Z"
+}
+
+/// Of `pids`, those still running after up to `seconds` of waiting for them to end.
+public func stillRunning(_ pids: [Int32], after seconds: Double) async -> [Int32] {
+    let deadline = Date().addingTimeInterval(seconds)
+    var running = pids.filter(isRunning)
+    while !running.isEmpty && Date() < deadline {
+        try? await Task.sleep(for: .milliseconds(50))
+        running = running.filter(isRunning)
+    }
+    return running
+}
+
+private func processStat(_ pid: Int32) -> (name: String, state: Character, parent: Int32)? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+    guard fields.count > 1, let state = fields[0].first, let parent = Int32(fields[1]) else { return nil }
+    return (String(stat[stat.index(after: open)..<close]), state, parent)
+}
