@@ -40,80 +40,74 @@ struct BoosterNginxTests {
         location /star/ { add_header Vary *; }
         """
 
-    @Test func aPrefetchedArticleComesWholeFromTheCache() async throws {
-        let root = try Self.site()
+    /// Runs `body` with nginx serving the site and a booster page whose index load has settled
+    /// its prefetch (index, article with its three subresources, one page per section).
+    static func withPrefetchedIndex(_ options: NginxServer.Options = .init(),
+                                    _ body: @EngineActor (NginxServer, Page) async throws -> Void) async throws {
+        let root = try site()
         defer { try? FileManager.default.removeItem(at: root) }
-        let nginx = try NginxServer(root: root)
+        let nginx = try NginxServer(root: root, options: options)
         defer { nginx.stop() }
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
         let page = try browser.newPage()
         try await page.load(nginx.url.appendingPathComponent("index.html"))
         await browser.settlePrefetch()
-        let prefetched = nginx.waitForRequests(count: 4 + Self.sections.count)
-        #expect(prefetched.contains { $0.path == "/article.html" && $0.contentEncoding == "gzip" }, "nginx gzipped the article")
-        let before = prefetched.count
-        let article = try await page.load(nginx.url.appendingPathComponent("article.html"))
-        #expect(article.title == "Article")
-        #expect(article.prefetch?.fetched == 0)
-        #expect((article.prefetch?.fromCache ?? 0) >= 4)
-        #expect(try await page.evaluate("window.articleScript") == .number(1))
-        #expect(try await page.evaluate("document.images[0].naturalWidth") == .number(40))
-        #expect(nginx.waitForRequests(count: before + 1, timeout: 0.5).count == before, "nothing reached nginx for the article")
-        for path in ["/article.html", "/site.css", "/site.js", "/figure.svg"] {
-            #expect(nginx.requestCount(path: path) == 1, "\(path) reached nginx once")
+        nginx.waitForRequests(count: 5 + sections.count)
+        try await body(nginx, page)
+    }
+
+    @Test func aPrefetchedArticleComesWholeFromTheCache() async throws {
+        try await Self.withPrefetchedIndex { nginx, page in
+            let prefetched = nginx.requests()
+            #expect(prefetched.contains { $0.path == "/article.html" && $0.contentEncoding == "gzip" }, "nginx gzipped the article")
+            let article = try await page.load(nginx.url.appendingPathComponent("article.html"))
+            #expect(article.title == "Article")
+            #expect(article.prefetch?.fetched == 0)
+            #expect((article.prefetch?.fromCache ?? 0) >= 4)
+            #expect(try await page.evaluate("window.articleScript") == .number(1))
+            #expect(try await page.evaluate("document.images[0].naturalWidth") == .number(40))
+            #expect(nginx.waitForRequests(count: prefetched.count + 1, timeout: 0.5).count == prefetched.count,
+                    "nothing reached nginx for the article")
+            for path in ["/article.html", "/site.css", "/site.js", "/figure.svg"] {
+                #expect(nginx.requestCount(path: path) == 1, "\(path) reached nginx once")
+            }
         }
     }
 
     @Test func varyIsComparedOnTheHeadersActuallySent() async throws {
-        let root = try Self.site()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let nginx = try NginxServer(root: root, options: .init(extra: Self.varyLocations))
-        defer { nginx.stop() }
-        let browser = try Browser(configuration: BoosterSite.configuration())
-        defer { browser.close() }
-        let page = try browser.newPage()
-        try await page.load(nginx.url.appendingPathComponent("index.html"))
-        await browser.settlePrefetch()
-        nginx.waitForRequests(count: 4 + Self.sections.count)
-        for section in Self.sections {
-            let before = nginx.requests().count
-            let result = try await page.load(nginx.url.appendingPathComponent("\(section)/page.html"))
-            if section == "star" {
-                // `Vary: *` is never stored: the page goes to the server again.
-                #expect(result.prefetch?.fetched == 1)
-                #expect(nginx.waitForRequests(count: before + 1).count == before + 1)
-            } else {
-                #expect(result.prefetch?.fetched == 0, "\(section): served from the cache")
-                #expect(nginx.waitForRequests(count: before + 1, timeout: 0.5).count == before, "\(section)")
+        try await Self.withPrefetchedIndex(.init(extra: Self.varyLocations)) { nginx, page in
+            for section in Self.sections {
+                let before = nginx.requests().count
+                let result = try await page.load(nginx.url.appendingPathComponent("\(section)/page.html"))
+                if section == "star" {
+                    // `Vary: *` is never stored: the page goes to the server again.
+                    #expect(result.prefetch?.fetched == 1)
+                    #expect(nginx.waitForRequests(count: before + 1).count == before + 1)
+                } else {
+                    #expect(result.prefetch?.fetched == 0, "\(section): served from the cache")
+                    #expect(nginx.waitForRequests(count: before + 1, timeout: 0.5).count == before, "\(section)")
+                }
             }
+            // The prefetch sent what the page sends: WebKit's User-Agent and Accept-Language, libsoup's Accept-Encoding.
+            let prefetch = try #require(nginx.requests().first { $0.path == "/lang/page.html" })
+            #expect(prefetch.acceptLanguage == "en-US,en;q=0.90")
+            #expect(prefetch.acceptEncoding?.contains("gzip") == true)
+            #expect(prefetch.userAgent?.contains("AppleWebKit") == true)
         }
-        // The prefetch sent what the page sends: WebKit's User-Agent and Accept-Language, libsoup's Accept-Encoding.
-        let prefetch = try #require(nginx.requests().first { $0.path == "/lang/page.html" })
-        #expect(prefetch.acceptLanguage == "en-US,en;q=0.90")
-        #expect(prefetch.acceptEncoding?.contains("gzip") == true)
-        #expect(prefetch.userAgent?.contains("AppleWebKit") == true)
     }
 
     @Test func aStaleEntryIsRevalidatedAndA304AnsweredFromTheCache() async throws {
-        let root = try Self.site()
-        defer { try? FileManager.default.removeItem(at: root) }
         // max-age=0: stale at once, so every use needs the server's word.
-        let nginx = try NginxServer(root: root, options: .init(maxAge: 0))
-        defer { nginx.stop() }
-        let browser = try Browser(configuration: BoosterSite.configuration())
-        defer { browser.close() }
-        let page = try browser.newPage()
-        try await page.load(nginx.url.appendingPathComponent("index.html"))
-        await browser.settlePrefetch()
-        nginx.waitForRequests(count: 4 + Self.sections.count)
-        let article = try await page.load(nginx.url.appendingPathComponent("article.html"))
-        #expect(article.title == "Article")
-        #expect(article.prefetch?.fetched == 0)
-        #expect((article.prefetch?.revalidated ?? 0) >= 1)
-        let conditional = nginx.waitForRequests(count: 0).filter { $0.path == "/article.html" && $0.secPurpose == nil }
-        #expect(conditional.count == 1)
-        #expect(conditional.first?.status == 304)
-        #expect(conditional.first?.ifNoneMatch != nil)
+        try await Self.withPrefetchedIndex(.init(maxAge: 0)) { nginx, page in
+            let article = try await page.load(nginx.url.appendingPathComponent("article.html"))
+            #expect(article.title == "Article")
+            #expect(article.prefetch?.fetched == 0)
+            #expect((article.prefetch?.revalidated ?? 0) >= 1)
+            let conditional = nginx.waitForRequests(count: 0).filter { $0.path == "/article.html" && $0.secPurpose == nil }
+            #expect(conditional.count == 1)
+            #expect(conditional.first?.status == 304)
+            #expect(conditional.first?.ifNoneMatch != nil)
+        }
     }
 }
