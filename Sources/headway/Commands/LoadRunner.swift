@@ -187,6 +187,10 @@ enum LoadRunner {
                 ExitStatus.report("script \(error.description)")
                 failures.append(.scriptFailed)
             }
+            if let url = result.navigatedTo, let status = result.navigatedStatus, status >= 400 {
+                ExitStatus.report("\(url.absoluteString), where the script \(snippet.file) navigated, answered HTTP \(status)")
+                failures.append(.httpError)
+            }
         }
         report.console = page.console
         report.errors = page.errors

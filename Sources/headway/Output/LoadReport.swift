@@ -65,7 +65,10 @@ struct LoadReport: Sendable {
         } else {
             pairs.append(("value", OrderedJSON(script.value ?? .null)))
         }
-        if let url = script.navigatedTo { pairs.append(("navigatedTo", .string(url.absoluteString))) }
+        if let url = script.navigatedTo {
+            pairs.append(("navigatedTo", .string(url.absoluteString)))
+            pairs.append(("navigatedStatus", .optional(script.navigatedStatus)))
+        }
         return .object(pairs)
     }
 

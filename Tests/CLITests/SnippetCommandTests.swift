@@ -1,0 +1,43 @@
+import Foundation
+import Headway
+import HeadwayTestSupport
+import Testing
+
+/// Snippet errors and navigations as `headway load` reports them.
+@Suite("headway load snippets", .serialized)
+@EngineActor
+struct SnippetCommandTests {
+    @Test func aSyntaxErrorNamesTheSnippetFileAndLine() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        let script = try Fixtures.file("bad.js", "const a = 1;\nconst b = 2;\nconst c = = 3;\n")
+        let output = try await runCLI(["load", server.url.appendingPathComponent("page.html").absoluteString,
+                                       "--script", script, "--format", "json"])
+        #expect(output.status == 5, "\(output.stderr)")
+        let load = try #require((try CLI.json(output)["loads"] as? [[String: Any]])?.first)
+        let error = try #require((load["scripts"] as? [[String: Any]])?.first?["error"] as? [String: Any])
+        #expect(error["file"] as? String == script)
+        #expect(error["line"] as? Int == 3)
+        #expect(output.stderr == "headway: error: script \(script):3:0: SyntaxError: Unexpected token '='\n")
+    }
+
+    @Test func aNavigationToAMissingPageReportsItsStatus() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        let script = try Fixtures.file("gone.js", "location.href = '/missing'; 'leaving'")
+        let output = try await runCLI(["load", server.url.appendingPathComponent("page.html").absoluteString,
+                                       "--script", script, "--format", "json"])
+        #expect(output.status == 6, "\(output.stderr)")
+        let load = try #require((try CLI.json(output)["loads"] as? [[String: Any]])?.first)
+        let result = try #require((load["scripts"] as? [[String: Any]])?.first)
+        #expect(result["value"] as? String == "leaving")
+        #expect(result["navigatedTo"] as? String == server.url.appendingPathComponent("missing").absoluteString)
+        #expect(result["navigatedStatus"] as? Int == 404)
+        #expect(output.stderr.split(separator: "\n").count == 1)
+        #expect(output.stderr.contains("answered HTTP 404"))
+    }
+
+    func runCLI(_ arguments: [String], timeout: Double = 120) async throws -> CLI.Output {
+        try await Task.detached { try CLI.run(arguments, timeout: timeout) }.value
+    }
+}
