@@ -41,3 +41,30 @@ struct SnippetCommandTests {
         try await Task.detached { try CLI.run(arguments, timeout: timeout) }.value
     }
 }
+
+@Suite("headway load with capped lists", .serialized)
+@EngineActor
+struct CappedListCommandTests {
+    @Test func theJSONSaysWhenConsoleWasCut() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/noisy.html", .html(CappedListFixture.noisy))
+        let url = server.url.appendingPathComponent("noisy.html").absoluteString
+        let output = try await Task.detached { try CLI.run(["load", url, "--format", "json"], timeout: 120) }.value
+        #expect(output.status == 0, "\(output.stderr)")
+        let load = try #require((try CLI.json(output)["loads"] as? [[String: Any]])?.first)
+        #expect((load["console"] as? [Any])?.count == 10_000)
+        #expect(load["consoleTotal"] as? Int == 10_050)
+        #expect(load["consoleTruncated"] as? Bool == true)
+        #expect(load["errorsTotal"] as? Int == 0)
+        #expect(load["errorsTruncated"] as? Bool == false)
+    }
+}
+
+enum CappedListFixture {
+    static let noisy = """
+        <!doctype html><html><head><title>Noisy</title></head><body><script>
+        for (let i = 0; i < 10050; i++) console.log('line ' + i);
+        </script></body></html>
+        """
+}

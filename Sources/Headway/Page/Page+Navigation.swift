@@ -63,6 +63,8 @@ extension Page {
         try Task.checkCancellation()
         console.removeAll()
         errors.removeAll()
+        consoleTotal = 0
+        errorsTotal = 0
         dialogs.removeAll()
         if let booster, let view = view?.pointer {
             // A new navigation cancels prefetch work that no longer serves it (the seed's separate()),

@@ -175,6 +175,8 @@ enum LoadRunner {
             report.error = failure
             report.console = page.console
             report.errors = page.errors
+            report.consoleTotal = page.consoleTotal
+            report.errorsTotal = page.errorsTotal
             report.dialogs = page.dialogs
             ExitStatus.report(failure.description)
             return (report, [ExitStatus(failure)])
@@ -194,6 +196,8 @@ enum LoadRunner {
         }
         report.console = page.console
         report.errors = page.errors
+        report.consoleTotal = page.consoleTotal
+        report.errorsTotal = page.errorsTotal
         report.dialogs = page.dialogs
         return (report, failures)
     }
