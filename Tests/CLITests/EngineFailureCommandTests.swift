@@ -74,3 +74,27 @@ final class Started: @unchecked Sendable {
         if process.isRunning { process.terminate() }
     }
 }
+
+@Suite("headway load when the network process dies", .serialized)
+@EngineActor
+struct NetworkProcessCommandTests {
+    @Test func itsNetworkProcessEndingFailsTheLoadWithOneLineAndExit69() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        let run = try Started(["load", server.url.appendingPathComponent("hang").absoluteString, "--timeout", "20"])
+        defer { run.stop() }
+        try await waitUntil(within: 30) { (server.receivedCounts["/hang"] ?? 0) > 0 }
+        let network = descendants(of: run.process.processIdentifier).filter { $0.value.hasPrefix("WebKitNetwork") }.keys
+        try #require(!network.isEmpty)
+        for pid in network { kill(pid, SIGKILL) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let output = try await run.finish(within: 30)
+        #expect(clock.now - start < .seconds(10))
+        #expect(output.status == 69, "\(output.stderr)")
+        // WebKit's web process adds its own "ERROR: WebKit encountered an internal error" lines.
+        let ours = output.stderr.split(separator: "\n").filter { $0.hasPrefix("headway:") }
+        #expect(ours.count == 1, "\(output.stderr)")
+        #expect(ours.first?.contains("its network process ends") == true, "\(output.stderr)")
+    }
+}
