@@ -68,3 +68,19 @@ enum CappedListFixture {
         </script></body></html>
         """
 }
+
+@Suite("headway load of a redirect to file:", .serialized)
+@EngineActor
+struct FileRedirectCommandTests {
+    @Test func withPrefetchARedirectToAFileFailsWithOneLineAndExit3() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/to-file", .redirect(to: "file:///etc/passwd"))
+        let url = server.url.appendingPathComponent("to-file").absoluteString
+        let output = try await Task.detached { try CLI.run(["load", url, "--prefetch", "--format", "json"], timeout: 120) }.value
+        #expect(output.status == 3, "\(output.stderr)")
+        #expect(output.stderr == "headway: error: \(url) redirected to file:///etc/passwd: Headway does not follow a web page's redirect out of http(s)\n")
+        let load = try #require((try CLI.json(output)["loads"] as? [[String: Any]])?.first)
+        #expect((load["error"] as? [String: Any])?["code"] as? String == "blockedURL")
+    }
+}

@@ -221,6 +221,16 @@ final class NavigationTracker {
         current.pageNavigation = (url, Engine.now())
     }
 
+    /// A server redirect of the load being followed leads out of http(s), to a local file for
+    /// one: the load fails with `.blockedURL`. Returns whether it did (false when no load is
+    /// running before its commit).
+    func refusedRedirect(to url: URL) -> Bool {
+        guard let current = live, current.committed == nil, let from = current.finalURL ?? current.requested else { return false }
+        complete(current, error: HeadwayError(.blockedURL, "\(from.absoluteString) redirected to \(url.absoluteString): "
+            + "Headway does not follow a web page's redirect out of http(s)"))
+        return true
+    }
+
     func cancelledByPolicy(_ url: URL) {
         if redirecting != nil, let current, !current.isDone {
             // The delegate refused where a redirect led: the navigation ends there.

@@ -55,6 +55,11 @@ extension Page {
     /// Navigates to a redirect's target for the booster's handler, as the same navigation.
     func followMainFrameRedirect(to target: URL) {
         guard let view = view?.pointer else { return }
+        guard ["http", "https"].contains(target.scheme?.lowercased()) else {
+            // A web page may not send the browser to a local file (or any other scheme).
+            if tracker.refusedRedirect(to: target) { webkit_web_view_stop_loading(view) }
+            return
+        }
         tracker.redirecting = target
         webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
     }
