@@ -6,9 +6,9 @@ extension Page {
     ///
     /// `timeout` (seconds) bounds the whole load, client redirects included. Throws a
     /// `HeadwayError`: `.timeout` when it runs out, `.loadFailed` or `.blockedURL` when WebKit
-    /// refuses or cannot reach the URL, `.notAPage` for a response that is no page (204, a
-    /// download), `.engine` when the web process ends during the load, `.closed` for a closed
-    /// page. Cancelling the calling task stops the load and throws `CancellationError`.
+    /// refuses or cannot reach the URL or (with the booster) a redirect leads out of http(s),
+    /// `.notAPage` for a response that is no page (204, a download), `.engine` when the web
+    /// process or WebKit's network process ends during the load, `.closed` for a closed page. Cancelling the calling task stops the load and throws `CancellationError`.
     @discardableResult
     public func load(_ url: URL, timeout: Double = 30) async throws -> LoadResult {
         let view = try await readyView()
