@@ -1,5 +1,6 @@
 #include "headway_shims.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -109,6 +110,28 @@ static void hw_xvfb_stop_and_reap(void) {
 }
 
 int hw_xvfb_pid(void) { return hw_xvfb_child; }
+
+static char hw_x_lost_line[512];
+static int hw_x_lost_status = 69;
+
+static int hw_x_io_error(void *display) {
+    (void)display;
+    ssize_t written = write(2, hw_x_lost_line, strlen(hw_x_lost_line));
+    (void)written;
+    hw_xvfb_kill();
+    _exit(hw_x_lost_status);
+}
+
+gboolean hw_x_io_error_install(const char *line, int status) {
+    typedef int (*hw_x_handler)(void *);
+    /* Looked up at run time: libX11 is loaded with GDK's X11 backend, and Headway need not link it. */
+    hw_x_handler (*set)(hw_x_handler) = (hw_x_handler (*)(hw_x_handler))dlsym(RTLD_DEFAULT, "XSetIOErrorHandler");
+    if (!set) return FALSE;
+    snprintf(hw_x_lost_line, sizeof hw_x_lost_line, "%s\n", line);
+    hw_x_lost_status = status;
+    set(hw_x_io_error);
+    return TRUE;
+}
 
 void hw_set_thread_name(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
 

@@ -33,6 +33,12 @@ SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host);
 /// that lives as long as the process). It is also killed on SIGINT, SIGTERM and SIGHUP.
 int hw_xvfb_start(const char *xvfb_path, int timeout_ms, char *_Nullable error_buf, int error_len);
 
+/// Replaces GDK's X I/O error handler (which exits with 1 after a message): when the X server
+/// goes away, writes `line` and a newline to stderr, stops Xvfb if Headway started one, and
+/// ends the process with `status` (Xlib does not let a process go on after that error).
+/// Returns false when libX11 is not loaded.
+gboolean hw_x_io_error_install(const char *line, int status);
+
 /// Names the calling thread (as seen in /proc and debuggers).
 void hw_set_thread_name(const char *name);
 

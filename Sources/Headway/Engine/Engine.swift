@@ -1,3 +1,4 @@
+import CHeadwayShims
 import CWebKit
 import Foundation
 
@@ -30,6 +31,10 @@ enum Engine {
             throw HeadwayError(.displayUnavailable, "GTK could not open display '\(display)'")
         }
         gtkReady = true
+        let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        let server = ownDisplay ? "the X server (Headway's Xvfb on \(display))" : "the X server \(display)"
+        // GTK cannot go on without its display; GDK itself would exit with 1 and a GLib message.
+        hw_x_io_error_install("headway: error: \(server) ended unexpectedly; GTK cannot go on without it", 69)
     }
 
     /// Monotonic milliseconds.

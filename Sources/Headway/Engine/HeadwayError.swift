@@ -61,6 +61,18 @@ extension HeadwayError {
 }
 
 extension HeadwayError {
+    /// The error for WebKit's load-failed. WebKit fails the loads in flight with its internal
+    /// error (WebKitErrorDomain 300) when its network process ends, crashed or killed: that is
+    /// an engine failure, not the site's.
+    static func loadFailure(of url: URL?, _ info: GErrorInfo?) -> HeadwayError {
+        let what = url?.absoluteString ?? "the page"
+        if let info, info.domain == "WebKitErrorDomain", info.code == 300 {
+            return HeadwayError(.engine, "WebKit failed the load of \(what) internally, as it does when its network process "
+                + "ends (crashed or was killed); the next load starts a fresh one", gerror: info)
+        }
+        return HeadwayError(.loadFailed, "could not load \(what): \(info?.message ?? "unknown error")", gerror: info)
+    }
+
     /// WebKit cancelled the load (a newer navigation replaced it, or it was stopped).
     var isCancellation: Bool {
         guard let gerror else { return false }

@@ -65,6 +65,7 @@ final class NavigationTracker {
     private(set) var navigationSignals = 0
     private var nextID = 1
     private var recordWaiters: [@EngineActor () -> Void] = []
+    private var signalWaiters: [@EngineActor () -> Void] = []
 
     /// Opens a record for a load Headway is about to request.
     func begin(_ url: URL?) -> Record {
@@ -92,9 +93,26 @@ final class NavigationTracker {
         return nil
     }
 
+    /// Waits until `navigationSignals` passes `count`, or `seconds` pass, or the task is
+    /// cancelled. Returns whether a navigation signal came.
+    func nextSignal(after count: Int, within seconds: Double) async -> Bool {
+        if navigationSignals != count { return true }
+        _ = try? await EngineWait<Void>.run(timeout: seconds, onTimeout: { .success(()) }) { wait in
+            signalWaiters.append { wait.resume(.success(())) }
+        }
+        return navigationSignals != count
+    }
+
+    private func signalled() {
+        navigationSignals += 1
+        let waiters = signalWaiters
+        signalWaiters.removeAll()
+        for waiter in waiters { waiter() }
+    }
+
     /// Returns the target when this STARTED is a client redirect of the load being followed.
     func started(_ url: URL) -> URL? {
-        navigationSignals += 1
+        defer { signalled() }
         if let current, !current.isDone, current.started == nil {
             current.started = Engine.now() - current.origin
         } else if let current, !current.isDone, current.cancelledByPage {
@@ -198,9 +216,19 @@ final class NavigationTracker {
 
     /// A navigation allowed by policy: the page's own when the current load already started.
     func policyAllowedNavigation(_ url: URL) {
-        navigationSignals += 1
+        defer { signalled() }
         guard redirecting == nil, let current, current.started != nil else { return }
         current.pageNavigation = (url, Engine.now())
+    }
+
+    /// A server redirect of the load being followed leads out of http(s), to a local file for
+    /// one: the load fails with `.blockedURL`. Returns whether it did (false when no load is
+    /// running before its commit).
+    func refusedRedirect(to url: URL) -> Bool {
+        guard let current = live, current.committed == nil, let from = current.finalURL ?? current.requested else { return false }
+        complete(current, error: HeadwayError(.blockedURL, "\(from.absoluteString) redirected to \(url.absoluteString): "
+            + "Headway does not follow a web page's redirect out of http(s)"))
+        return true
     }
 
     func cancelledByPolicy(_ url: URL) {

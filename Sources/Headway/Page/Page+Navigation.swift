@@ -6,9 +6,9 @@ extension Page {
     ///
     /// `timeout` (seconds) bounds the whole load, client redirects included. Throws a
     /// `HeadwayError`: `.timeout` when it runs out, `.loadFailed` or `.blockedURL` when WebKit
-    /// refuses or cannot reach the URL, `.notAPage` for a response that is no page (204, a
-    /// download), `.engine` when the web process ends during the load, `.closed` for a closed
-    /// page. Cancelling the calling task stops the load and throws `CancellationError`.
+    /// refuses or cannot reach the URL or (with the booster) a redirect leads out of http(s),
+    /// `.notAPage` for a response that is no page (204, a download), `.engine` when the web
+    /// process or WebKit's network process ends during the load, `.closed` for a closed page. Cancelling the calling task stops the load and throws `CancellationError`.
     @discardableResult
     public func load(_ url: URL, timeout: Double = 30) async throws -> LoadResult {
         let view = try await readyView()
@@ -55,6 +55,11 @@ extension Page {
     /// Navigates to a redirect's target for the booster's handler, as the same navigation.
     func followMainFrameRedirect(to target: URL) {
         guard let view = view?.pointer else { return }
+        guard ["http", "https"].contains(target.scheme?.lowercased()) else {
+            // A web page may not send the browser to a local file (or any other scheme).
+            if tracker.refusedRedirect(to: target) { webkit_web_view_stop_loading(view) }
+            return
+        }
         tracker.redirecting = target
         webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
     }
@@ -63,6 +68,8 @@ extension Page {
         try Task.checkCancellation()
         console.removeAll()
         errors.removeAll()
+        consoleTotal = 0
+        errorsTotal = 0
         dialogs.removeAll()
         if let booster, let view = view?.pointer {
             // A new navigation cancels prefetch work that no longer serves it (the seed's separate()),

@@ -44,12 +44,14 @@ extension Page {
         switch object["kind"]?.stringValue {
         case "console":
             let entry = ConsoleMessage(level: object["level"]?.stringValue ?? "log", text: object["text"]?.stringValue ?? "")
-            if console.count < 10_000 { console.append(entry) }
+            consoleTotal += 1
+            if console.count < Page.keptEntries { console.append(entry) }
             emit(.console(entry))
         case "error":
             let entry = PageError(message: object["message"]?.stringValue ?? "", file: object["file"]?.stringValue ?? "",
                                   line: Int(object["line"]?.doubleValue ?? 0), column: Int(object["column"]?.doubleValue ?? 0))
-            if errors.count < 10_000 { errors.append(entry) }
+            errorsTotal += 1
+            if errors.count < Page.keptEntries { errors.append(entry) }
             emit(.pageError(entry))
         default:
             break

@@ -29,9 +29,16 @@ public final class Page {
     /// iterate (bounded to the newest 10,000 to keep long runs flat).
     public nonisolated let events: AsyncStream<PageEvent>
 
-    /// Console messages and uncaught errors since the last navigation request.
+    /// Console messages and uncaught errors since the last navigation request: the first
+    /// `Page.keptEntries` of each. `consoleTotal` and `errorsTotal` count them all.
     public internal(set) var console: [ConsoleMessage] = []
     public internal(set) var errors: [PageError] = []
+    /// How many console messages the page logged since the last navigation request, kept or not.
+    public internal(set) var consoleTotal = 0
+    /// How many uncaught errors the page had since the last navigation request, kept or not.
+    public internal(set) var errorsTotal = 0
+    /// How many console messages, and how many errors, a page keeps per navigation.
+    public static let keptEntries = 10_000
     /// JavaScript dialogs the page opened since the last navigation request, with their answers.
     public internal(set) var dialogs: [JavaScriptDialog] = []
     /// How this page answers `confirm()` and `prompt()`; starts as the browser's

@@ -67,9 +67,7 @@ private func onLoadFailed(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event:
                           _ error: UnsafeMutablePointer<GError>?, _ data: gpointer?) -> gboolean {
     let target = targetPage(data)
     let url = uri.flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real)
-    let info = error.map { HeadwayError.GErrorInfo($0) }
-    let failure = HeadwayError(.loadFailed, "could not load \(url?.absoluteString ?? "the page"): \(info?.message ?? "unknown error")",
-                               gerror: info)
+    let failure = HeadwayError.loadFailure(of: url, error.map { HeadwayError.GErrorInfo($0) })
     EngineActor.assumeIsolated {
         guard let page = target.page else { return }
         page.chain.page(page, didFailNavigation: url, error: failure)

@@ -35,16 +35,11 @@ extension Page {
         } catch {
             result.error = ScriptError(message: "\(error)", file: snippet.file, line: 0, column: 0)
         }
-        // A navigation the snippet requested may reach the UI process after its value (history
-        // navigations go through it first), so a snippet that mentions one gets a short grace.
-        let mayNavigate = snippet.source.range(of: #"location|history|\.click\(|submit|\bopen\("#,
-                                               options: .regularExpression) != nil
-        let didNavigate = navigated()
-        if didNavigate || mayNavigate,
-           let record = await tracker.nextRecord(after: recordBefore, within: didNavigate ? 2 : 0.25) {
+        if let record = await navigation(after: recordBefore, signals: signalsBefore) {
             do {
                 let load = try await finish(record, timeout: navigationTimeout)
                 result.navigatedTo = load.finalURL
+                result.navigatedStatus = load.status
             } catch is CancellationError {
                 throw CancellationError()
             } catch let error as HeadwayError {
@@ -69,6 +64,8 @@ extension Page {
                 try await JavaScriptCall.evaluate(view, snippet.source, sourceURI: snippet.file,
                                                   timeout: timeout, what: "the script \(snippet.file)")
             }
+        } else if let failure = parsed["parseError"] {
+            result.error = try await locate(failure, snippet: snippet, view: view, timeout: timeout)
         } else if let error = parsed["error"] {
             let name = error["name"]?.stringValue ?? "Error"
             let message = error["message"]?.stringValue ?? ""

@@ -78,6 +78,7 @@ enum PageScripts {
     /// Top-level `await` works: such a snippet runs as an async function whose value is the
     /// snippet's last expression statement (or what it returns).
     static let snippetRunner = #"""
+    const snippetFile = file;
     const seen = new WeakSet();
     const encode = (v) => {
       if (v === undefined) return { undefined: true };
@@ -94,36 +95,67 @@ enum PageScripts {
       const text = JSON.stringify(v, replacer);
       return text === undefined ? { undefined: true } : { value: JSON.parse(text) };
     };
-    const failure = (e) => ({ error: {
-      name: (e && e.name) || 'Error',
-      message: e instanceof Error ? e.message : String(e),
-      file: (e && e.sourceURL) || '', line: (e && e.line) | 0, column: (e && e.column) | 0 } });
+    let shifts = null, wrappedText = '';
+    // Where an error at (line, column) of the wrapped text is in the snippet (1-based).
+    const unwrap = (line, column) => {
+      if (!shifts || line < 1) return [line, column];
+      const lines = wrappedText.split('\n');
+      let offset = Math.max(0, column - 1);
+      for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
+      let removed = 0;
+      for (const [at, length] of shifts) removed += Math.max(0, Math.min(offset, at + length) - at);
+      const before = source.slice(0, Math.max(0, offset - removed)).split('\n');
+      return [before.length, before[before.length - 1].length + 1];
+    };
+    const failure = (e) => {
+      const file = (e && e.sourceURL) || '';
+      let line = (e && e.line) | 0, column = (e && e.column) | 0;
+      if (file === snippetFile || !file) [line, column] = unwrap(line, column);
+      return { error: { name: (e && e.name) || 'Error', message: e instanceof Error ? e.message : String(e), file, line, column } };
+    };
+    // A parse error of the snippet itself is thrown at the eval call, in this runner: Swift
+    // reparses the snippet under its own name to locate it.
+    const parseError = (e, wrapped) => e instanceof SyntaxError && e.sourceURL !== snippetFile
+      ? JSON.stringify({ parseError: { name: e.name, message: e.message, wrapped } }) : null;
     let value;
     try {
       try {
         value = (0, eval)(source + '\n//# sourceURL=' + file);
       } catch (e) {
-        if (!(e instanceof SyntaxError) || !/\bawait\b/.test(source)) throw e;
-        const AsyncFunction = (async () => {}).constructor;
-        const suffix = '\n)\n//# sourceURL=' + file;
-        const compile = () => {
-          try { return new AsyncFunction('return (' + source + suffix); } catch (_) {}
+        if (!(e instanceof SyntaxError) || e.sourceURL === file || !/\bawait\b/.test(source)) throw e;
+        // Top-level await: run as an async function. The wrapper starts on the snippet's first
+        // line; `shifts` records where text was inserted, so errors map back to the snippet.
+        const compile = (head, tail) => {
+          const open = '(async function () {', ret = 'return (';
+          const text = tail === undefined ? open + head + '\n})' : open + head + ret + tail + '\n)})';
+          const fn = (0, eval)(text + '\n//# sourceURL=' + file);
+          wrappedText = text;
+          shifts = tail === undefined ? [[0, open.length]] : [[0, open.length], [open.length + head.length, ret.length]];
+          return fn;
+        };
+        const candidates = () => {
+          const list = [['', source]];
           // Return the last statement's value: try the last few statement boundaries.
           const trimmed = source.replace(/[\s;]+$/, '');
           for (let i = trimmed.length - 1, cuts = 0; i > 0 && cuts < 64; i--) {
             if (trimmed[i] !== ';' && trimmed[i] !== '\n') continue;
             cuts++;
-            const tail = trimmed.slice(i + 1);
-            if (!tail.trim()) continue;
-            try { return new AsyncFunction(trimmed.slice(0, i + 1) + 'return (' + tail + suffix); } catch (_) {}
+            if (trimmed.slice(i + 1).trim()) list.push([trimmed.slice(0, i + 1), trimmed.slice(i + 1)]);
           }
-          try { return new AsyncFunction(source + '\n//# sourceURL=' + file); } catch (_) { throw e; }
+          return list;
         };
-        value = compile()();
+        let fn;
+        for (const [head, tail] of candidates()) {
+          try { fn = compile(head, tail); break; } catch (_) {}
+        }
+        if (!fn) {
+          try { fn = compile(source); } catch (_) { e.headwayWrapped = true; throw e; }
+        }
+        value = fn();
       }
     } catch (e) {
       if (e instanceof EvalError) return JSON.stringify({ evalBlocked: true });
-      return JSON.stringify(failure(e));
+      return parseError(e, !!(e && e.headwayWrapped)) || JSON.stringify(failure(e));
     }
     try { value = await value; } catch (e) { return JSON.stringify(failure(e)); }
     const result = encode(value);

@@ -38,6 +38,9 @@ public struct SnippetResult: Sendable, Equatable, Codable {
     public var error: ScriptError?
     /// Where the page ended up when the snippet started a navigation that Headway waited for.
     public var navigatedTo: URL?
+    /// The HTTP status of the page that navigation ended on (nil for file:, about: and when
+    /// there was no navigation).
+    public var navigatedStatus: Int?
 
     public var succeeded: Bool { error == nil }
 }

@@ -9,7 +9,10 @@ struct LoadCommand: AsyncParsableCommand {
         discussion: """
         Prints one JSON document on stdout (or a text summary with --format text):
           {"loads":[{"url","finalURL","status","title","timing":{...},"resources":{...},
-                     "scripts":[{"file","value"}|{"file","error"}],"console":[...],"errors":[...]}]}
+                     "scripts":[{"file","value"}|{"file","error"},"navigatedTo"?,"navigatedStatus"?],
+                     "console":[...],"consoleTotal","consoleTruncated",
+                     "errors":[...],"errorsTotal","errorsTruncated"}]}
+        console and errors keep the first 10,000 entries; the totals count them all.
         With --repeat, each URL is loaded N times cold and a "summary" array follows "loads".
         A load that fails stops the run (with --urls, the batch goes on); its entry carries an
         "error" object. --format jsonl prints each load object on its own line as it completes,

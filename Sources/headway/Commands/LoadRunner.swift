@@ -175,6 +175,8 @@ enum LoadRunner {
             report.error = failure
             report.console = page.console
             report.errors = page.errors
+            report.consoleTotal = page.consoleTotal
+            report.errorsTotal = page.errorsTotal
             report.dialogs = page.dialogs
             ExitStatus.report(failure.description)
             return (report, [ExitStatus(failure)])
@@ -187,9 +189,15 @@ enum LoadRunner {
                 ExitStatus.report("script \(error.description)")
                 failures.append(.scriptFailed)
             }
+            if let url = result.navigatedTo, let status = result.navigatedStatus, status >= 400 {
+                ExitStatus.report("\(url.absoluteString), where the script \(snippet.file) navigated, answered HTTP \(status)")
+                failures.append(.httpError)
+            }
         }
         report.console = page.console
         report.errors = page.errors
+        report.consoleTotal = page.consoleTotal
+        report.errorsTotal = page.errorsTotal
         report.dialogs = page.dialogs
         return (report, failures)
     }

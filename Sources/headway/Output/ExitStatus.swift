@@ -30,8 +30,9 @@ enum ExitStatus: Int32, CaseIterable {
     Exit status: 0 success; 3 a load failed (unreachable host, refused connection, blocked port, \
     a response that is no page: 204, 304, a download); 4 a load timed out; 5 a script threw or \
     timed out; 6 an HTTP error status (400 or above, 401 included); 64 bad usage or an invalid URL; \
-    66 a script file is missing or unreadable; 69 no display, the engine could not start, or a \
-    page's web process crashed or was killed during its load; 1 an internal error.
+    66 a script file is missing or unreadable; 69 no display, the engine could not start, the X \
+    server ended, or a page's web process or WebKit's network process crashed or was killed during \
+    its load; 1 an internal error.
     """
 
     /// Prints one line to stderr.

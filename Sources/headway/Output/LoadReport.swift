@@ -11,6 +11,9 @@ struct LoadReport: Sendable {
     var scripts: [SnippetResult] = []
     var console: [ConsoleMessage] = []
     var errors: [PageError] = []
+    /// All console messages and errors the page had; the lists above keep the first 10,000.
+    var consoleTotal = 0
+    var errorsTotal = 0
     var dialogs: [JavaScriptDialog] = []
 
     var json: OrderedJSON {
@@ -49,7 +52,11 @@ struct LoadReport: Sendable {
         }
         pairs.append(("scripts", .array(scripts.map(Self.json))))
         pairs.append(("console", .array(console.map { .object([("level", .string($0.level)), ("text", .string($0.text))]) })))
+        pairs.append(("consoleTotal", .number(Double(max(consoleTotal, console.count)))))
+        pairs.append(("consoleTruncated", .bool(consoleTotal > console.count)))
         pairs.append(("errors", .array(errors.map(Self.json))))
+        pairs.append(("errorsTotal", .number(Double(max(errorsTotal, errors.count)))))
+        pairs.append(("errorsTruncated", .bool(errorsTotal > errors.count)))
         pairs.append(("dialogs", .array(dialogs.map(Self.json))))
         if let error { pairs.append(("error", Self.json(error))) }
         return .object(pairs)
@@ -65,7 +72,10 @@ struct LoadReport: Sendable {
         } else {
             pairs.append(("value", OrderedJSON(script.value ?? .null)))
         }
-        if let url = script.navigatedTo { pairs.append(("navigatedTo", .string(url.absoluteString))) }
+        if let url = script.navigatedTo {
+            pairs.append(("navigatedTo", .string(url.absoluteString)))
+            pairs.append(("navigatedStatus", .optional(script.navigatedStatus)))
+        }
         return .object(pairs)
     }
 

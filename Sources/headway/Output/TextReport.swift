@@ -26,11 +26,17 @@ enum TextReport {
                 lines.append("  script    \(script.file) = \(script.value?.description ?? "undefined")")
             }
             if let url = script.navigatedTo {
-                lines.append("            navigated to \(url.absoluteString)")
+                lines.append("            navigated to \(url.absoluteString)" + (script.navigatedStatus.map { " (HTTP \($0))" } ?? ""))
             }
         }
         for message in report.console { lines.append("  console   [\(message.level)] \(message.text)") }
+        if report.consoleTotal > report.console.count {
+            lines.append("  console   … \(report.consoleTotal - report.console.count) more not kept (\(report.consoleTotal) in all)")
+        }
         for error in report.errors { lines.append("  page error \(error.message) at \(error.file):\(error.line)") }
+        if report.errorsTotal > report.errors.count {
+            lines.append("  page error … \(report.errorsTotal - report.errors.count) more not kept (\(report.errorsTotal) in all)")
+        }
         for dialog in report.dialogs { lines.append("  dialog    \(dialog.type.rawValue) \"\(dialog.message)\" answered \(dialog.answer)") }
         return lines.joined(separator: "\n")
     }
