@@ -68,7 +68,7 @@ final class Booster {
 
     /// Waits for the link extraction of the last finished page and the prefetch it started.
     func settle(timeout: Double) async {
-        let deadline = Engine.now() + timeout * 1000
+        let deadline = Engine.now() + Seconds.clamp(timeout) * 1000
         await trigger?.value
         await prefetcher.settle(timeout: max(0, (deadline - Engine.now()) / 1000))
     }

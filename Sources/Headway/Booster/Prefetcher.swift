@@ -44,7 +44,7 @@ final class Prefetcher {
     /// Waits until the current run has nothing left to do, or `timeout` seconds pass.
     func settle(timeout: Double) async {
         guard let current else { return }
-        let timer = Task { try await Task.sleep(for: .milliseconds(Int(timeout * 1000))); current.cancel() }
+        let timer = Task { try await Task.sleep(for: .clamped(seconds: timeout)); current.cancel() }
         await current.value
         timer.cancel()
     }

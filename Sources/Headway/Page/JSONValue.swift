@@ -67,6 +67,10 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
 
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
     public var doubleValue: Double? { if case .number(let n) = self { n } else { nil } }
+    /// The number rounded toward zero, when it is finite and within ±2^53 (pages can send anything).
+    public var intValue: Int? {
+        if case .number(let n) = self, n.isFinite, abs(n) <= 9_007_199_254_740_992 { Int(n) } else { nil }
+    }
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
     public subscript(key: String) -> JSONValue? { if case .object(let o) = self { o[key] } else { nil } }
     public subscript(index: Int) -> JSONValue? {

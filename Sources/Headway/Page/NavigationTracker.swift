@@ -85,7 +85,7 @@ final class NavigationTracker {
     func nextRecord(after record: Record?, within seconds: Double) async -> Record? {
         if let current, current !== record { return current }
         let timer = Task { @EngineActor [weak self] in
-            try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+            try await Task.sleep(for: .clamped(seconds: seconds))
             self?.wakeRecordWaiters()
         }
         await withCheckedContinuation { recordWaiters.append($0) }
@@ -231,8 +231,4 @@ final class NavigationTracker {
         record.waiters.removeAll()
         for waiter in waiters { waiter.resume() }
     }
-}
-
-func formatSeconds(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.2f s", seconds)
 }

@@ -151,6 +151,7 @@ public final class Page {
     /// Waits for `record` to complete, follows the client redirects the page makes during or
     /// right after its load, then gathers the result. `timeout` bounds the whole chain.
     func finish(_ first: NavigationTracker.Record, timeout: Double) async throws -> LoadResult {
+        let timeout = Seconds.clamp(timeout)
         let deadline = Engine.now() + timeout * 1000
         var record = first
         while true {
@@ -168,7 +169,7 @@ public final class Page {
 
     private func wait(for record: NavigationTracker.Record, until deadline: Double, timeout: Double) async throws {
         let timer = Task { @EngineActor [weak self] in
-            try await Task.sleep(for: .milliseconds(Int(max(0, deadline - Engine.now()))))
+            try await Task.sleep(for: .clamped(seconds: (deadline - Engine.now()) / 1000))
             guard let self, self.tracker.timeOut(record, after: timeout) else { return }
             self.stop()
         }

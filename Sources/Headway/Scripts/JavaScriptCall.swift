@@ -41,7 +41,7 @@ enum JavaScriptCall {
         return try await withCheckedThrowingContinuation { continuation in
             let box = ResultBox(continuation, finish: finish)
             let timer = Task { @EngineActor in
-                try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
+                try await Task.sleep(for: .clamped(seconds: timeout))
                 box.resume(.failure(HeadwayError(.scriptTimeout, "\(what) did not settle within \(formatSeconds(timeout))")))
                 g_cancellable_cancel(cancellable)
             }
