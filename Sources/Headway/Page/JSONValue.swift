@@ -47,13 +47,15 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
         }
     }
 
-    /// Parses JSON text; `nil` text means `undefined`.
+    /// Parses JSON text; `nil` text means `undefined`. JavaScript strings may hold lone UTF-16
+    /// surrogates, which `JSON.stringify` writes as `\udXXX` escapes that no Swift string can
+    /// hold: each becomes U+FFFD.
     public init(json: String?) throws {
         guard let json else {
             self = .undefined
             return
         }
-        self = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        self = try JSONDecoder().decode(JSONValue.self, from: Data(Self.replacingLoneSurrogates(in: json).utf8))
     }
 
     /// The value as compact JSON text.
