@@ -65,6 +65,41 @@ public enum CLI {
                       pid: process.processIdentifier)
     }
 
+    /// Starts `headway arguments…` with the given standard streams (nil: /dev/null) and
+    /// environment changes, without waiting for it.
+    public static func start(_ arguments: [String], environment: [String: String?] = [:],
+                             stdin: Any? = nil, stdout: Any? = nil, stderr: Any? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = try binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardInput = stdin ?? FileHandle.nullDevice
+        process.standardOutput = stdout ?? FileHandle.nullDevice
+        process.standardError = stderr ?? FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Starts `headway serve root --port 0 extra…` and returns it with the URL from its first line.
+    public static func serve(_ root: String, _ extra: [String] = []) throws -> (Process, URL) {
+        let out = Pipe()
+        let process = try start(["serve", root, "--port", "0"] + extra, stdout: out)
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let base = text.split(separator: " ").first(where: { $0.hasPrefix("http://127.0.0.1:") }).flatMap({ URL(string: String($0)) }) else {
+            process.terminate()
+            throw CLIError("headway serve printed no URL: \(text)")
+        }
+        return (process, base)
+    }
+
     /// Parses stdout as a JSON object.
     public static func json(_ output: Output) throws -> [String: Any] {
         guard let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any] else {

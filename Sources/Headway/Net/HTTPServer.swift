@@ -33,6 +33,7 @@ public final class HTTPServer {
     private var routes: [String: HTTPResponse] = [:]
     var transfers: [ObjectIdentifier: Transfer] = [:]
     private var isStopped = false
+    private let reaper = IdleConnectionReaper()
 
     /// Starts listening on 127.0.0.1 (`port` 0 picks a free port).
     public init(root: URL? = nil, port: Int = 0, conditions: NetworkConditions = .none) throws {
@@ -83,6 +84,7 @@ public final class HTTPServer {
         isStopped = true
         for transfer in transfers.values { transfer.cancel() }
         transfers.removeAll()
+        reaper.stopAll()
         soup_server_remove_handler(server.pointer, nil)
         soup_server_disconnect(server.pointer)
     }
@@ -134,8 +136,18 @@ public final class HTTPServer {
         path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
-    func finished(_ transfer: Transfer, _ record: ServedRequest?) {
+    func finished(_ transfer: Transfer, _ record: ServedRequest?, socket: UnsafeMutablePointer<GSocket>?) {
         transfers[ObjectIdentifier(transfer)] = nil
+        if let socket, !isStopped, IdleConnectionReaper.isNeeded {
+            // Watched from the next loop iteration, once libsoup has closed the connection or
+            // started waiting on it for the next request. The reference keeps it until then.
+            g_object_ref(UnsafeMutableRawPointer(socket))
+            nonisolated(unsafe) let socket = socket
+            Task { @EngineActor [weak self] in
+                if let self, !self.isStopped { self.reaper.watch(socket) }
+                g_object_unref(UnsafeMutableRawPointer(socket))
+            }
+        }
         guard let record else { return }
         if requests.count >= 10_000 { requests.removeFirst(requests.count - 9_999) }
         requests.append(record)

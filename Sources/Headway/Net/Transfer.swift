@@ -128,7 +128,7 @@ final class Transfer {
         signals = nil
         let record = status == 0 ? nil : ServedRequest(method: method, path: path, status: status, bytes: bytes,
                                                         milliseconds: Engine.now() - started, cookie: cookie, purpose: purpose)
-        server?.finished(self, record)
+        server?.finished(self, record, socket: soup_server_message_get_socket(message.pointer))
     }
 }
 
