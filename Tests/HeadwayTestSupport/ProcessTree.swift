@@ -33,3 +33,11 @@ public func isAlive(_ pid: Int32) -> Bool {
 public func openDescriptorCount(_ pid: Int32) -> Int {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count ?? 0
 }
+
+/// Runs blocking work (a pipe read, waitUntilExit) on a thread of its own, so it never takes one
+/// of the few threads Swift's concurrency pool has.
+public func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
+    }
+}

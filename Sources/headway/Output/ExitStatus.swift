@@ -33,11 +33,11 @@ enum ExitStatus: Int32, CaseIterable {
     69 no display or the engine could not start; 1 an internal error.
     """
 
-    /// Prints one line to stderr.
+    /// Prints one line to stderr, with terminal control sequences and line breaks taken out.
     static func report(_ message: String) {
         // On a terminal, first clear a progress line that may be showing.
         let clear = isatty(2) != 0 ? "\r\u{1B}[K" : ""
-        FileHandle.standardError.write(Data("\(clear)headway: error: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(clear)headway: error: \(TerminalText.oneLine(message))\n".utf8))
     }
 
     /// Parses `--bandwidth` and `--latency`, or reports the bad one and exits with a usage error.
@@ -52,7 +52,7 @@ enum ExitStatus: Int32, CaseIterable {
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("headway: warning: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("headway: warning: \(TerminalText.oneLine(message))\n".utf8))
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Headway
 
-/// The human-readable summary printed by `--format text`.
+/// The human-readable summary printed by `--format text`. What the page controls (title,
+/// console, snippet values, error messages) goes through `TerminalText.safe`.
 enum TextReport {
     static func render(_ report: LoadReport) -> String {
         var lines: [String] = []
@@ -31,7 +32,7 @@ enum TextReport {
         }
         for message in report.console { lines.append("  console   [\(message.level)] \(message.text)") }
         for error in report.errors { lines.append("  page error \(error.message) at \(error.file):\(error.line)") }
-        return lines.joined(separator: "\n")
+        return TerminalText.safe(lines.joined(separator: "\n"))
     }
 
     static func render(_ summary: TimingSummary) -> String {
@@ -40,7 +41,7 @@ enum TextReport {
         for (name, s) in summary.metrics {
             lines.append(pad(name, 26) + [s.min, s.median, s.p95, s.max].map { pad(String(format: "%.1f", $0), 10) }.joined())
         }
-        return lines.joined(separator: "\n")
+        return TerminalText.safe(lines.joined(separator: "\n"))
     }
 
     static func ms(_ value: Double) -> String { String(format: "%.1f ms", value) }
