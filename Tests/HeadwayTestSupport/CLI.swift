@@ -7,6 +7,15 @@ public enum CLI {
         public var stdout: String
         public var stderr: String
         public var pid: Int32
+        /// The processes seen descending from it while it ran (Xvfb, WebKit's processes).
+        public var tree: Set<Int32> = []
+
+        /// Those of `tree` still running after a grace of up to `seconds`.
+        public func leftover(within seconds: Double = 5) -> Set<Int32> {
+            let deadline = Date().addingTimeInterval(seconds)
+            while tree.contains(where: isAlive) && Date() < deadline { usleep(50_000) }
+            return tree.filter(isAlive)
+        }
     }
 
     /// The `headway` executable next to the test bundle in the build folder.
@@ -53,7 +62,13 @@ public enum CLI {
             }
         }
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        var tree: Set<Int32> = []
+        var polls = 0
+        while process.isRunning && Date() < deadline {
+            if polls % 5 == 0 { tree.formUnion(descendants(of: process.processIdentifier)) }
+            polls += 1
+            usleep(20_000)
+        }
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
@@ -62,7 +77,7 @@ public enum CLI {
         process.waitUntilExit()
         group.wait()
         return Output(status: process.terminationStatus, stdout: collected.stdout, stderr: collected.stderr,
-                      pid: process.processIdentifier)
+                      pid: process.processIdentifier, tree: tree)
     }
 
     /// Starts `headway arguments…` with the given standard streams (nil: /dev/null) and
