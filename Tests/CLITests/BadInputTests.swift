@@ -36,7 +36,30 @@ struct BadInputTests {
         Case(name: "HTTP error status", arguments: { base in ["load", base.appendingPathComponent("missing").absoluteString] },
              status: 6, message: "answered HTTP 404", reportsJSON: true),
         Case(name: "bad option value", arguments: { base in ["load", base.absoluteString, "--repeat", "0"] }, status: 64, message: "--repeat must be at least 1", reportsJSON: false),
-    ]
+        Case(name: "unknown option", arguments: { base in ["load", base.absoluteString, "--bogus"] }, status: 64, message: "Unknown option '--bogus'", reportsJSON: false),
+    ] + numberCases
+
+    /// Non-finite, huge and negative numbers: a usage error naming the option, never a trap.
+    nonisolated static let numberCases: [Case] = [
+        ("--timeout", "inf", "--timeout must be at most 86400 seconds"),
+        ("--timeout", "1e300", "--timeout must be at most 86400 seconds"),
+        ("--timeout", "nan", "--timeout must be a number of seconds, not nan"),
+        ("--timeout", "-5", "--timeout must be positive"),
+        ("--timeout", "0", "--timeout must be positive"),
+        ("--script-timeout", "inf", "--script-timeout must be at most 86400 seconds"),
+        ("--script-timeout", "-0.5", "--script-timeout must be positive"),
+        ("--prefetch-settle", "inf", "--prefetch-settle must be at most 86400 seconds"),
+        ("--prefetch-settle", "-1", "--prefetch-settle must be at least 0"),
+        ("--jobs", "17", "--jobs must be at most 16"),
+        ("--jobs", "-2", "--jobs must be at least 1"),
+        ("--repeat", "-1", "--repeat must be at least 1"),
+        ("--repeat", "9223372036854775807", "--repeat must be at most 10000"),
+        ("--cache-size", "9223372036854775807", "--cache-size must be at most 16384 MB"),
+        ("--cache-size", "-64", "--cache-size must be at least 1 MB"),
+    ].map { option, value, message in
+        Case(name: "\(option) \(value)", arguments: { base in ["load", base.absoluteString, option, value] },
+             status: 64, message: message, reportsJSON: false)
+    }
 
     @Test(arguments: cases)
     func badInput(_ item: Case) async throws {

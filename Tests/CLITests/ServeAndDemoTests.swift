@@ -48,6 +48,27 @@ struct ServeAndDemoTests {
         let rate = try CLI.run(["serve", "/tmp", "--bandwidth", "fast"])
         #expect(rate.status == 64)
         #expect(rate.stderr.contains("not a bandwidth"))
+        let cases: [([String], String)] = [
+            (["--port", "99999"], "--port must be between 0 and 65535"),
+            (["--port", "-1"], "--port must be between 0 and 65535"),
+            (["--latency", "1e300s"], "--latency must be at most 86400 seconds"),
+            (["--latency", "infms"], "--latency must be at most 86400 seconds"),
+            (["--latency", "-5ms"], "--latency must be at least 0"),
+            (["--latency", "nans"], "--latency must be a number of seconds, not nan"),
+            (["--bandwidth", "1e300mbit"], "--bandwidth must be at most 100gbit"),
+            (["--bandwidth", "-1mbit"], "--bandwidth must be positive (0 means no cap)"),
+            (["--bandwidth", "nanmbit"], "--bandwidth must be positive (0 means no cap)"),
+        ]
+        for (arguments, message) in cases {
+            let output = try CLI.run(["serve", "/tmp"] + arguments)
+            #expect(output.status == 64, "\(arguments)")
+            #expect(output.stderr.hasPrefix("headway: error: \(message)"), "\(arguments): \(output.stderr)")
+            #expect(output.stderr.split(separator: "\n").count == 1, "\(arguments): \(output.stderr)")
+            #expect(output.stdout.isEmpty)
+        }
+        let demo = try CLI.run(["demo", "--latency", "infs"])
+        #expect(demo.status == 64)
+        #expect(demo.stderr.split(separator: "\n") == ["headway: error: --latency must be at most 86400 seconds (one day)"])
     }
 
     @Test func demoComparesAColdArticleWithAPrefetchedOne() throws {

@@ -9,13 +9,13 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: "The site (an index and 10 articles of about 1 MB each) is written to a temporary directory and removed afterwards."
     )
 
-    @Option(help: "Emulated bandwidth per connection (default: 5mbit).")
+    @Option(parsing: .unconditional, help: "Emulated bandwidth per connection, at most 100gbit (default: 5mbit).")
     var bandwidth: String = "5mbit"
 
-    @Option(help: "Emulated latency before each first byte (default: 50ms).")
+    @Option(parsing: .unconditional, help: "Emulated latency before each first byte, at most 86400s (default: 50ms).")
     var latency: String = "50ms"
 
-    @Option(help: "Which article to load after the index, 1 to \(DemoSite.articleCount) (default: 3).")
+    @Option(parsing: .unconditional, help: "Which article to load after the index, 1 to \(DemoSite.articleCount) (default: 3).")
     var article: Int = 3
 
     @Option(name: .customLong("write-site"), help: "Only write the demo site into this directory (for `headway serve`) and exit.")
@@ -27,8 +27,11 @@ struct DemoCommand: AsyncParsableCommand {
         """)
 
     func validate() throws {
-        guard (1...DemoSite.articleCount).contains(article) else {
-            throw ValidationError("--article must be between 1 and \(DemoSite.articleCount)")
+        try ExitStatus.validating {
+            guard (1...DemoSite.articleCount).contains(article) else {
+                throw HeadwayError(.invalidArgument, "--article must be between 1 and \(DemoSite.articleCount)")
+            }
+            _ = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
         }
     }
 
@@ -44,15 +47,12 @@ struct DemoCommand: AsyncParsableCommand {
         let files = try DemoSite.write(to: directory)
         note("wrote the demo site: \(files.count) files in \(directory.path)")
         let outcome = await DemoRunner.run(root: directory, conditions: conditions, article: article, snippet: Self.snippet)
-        if let error = outcome.error {
-            ExitStatus.report(error.description)
-            throw ExitCode(ExitStatus(error).rawValue)
-        }
-        print(outcome.table)
+        if let error = outcome.error { throw error }
+        try ExitStatus.print(outcome.table + "\n")
     }
 
     private func note(_ text: String) {
-        FileHandle.standardError.write(Data("headway: \(text)\n".utf8))
+        StandardStreams.writeError("headway: \(text)\n")
     }
 }
 
@@ -118,7 +118,7 @@ enum DemoRunner {
     }
 
     private static func status(_ text: String) {
-        FileHandle.standardError.write(Data("headway: \(text)\n".utf8))
+        StandardStreams.writeError("headway: \(text)\n")
     }
 
     private static func table(_ rows: [Row], conditions: NetworkConditions) -> String {

@@ -18,8 +18,9 @@ enum LoadRunner {
         var keepGoing = false
         /// Pages loading at once (batch mode only).
         var jobs = 1
-        /// Called with each load's report as soon as it is complete (jsonl streaming).
-        var onReport: (@Sendable (LoadReport) -> Void)?
+        /// Called with each load's report as soon as it is complete (jsonl streaming); returns
+        /// false when the report could not be written, which ends the run.
+        var onReport: (@Sendable (LoadReport) -> Bool)?
     }
 
     struct Outcome: Sendable {
@@ -28,6 +29,8 @@ enum LoadRunner {
         var screenshot: (path: String, shot: Screenshot)?
         var prefetch: PrefetchRunStats?
         var failures = FailureLog()
+        /// A report could not be written: the run stopped early.
+        var stopped = false
 
         var json: OrderedJSON {
             var pairs: [(String, OrderedJSON)] = [("loads", .array(reports.map(\.json)))]
@@ -83,7 +86,7 @@ enum LoadRunner {
                 await BatchRunner.run(inputs, browser: browser, progress: progress, into: &outcome)
             } else if inputs.repeatCount == 1 {
                 let page = try browser.newPage()
-                for (index, item) in inputs.urls.enumerated() {
+                for (index, item) in inputs.urls.enumerated() where !outcome.stopped {
                     let isLast = index == inputs.urls.count - 1
                     guard case .url(let url) = item else {
                         invalid(item, into: &outcome, inputs: inputs)
@@ -93,16 +96,16 @@ enum LoadRunner {
                     progress.step(url)
                     let (ok, _) = await loadOnce(url, run: nil, page: page, inputs: inputs, into: &outcome)
                     if !ok && !inputs.keepGoing { break }
-                    if ok, inputs.booster != nil, !isLast {
+                    if ok, inputs.booster != nil, !isLast, !outcome.stopped {
                         // Let the prefetch settle so the next load's result is repeatable.
                         await browser.settlePrefetch(timeout: inputs.prefetchSettle)
                     }
-                    if ok, isLast, let path = inputs.screenshot {
+                    if ok, isLast, !outcome.stopped, let path = inputs.screenshot {
                         await takeScreenshot(page, path: path, into: &outcome)
                     }
                 }
             } else {
-                outer: for item in inputs.urls {
+                outer: for item in inputs.urls where !outcome.stopped {
                     guard case .url(let url) = item else {
                         invalid(item, into: &outcome, inputs: inputs)
                         continue
@@ -115,7 +118,7 @@ enum LoadRunner {
                         defer { page.close() }
                         let (ok, result) = await loadOnce(url, run: run, page: page, inputs: inputs, into: &outcome)
                         if let result { results.append(result) }
-                        if !ok && !inputs.keepGoing { break outer }
+                        if outcome.stopped || (!ok && !inputs.keepGoing) { break outer }
                     }
                     outcome.summaries.append(TimingSummary(url: url, results: results))
                 }
@@ -129,7 +132,11 @@ enum LoadRunner {
 
     /// Hands a finished report to the stream (jsonl) or keeps it for the document.
     static func deliver(_ report: LoadReport, into outcome: inout Outcome, inputs: Inputs) {
-        if let onReport = inputs.onReport { onReport(report) } else { outcome.reports.append(report) }
+        if let onReport = inputs.onReport {
+            if !onReport(report) { outcome.stopped = true }
+        } else {
+            outcome.reports.append(report)
+        }
     }
 
     static func invalid(_ item: URLList.Item, into outcome: inout Outcome, inputs: Inputs) {

@@ -20,11 +20,11 @@ final class Progress: @unchecked Sendable {
         let rate = done > 1 ? Double(done - 1) / max(elapsed, 0.001) : 0
         let eta = rate > 0 ? String(format: " ETA %.0fs", Double(total - done + 1) / rate) : ""
         let line = String(format: "\r\u{1B}[K[%d/%d] %.1f/s%@ %@", done, total, rate, eta, url?.absoluteString ?? "")
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStreams.writeError(line)
     }
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStreams.writeError("\r\u{1B}[K")
     }
 }
