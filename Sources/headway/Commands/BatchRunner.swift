@@ -6,7 +6,6 @@ import Headway
 @EngineActor
 enum BatchRunner {
     private final class Shared {
-        var next = 0
         var failures = FailureLog()
         var reports: [LoadReport] = []
         var stopped = false
@@ -20,9 +19,7 @@ enum BatchRunner {
             guard let page = try? browser.newPage() else { break }
             workers.append(Task { @EngineActor in
                 defer { page.close() }
-                while !shared.stopped, shared.next < inputs.urls.count {
-                    let item = inputs.urls[shared.next]
-                    shared.next += 1
+                while !shared.stopped, let item = await inputs.urls.next() {
                     var report: LoadReport
                     switch item {
                     case .url(let url):

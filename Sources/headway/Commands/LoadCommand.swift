@@ -14,7 +14,9 @@ struct LoadCommand: AsyncParsableCommand {
         A load that fails stops the run (with --urls, the batch goes on); its entry carries an
         "error" object. --format jsonl prints each load object on its own line as it completes,
         then, with --repeat or --prefetch, one last line {"summary":[...]} or {"prefetch":{...}}.
-        A progress line (count, rate, ETA) goes to stderr when it is a terminal.
+        --urls streams: loading starts with the first line, and lines are read only a little ahead.
+        A progress line (count, rate, and an ETA for URLs given as arguments) goes to stderr when
+        it is a terminal. --format text takes terminal control sequences out of page text.
         With --prefetch, each load has "prefetch":{"fromCache","joined","fetched"} and the document
         ends with "prefetch":{"linksFound","linksEligible","pagesPrefetched","resourcesPrefetched",
         "bytesPrefetched","bytesUnused","skipped"}.
@@ -26,7 +28,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Argument(help: "The URLs to load, in order, in one page (http, https or file).")
     var urls: [String] = []
 
-    @Option(name: .customLong("urls"), help: "Also load the URLs in this file, one per line (- for stdin). A bad line or a failed load is reported in its own entry and the batch goes on.")
+    @Option(name: .customLong("urls"), help: "Also load the URLs in this file, one per line (- for stdin), read as loading goes. A bad line or a failed load is reported in its own entry and the batch goes on.")
     var urlList: String?
 
     @Option(parsing: .unconditional, help: "With --urls, load this many pages at once, 1 to \(Self.mostJobs); reports stream in completion order. Each job is a web process of its own (100 MB or more), and beyond the machine's cores jobs only slow each other down (default: 1).")
@@ -122,7 +124,7 @@ struct LoadCommand: AsyncParsableCommand {
         try outcome.failures.exit()
     }
 
-    /// What the run needs, once `validate()` passed: the URLs, the snippets, the booster.
+    /// What the run needs, once `validate()` passed: the URL feed, the snippets, the booster.
     private func inputs() throws -> LoadRunner.Inputs {
         var booster: BoosterConfiguration?
         if prefetch {
@@ -133,10 +135,10 @@ struct LoadCommand: AsyncParsableCommand {
             configuration.cacheBytes = cacheSize << 20
             booster = configuration
         }
-        var items = try urls.map { URLList.Item.url(try URLList.parse($0)) }
-        if let urlList { items += try URLList.read(path: urlList) }
+        let arguments = try urls.map { URLList.Item.url(try URLList.parse($0)) }
         let snippets = try scripts.map(Snippet.load(path:))
-        var inputs = LoadRunner.Inputs(urls: items, snippets: snippets,
+        let list = try urlList.map(URLList.open(path:))
+        var inputs = LoadRunner.Inputs(urls: URLFeed(arguments: arguments, list: list), snippets: snippets,
                                        timeout: timeout, scriptTimeout: scriptTimeout,
                                        repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
                                        booster: booster, prefetchSettle: prefetchSettle)

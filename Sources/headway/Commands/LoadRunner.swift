@@ -5,7 +5,7 @@ import Headway
 @EngineActor
 enum LoadRunner {
     struct Inputs: Sendable {
-        var urls: [URLList.Item]
+        var urls: URLFeed
         var snippets: [Snippet]
         var timeout: Double
         var scriptTimeout: Double
@@ -79,33 +79,35 @@ enum LoadRunner {
             return outcome
         }
         defer { browser.close() }
-        let progress = Progress(total: inputs.urls.count * inputs.repeatCount, enabled: inputs.showProgress)
+        let progress = Progress(total: inputs.urls.knownCount.map { $0 * inputs.repeatCount }, enabled: inputs.showProgress)
         defer { progress.finish() }
         do {
             if inputs.jobs > 1 {
                 await BatchRunner.run(inputs, browser: browser, progress: progress, into: &outcome)
             } else if inputs.repeatCount == 1 {
                 let page = try browser.newPage()
-                for (index, item) in inputs.urls.enumerated() where !outcome.stopped {
-                    let isLast = index == inputs.urls.count - 1
+                var lastLoaded = false
+                while !outcome.stopped, let item = await inputs.urls.next() {
                     guard case .url(let url) = item else {
                         invalid(item, into: &outcome, inputs: inputs)
                         progress.step(nil)
+                        lastLoaded = false
                         continue
+                    }
+                    if lastLoaded, inputs.booster != nil {
+                        // Let the last prefetch settle so this load's result is repeatable.
+                        await browser.settlePrefetch(timeout: inputs.prefetchSettle)
                     }
                     progress.step(url)
                     let (ok, _) = await loadOnce(url, run: nil, page: page, inputs: inputs, into: &outcome)
+                    lastLoaded = ok
                     if !ok && !inputs.keepGoing { break }
-                    if ok, inputs.booster != nil, !isLast, !outcome.stopped {
-                        // Let the prefetch settle so the next load's result is repeatable.
-                        await browser.settlePrefetch(timeout: inputs.prefetchSettle)
-                    }
-                    if ok, isLast, !outcome.stopped, let path = inputs.screenshot {
-                        await takeScreenshot(page, path: path, into: &outcome)
-                    }
+                }
+                if lastLoaded, !outcome.stopped, let path = inputs.screenshot {
+                    await takeScreenshot(page, path: path, into: &outcome)
                 }
             } else {
-                outer: for item in inputs.urls where !outcome.stopped {
+                outer: while !outcome.stopped, let item = await inputs.urls.next() {
                     guard case .url(let url) = item else {
                         invalid(item, into: &outcome, inputs: inputs)
                         continue
