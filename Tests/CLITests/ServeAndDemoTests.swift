@@ -71,6 +71,42 @@ struct ServeAndDemoTests {
         #expect(demo.stderr.split(separator: "\n") == ["headway: error: --latency must be at most 86400 seconds (one day)"])
     }
 
+    /// Ctrl-C right after the site was written (before the engine starts) and during a load
+    /// (Xvfb and WebKit running): exit 130, the temporary site gone, no process left.
+    @Test(arguments: ["wrote the demo site", "loading "])
+    func demoRemovesItsSiteOnCtrlC(after progress: String) async throws {
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("demo-tmp-\(getpid())-\(progress.count)")
+        try? FileManager.default.removeItem(at: tmp)
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let err = Pipe()
+        let process = try CLI.start(["demo"], environment: ["DISPLAY": nil, "TMPDIR": tmp.path], stderr: err)
+        defer { if process.isRunning { process.terminate() } }
+        let seen = await onOwnThread { () -> String in
+            var text = ""
+            while !(text.contains(progress) && text.hasSuffix("\n")), let chunk = try? err.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty {
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
+        }
+        #expect(seen.contains("headway: wrote the demo site: 45 files in \(tmp.path)/headway-demo-\(process.processIdentifier)"))
+        let site = try FileManager.default.contentsOfDirectory(atPath: tmp.path)
+        #expect(site == ["headway-demo-\(process.processIdentifier)"])
+        let tree = descendants(of: process.processIdentifier)
+        kill(process.processIdentifier, SIGINT)
+        let exited = await onOwnThread { () -> Bool in
+            for _ in 0..<600 where process.isRunning { usleep(50_000) }
+            return !process.isRunning
+        }
+        #expect(exited, "demo did not exit within 30 s of Ctrl-C")
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).isEmpty)
+        if progress == "loading " { #expect(!tree.isEmpty, "Xvfb and WebKit were running") }
+        for _ in 0..<100 where tree.contains(where: isAlive) { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(tree.filter(isAlive).isEmpty, "left running: \(tree.filter(isAlive))")
+    }
+
     @Test func demoComparesAColdArticleWithAPrefetchedOne() throws {
         let output = try CLI.run(["demo"], timeout: 240, environment: ["DISPLAY": nil])
         #expect(output.status == 0, "\(output.stderr)")

@@ -6,7 +6,10 @@ struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Serve the bundled demo site at 5 Mbit/s with 50 ms latency and time an article cold, then after the booster prefetched it from the index.",
-        discussion: "The site (an index and 10 articles of about 1 MB each) is written to a temporary directory and removed afterwards."
+        discussion: """
+        The site (an index and 10 articles of about 1 MB each) is written to a temporary directory, \
+        $TMPDIR/headway-demo-PID, and removed afterwards, also after Ctrl-C (exit status 130).
+        """
     )
 
     @Option(parsing: .unconditional, help: "Emulated bandwidth per connection, at most 100gbit (default: 5mbit).")
@@ -42,17 +45,51 @@ struct DemoCommand: AsyncParsableCommand {
             note("wrote the demo site: \(files.count) files in \(writeSite)")
             return
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("headway-demo-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try DemoSite.write(to: directory)
-        note("wrote the demo site: \(files.count) files in \(directory.path)")
-        let outcome = await DemoRunner.run(root: directory, conditions: conditions, article: article, snippet: Self.snippet)
+        // From here on, Ctrl-C (or SIGTERM) removes the site before the process goes.
+        Interrupt.catchSignals()
+        let site = TemporarySite(FileManager.default.temporaryDirectory.appendingPathComponent("headway-demo-\(getpid())"))
+        Task {
+            await Interrupt.wait()
+            site.remove()
+            // Straight out: WebKit's processes and Xvfb go when this process has gone.
+            _exit(ExitStatus.interrupted)
+        }
+        defer { site.remove() }
+        let files = try site.write()
+        note("wrote the demo site: \(files.count) files in \(site.directory.path)")
+        let outcome = await DemoRunner.run(root: site.directory, conditions: conditions, article: article, snippet: Self.snippet)
         if let error = outcome.error { throw error }
         try ExitStatus.print(outcome.table + "\n")
     }
 
     private func note(_ text: String) {
         StandardStreams.writeError("headway: \(text)\n")
+    }
+}
+
+/// The demo's temporary copy of the site. Writing and removing exclude each other, so an
+/// interrupt during the write still removes everything.
+final class TemporarySite: @unchecked Sendable {
+    let directory: URL
+    private let lock = NSLock()
+    private var removed = false
+
+    init(_ directory: URL) {
+        self.directory = directory
+    }
+
+    func write() throws -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !removed else { return [] }
+        return try DemoSite.write(to: directory)
+    }
+
+    func remove() {
+        lock.lock()
+        defer { lock.unlock() }
+        removed = true
+        try? FileManager.default.removeItem(at: directory)
     }
 }
 
