@@ -92,12 +92,6 @@ static void hw_xvfb_kill(void) {
     }
 }
 
-static void hw_xvfb_signal(int sig) {
-    hw_xvfb_kill();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
 static void hw_xvfb_stop_and_reap(void) {
     pid_t pid = hw_xvfb_child;
     hw_xvfb_kill();
@@ -172,15 +166,9 @@ int hw_xvfb_start(const char *xvfb_path, int timeout_ms, char *error_buf, int er
     }
     close(fds[1]);
     hw_xvfb_child = pid;
-    static int installed = 0;
-    if (!installed) {
-        installed = 1;
-        /* No atexit hook: killing Xvfb while exit() runs makes GDK's X I/O error handler call
-         * exit(1) on the engine thread. PR_SET_PDEATHSIG stops Xvfb once the process is gone. */
-        signal(SIGINT, hw_xvfb_signal);
-        signal(SIGTERM, hw_xvfb_signal);
-        signal(SIGHUP, hw_xvfb_signal);
-    }
+    /* No atexit hook and no signal handlers: killing Xvfb while the process is still running
+     * (exit() or a handler for SIGINT) races GDK's X I/O error handler, which calls exit(1) on
+     * the engine thread. PR_SET_PDEATHSIG stops Xvfb once the process is gone, however it goes. */
     char buf[32] = {0};
     size_t used = 0;
     int remaining = timeout_ms;

@@ -7,7 +7,24 @@ struct HeadwayCommand: AsyncParsableCommand {
         abstract: "Load real pages headlessly with WebKitGTK, run JavaScript snippets in them and time the loads.",
         discussion: """
         With no DISPLAY set, headway starts a private Xvfb and stops it when it exits.
+        Every error is one line on stderr, "headway: error: …", with a documented exit status.
         """,
         subcommands: [LoadCommand.self, ServeCommand.self, DemoCommand.self]
     )
+
+    /// ArgumentParser's `main`, with every error (bad options included) reported as one line by
+    /// `ExitStatus.exit(with:)`.
+    static func main() async {
+        StandardStreams.prepare()
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            ExitStatus.exit(with: error)
+        }
+    }
 }

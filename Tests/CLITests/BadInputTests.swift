@@ -4,7 +4,7 @@ import HeadwayTestSupport
 import Testing
 
 /// Every bad input gets one clear line on stderr and its documented exit status, with no hang
-/// and no Xvfb left behind.
+/// and none of its processes (Xvfb, WebKit's) left behind.
 @Suite("headway load with bad input", .serialized)
 @EngineActor
 struct BadInputTests {
@@ -44,7 +44,30 @@ struct BadInputTests {
         Case(name: "a download", arguments: { base in ["load", base.appendingPathComponent("file.zip").absoluteString, "--timeout", "20"] },
              status: 3, message: "is a download (application/zip", reportsJSON: true, jsonStatus: 200),
         Case(name: "bad option value", arguments: { base in ["load", base.absoluteString, "--repeat", "0"] }, status: 64, message: "--repeat must be at least 1", reportsJSON: false),
-    ]
+        Case(name: "unknown option", arguments: { base in ["load", base.absoluteString, "--bogus"] }, status: 64, message: "Unknown option '--bogus'", reportsJSON: false),
+    ] + numberCases
+
+    /// Non-finite, huge and negative numbers: a usage error naming the option, never a trap.
+    nonisolated static let numberCases: [Case] = [
+        ("--timeout", "inf", "--timeout must be at most 86400 seconds"),
+        ("--timeout", "1e300", "--timeout must be at most 86400 seconds"),
+        ("--timeout", "nan", "--timeout must be a number of seconds, not nan"),
+        ("--timeout", "-5", "--timeout must be positive"),
+        ("--timeout", "0", "--timeout must be positive"),
+        ("--script-timeout", "inf", "--script-timeout must be at most 86400 seconds"),
+        ("--script-timeout", "-0.5", "--script-timeout must be positive"),
+        ("--prefetch-settle", "inf", "--prefetch-settle must be at most 86400 seconds"),
+        ("--prefetch-settle", "-1", "--prefetch-settle must be at least 0"),
+        ("--jobs", "17", "--jobs must be at most 16"),
+        ("--jobs", "-2", "--jobs must be at least 1"),
+        ("--repeat", "-1", "--repeat must be at least 1"),
+        ("--repeat", "9223372036854775807", "--repeat must be at most 10000"),
+        ("--cache-size", "9223372036854775807", "--cache-size must be at most 16384 MB"),
+        ("--cache-size", "-64", "--cache-size must be at least 1 MB"),
+    ].map { option, value, message in
+        Case(name: "\(option) \(value)", arguments: { base in ["load", base.absoluteString, option, value] },
+             status: 64, message: message, reportsJSON: false)
+    }
 
     @Test(arguments: cases)
     func badInput(_ item: Case) async throws {
@@ -64,9 +87,9 @@ struct BadInputTests {
             if let status = item.jsonStatus { #expect(load["status"] as? Int == status) }
             if item.status == 3 || item.status == 4 { #expect(load["error"] != nil) }
         }
-        // Only this run's own Xvfb counts: other runs on the machine have theirs.
-        let leftover = await stillRunning(output.descendants.filter { $0.value == "Xvfb" }.map(\.key), after: 5)
-        #expect(leftover.isEmpty, "Xvfb left running: \(leftover)")
+        // Only this run's own processes: other runs may share the machine.
+        let leftover = await onOwnThread { output.leftover() }
+        #expect(leftover.isEmpty, "left running: \(leftover)")
     }
 
     @Test func ctrlCDuringALoadLeavesNoXvfbBehind() async throws {
@@ -86,12 +109,12 @@ struct BadInputTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(server.requestCount(path: "/hang") == 1)
-        let xvfb = descendants(of: process.processIdentifier).filter { $0.value == "Xvfb" }.map(\.key)
-        #expect(!xvfb.isEmpty)
+        let tree = Set(descendants(of: process.processIdentifier).keys)
+        #expect(descendants(of: process.processIdentifier).values.contains("Xvfb"), "its own Xvfb runs")
         kill(process.processIdentifier, SIGINT)
-        await Task.detached { process.waitUntilExit() }.value
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(await stillRunning(xvfb, after: 5).isEmpty)
+        await onOwnThread { process.waitUntilExit() }
+        #expect(process.terminationReason == .uncaughtSignal, "status \(process.terminationStatus)")
+        #expect(await stillRunning(Array(tree), after: 5).isEmpty, "left running")
     }
 
     /// A loopback port with nothing listening (bound once, then released).

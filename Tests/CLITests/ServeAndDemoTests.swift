@@ -48,6 +48,63 @@ struct ServeAndDemoTests {
         let rate = try CLI.run(["serve", "/tmp", "--bandwidth", "fast"])
         #expect(rate.status == 64)
         #expect(rate.stderr.contains("not a bandwidth"))
+        let cases: [([String], String)] = [
+            (["--port", "99999"], "--port must be between 0 and 65535"),
+            (["--port", "-1"], "--port must be between 0 and 65535"),
+            (["--latency", "1e300s"], "--latency must be at most 86400 seconds"),
+            (["--latency", "infms"], "--latency must be at most 86400 seconds"),
+            (["--latency", "-5ms"], "--latency must be at least 0"),
+            (["--latency", "nans"], "--latency must be a number of seconds, not nan"),
+            (["--bandwidth", "1e300mbit"], "--bandwidth must be at most 100gbit"),
+            (["--bandwidth", "-1mbit"], "--bandwidth must be positive (0 means no cap)"),
+            (["--bandwidth", "nanmbit"], "--bandwidth must be positive (0 means no cap)"),
+        ]
+        for (arguments, message) in cases {
+            let output = try CLI.run(["serve", "/tmp"] + arguments)
+            #expect(output.status == 64, "\(arguments)")
+            #expect(output.stderr.hasPrefix("headway: error: \(message)"), "\(arguments): \(output.stderr)")
+            #expect(output.stderr.split(separator: "\n").count == 1, "\(arguments): \(output.stderr)")
+            #expect(output.stdout.isEmpty)
+        }
+        let demo = try CLI.run(["demo", "--latency", "infs"])
+        #expect(demo.status == 64)
+        #expect(demo.stderr.split(separator: "\n") == ["headway: error: --latency must be at most 86400 seconds (one day)"])
+    }
+
+    /// Ctrl-C right after the site was written (before the engine starts) and during a load
+    /// (Xvfb and WebKit running): exit 130, the temporary site gone, no process left.
+    @Test(arguments: ["wrote the demo site", "loading "])
+    func demoRemovesItsSiteOnCtrlC(after progress: String) async throws {
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("demo-tmp-\(getpid())-\(progress.count)")
+        try? FileManager.default.removeItem(at: tmp)
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let err = Pipe()
+        let process = try CLI.start(["demo"], environment: ["DISPLAY": nil, "TMPDIR": tmp.path], stderr: err)
+        defer { if process.isRunning { process.terminate() } }
+        let seen = await onOwnThread { () -> String in
+            var text = ""
+            while !(text.contains(progress) && text.hasSuffix("\n")), let chunk = try? err.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty {
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
+        }
+        #expect(seen.contains("headway: wrote the demo site: 45 files in \(tmp.path)/headway-demo-\(process.processIdentifier)"))
+        let site = try FileManager.default.contentsOfDirectory(atPath: tmp.path)
+        #expect(site == ["headway-demo-\(process.processIdentifier)"])
+        let tree = Set(descendants(of: process.processIdentifier).keys)
+        kill(process.processIdentifier, SIGINT)
+        let exited = await onOwnThread { () -> Bool in
+            for _ in 0..<600 where process.isRunning { usleep(50_000) }
+            return !process.isRunning
+        }
+        #expect(exited, "demo did not exit within 30 s of Ctrl-C")
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).isEmpty)
+        if progress == "loading " { #expect(!tree.isEmpty, "Xvfb and WebKit were running") }
+        for _ in 0..<100 where tree.contains(where: isRunning) { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(tree.filter(isRunning).isEmpty, "left running: \(tree.filter(isRunning))")
     }
 
     @Test func demoComparesAColdArticleWithAPrefetchedOne() throws {

@@ -10,6 +10,14 @@ public enum CLI {
         /// Every process seen below `headway` while it ran (sampled every 100 ms), by pid, with
         /// its command name; check after exit that none of them is still running.
         public var descendants: [Int32: String]
+
+        /// Those of `descendants` still running after a grace of up to `seconds`.
+        public func leftover(within seconds: Double = 5) -> Set<Int32> {
+            let deadline = Date().addingTimeInterval(seconds)
+            let pids = Set(descendants.keys)
+            while pids.contains(where: isRunning) && Date() < deadline { usleep(50_000) }
+            return pids.filter(isRunning)
+        }
     }
 
     /// The `headway` executable next to the test bundle in the build folder.
@@ -72,6 +80,41 @@ public enum CLI {
         group.wait()
         return Output(status: process.terminationStatus, stdout: collected.stdout, stderr: collected.stderr,
                       pid: process.processIdentifier, descendants: seen)
+    }
+
+    /// Starts `headway arguments…` with the given standard streams (nil: /dev/null) and
+    /// environment changes, without waiting for it.
+    public static func start(_ arguments: [String], environment: [String: String?] = [:],
+                             stdin: Any? = nil, stdout: Any? = nil, stderr: Any? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = try binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardInput = stdin ?? FileHandle.nullDevice
+        process.standardOutput = stdout ?? FileHandle.nullDevice
+        process.standardError = stderr ?? FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Starts `headway serve root --port 0 extra…` and returns it with the URL from its first line.
+    public static func serve(_ root: String, _ extra: [String] = []) throws -> (Process, URL) {
+        let out = Pipe()
+        let process = try start(["serve", root, "--port", "0"] + extra, stdout: out)
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let base = text.split(separator: " ").first(where: { $0.hasPrefix("http://127.0.0.1:") }).flatMap({ URL(string: String($0)) }) else {
+            process.terminate()
+            throw CLIError("headway serve printed no URL: \(text)")
+        }
+        return (process, base)
     }
 
     /// Parses stdout as a JSON object.

@@ -42,3 +42,16 @@ private func processStat(_ pid: Int32) -> (name: String, state: Character, paren
     guard fields.count > 1, let state = fields[0].first, let parent = Int32(fields[1]) else { return nil }
     return (String(stat[stat.index(after: open)..<close]), state, parent)
 }
+
+/// How many file descriptors `pid` has open.
+public func openDescriptorCount(_ pid: Int32) -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count ?? 0
+}
+
+/// Runs blocking work (a pipe read, waitUntilExit) on a thread of its own, so it never takes one
+/// of the few threads Swift's concurrency pool has.
+public func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
+    }
+}

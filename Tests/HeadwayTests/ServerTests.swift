@@ -37,6 +37,34 @@ struct ServerTests {
         #expect(server.requests.count == 4)
     }
 
+    @Test func symlinksOutOfTheRootAreRefusedAndThoseInsideItServed() async throws {
+        let root = try site()
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("headway-outside-\(getpid())")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try "secret".write(to: outside.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+        let links = [("file-out", outside.appendingPathComponent("secret.txt").path), ("dir-out", outside.path),
+                     ("passwd", "/etc/passwd"), ("etc", "/etc"), ("file-in", "sub/a.css"), ("dir-in", "sub")]
+        for (name, target) in links {
+            let link = root.appendingPathComponent(name)
+            try? FileManager.default.removeItem(at: link)
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target)
+        }
+        // Served through a symlinked root too: the root's own real path is what counts.
+        let rootLink = FileManager.default.temporaryDirectory.appendingPathComponent("headway-site-link-\(getpid())")
+        try? FileManager.default.removeItem(at: rootLink)
+        try FileManager.default.createSymbolicLink(atPath: rootLink.path, withDestinationPath: root.path)
+        let server = try HTTPServer(root: rootLink)
+        defer { server.stop() }
+        for path in ["file-out", "dir-out/secret.txt", "passwd", "etc/passwd", "etc/shadow", "etc/"] {
+            let (status, _, body) = try await fetch(server.url.appendingPathComponent(path))
+            #expect(status == 404, "\(path)")
+            #expect(!String(decoding: body, as: UTF8.self).contains("secret") && !String(decoding: body, as: UTF8.self).contains("root:"))
+        }
+        #expect(try await fetch(server.url.appendingPathComponent("file-in")).0 == 200)
+        #expect(try await fetch(server.url.appendingPathComponent("dir-in/a.css")).0 == 200)
+        #expect(try await fetch(server.url).0 == 200)
+    }
+
     @Test func bandwidthAndLatencyAreApplied() async throws {
         let server = try HTTPServer(root: try site(), conditions: NetworkConditions(bytesPerSecond: 1_000_000, latency: 0.1))
         defer { server.stop() }

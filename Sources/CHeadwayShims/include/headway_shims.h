@@ -30,7 +30,7 @@ SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host);
 
 /// Starts `Xvfb -displayfd`, waits until it is ready and returns its display number or -1.
 /// The child gets PR_SET_PDEATHSIG, so it dies with the forking thread (call this from a thread
-/// that lives as long as the process). It is also killed on SIGINT, SIGTERM and SIGHUP.
+/// that lives as long as the process), however the process ends (a signal included).
 int hw_xvfb_start(const char *xvfb_path, int timeout_ms, char *_Nullable error_buf, int error_len);
 
 /// Replaces GDK's X I/O error handler (which exits with 1 after a message): when the X server

@@ -69,7 +69,7 @@ final class Booster {
     /// Waits for the link extraction of the last finished page and the prefetch it started, at
     /// most `timeout` seconds; returns early when the task is cancelled.
     func settle(timeout: Double) async {
-        let deadline = Engine.now() + timeout * 1000
+        let deadline = Engine.now() + Seconds.clamp(timeout) * 1000
         if let trigger {
             guard (try? await EngineWait.ended(trigger, within: timeout)) == true else { return }
         }

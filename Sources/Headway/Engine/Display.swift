@@ -2,7 +2,7 @@ import CHeadwayShims
 import Foundation
 
 /// Makes sure GTK has an X display: uses `DISPLAY` when set, otherwise starts a private Xvfb
-/// that stops when the process exits (normally, on error, or on SIGINT/SIGTERM/SIGHUP).
+/// that stops when the process ends (normally, on error, or killed by a signal such as SIGINT).
 @EngineActor
 enum Display {
     private static var ready = false

@@ -35,7 +35,7 @@ final class EngineWait<T: Sendable> {
                 wait.onCancel = onCancel
                 if let timeout {
                     wait.timer = Task { @EngineActor in
-                        try? await Task.sleep(for: .milliseconds(Int(max(0, timeout) * 1000)))
+                        try? await Task.sleep(for: .clamped(seconds: timeout))
                         guard !Task.isCancelled, !wait.isOver else { return }
                         wait.finish(onTimeout())
                     }

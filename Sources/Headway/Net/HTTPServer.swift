@@ -16,6 +16,8 @@ public final class HTTPServer {
     public let url: URL
     public let port: Int
     public let root: URL?
+    /// The root's real path (symlinks resolved once, at start); served files must lie under it.
+    private let realRoot: String?
     public var conditions: NetworkConditions
     /// Called for each finished request (for `--log`).
     public var onRequest: (@Sendable (ServedRequest) -> Void)?
@@ -31,6 +33,7 @@ public final class HTTPServer {
     private var routes: [String: HTTPResponse] = [:]
     var transfers: [ObjectIdentifier: Transfer] = [:]
     private var isStopped = false
+    private let reaper = IdleConnectionReaper()
 
     /// Starts listening on 127.0.0.1 (`port` 0 picks a free port).
     public init(root: URL? = nil, port: Int = 0, conditions: NetworkConditions = .none) throws {
@@ -42,6 +45,7 @@ public final class HTTPServer {
             }
         }
         self.root = root?.standardizedFileURL
+        realRoot = root.flatMap { Self.realPath($0.path) }
         self.conditions = conditions
         server = GObjectRef(taking: hw_soup_server_new("headway"))
         let address = g_inet_socket_address_new_from_string("127.0.0.1", guint(port))!
@@ -80,6 +84,7 @@ public final class HTTPServer {
         isStopped = true
         for transfer in transfers.values { transfer.cancel() }
         transfers.removeAll()
+        reaper.stopAll()
         soup_server_remove_handler(server.pointer, nil)
         soup_server_disconnect(server.pointer)
     }
@@ -103,23 +108,46 @@ public final class HTTPServer {
         }
     }
 
-    /// Maps a URL path to a file under `root`, refusing anything that escapes it.
+    /// Maps a URL path to a file under `root`, refusing anything that escapes it: `..`, dot
+    /// files, and symlinks (to files or directories) whose real path lies outside the root.
     func resolve(_ path: String) -> URL? {
-        guard let root, let decoded = path.removingPercentEncoding, decoded.hasPrefix("/") else { return nil }
+        guard let root, let realRoot, let decoded = path.removingPercentEncoding, decoded.hasPrefix("/") else { return nil }
         let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
-        guard !parts.contains(where: { $0 == ".." || $0.hasPrefix(".") }) else { return nil }
-        var file = parts.reduce(root) { $0.appendingPathComponent(String($1)) }
+        guard !parts.contains(where: { $0 == ".." || $0.hasPrefix(".") || $0.contains("\0") }) else { return nil }
+        let file = parts.reduce(root) { $0.appendingPathComponent(String($1)) }
+        guard var real = Self.realPath(file.path), Self.isInside(real, realRoot) else { return nil }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else { return nil }
+        guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory) else { return nil }
         if isDirectory.boolValue {
-            file = file.appendingPathComponent("index.html")
-            guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+            guard let index = Self.realPath(real + "/index.html"), Self.isInside(index, realRoot) else { return nil }
+            real = index
         }
-        return file
+        return URL(fileURLWithPath: real)
     }
 
-    func finished(_ transfer: Transfer, _ record: ServedRequest?) {
+    /// The path with every symlink, `.` and `..` resolved, or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func isInside(_ path: String, _ root: String) -> Bool {
+        path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    func finished(_ transfer: Transfer, _ record: ServedRequest?, socket: UnsafeMutablePointer<GSocket>?) {
         transfers[ObjectIdentifier(transfer)] = nil
+        if let socket, !isStopped, IdleConnectionReaper.isNeeded {
+            // Watched from the next loop iteration, once libsoup has closed the connection or
+            // started waiting on it for the next request. The reference keeps it until then.
+            g_object_ref(UnsafeMutableRawPointer(socket))
+            nonisolated(unsafe) let socket = socket
+            Task { @EngineActor [weak self] in
+                if let self, !self.isStopped { self.reaper.watch(socket) }
+                g_object_unref(UnsafeMutableRawPointer(socket))
+            }
+        }
         guard let record else { return }
         if requests.count >= 10_000 { requests.removeFirst(requests.count - 9_999) }
         requests.append(record)

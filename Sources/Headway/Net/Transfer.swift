@@ -40,7 +40,7 @@ final class Transfer {
         let conditions = server?.conditions ?? .none
         Task { @EngineActor in
             if conditions.latency > 0 {
-                try? await Task.sleep(for: .milliseconds(Int(conditions.latency * 1000)))
+                try? await Task.sleep(for: .clamped(seconds: conditions.latency))
             }
             await self.send(response, bytesPerSecond: conditions.bytesPerSecond)
         }
@@ -72,7 +72,8 @@ final class Transfer {
         soup_server_message_set_status(msg, guint(response.status), nil)
         let headers = soup_server_message_get_response_headers(msg)
         for (name, value) in response.headers { soup_message_headers_replace(headers, name, value) }
-        guard let rate = bytesPerSecond, !response.body.isEmpty, method != "HEAD" else {
+        // No cap, or one that is not a positive number of bytes per second.
+        guard let rate = bytesPerSecond, rate > 0, !response.body.isEmpty, method != "HEAD" else {
             response.body.withUnsafeBytes { raw in
                 soup_message_body_append(soup_server_message_get_response_body(msg), SOUP_MEMORY_COPY,
                                          raw.baseAddress, gsize(raw.count))
@@ -88,7 +89,7 @@ final class Transfer {
         let begin = Engine.now()
         var sent = 0
         while sent < response.body.count {
-            let allowed = min(response.body.count, Int(rate * (Engine.now() - begin) / 1000))
+            let allowed = Int(min(Double(response.body.count), rate * (Engine.now() - begin) / 1000))
             if allowed > sent {
                 response.body[sent..<allowed].withUnsafeBytes { raw in
                     soup_message_body_append(body, SOUP_MEMORY_COPY, raw.baseAddress, gsize(raw.count))
@@ -127,7 +128,7 @@ final class Transfer {
         signals = nil
         let record = status == 0 ? nil : ServedRequest(method: method, path: path, status: status, bytes: bytes,
                                                         milliseconds: Engine.now() - started, cookie: cookie, purpose: purpose)
-        server?.finished(self, record)
+        server?.finished(self, record, socket: soup_server_message_get_socket(message.pointer))
     }
 }
 

@@ -47,13 +47,15 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
         }
     }
 
-    /// Parses JSON text; `nil` text means `undefined`.
+    /// Parses JSON text; `nil` text means `undefined`. JavaScript strings may hold lone UTF-16
+    /// surrogates, which `JSON.stringify` writes as `\udXXX` escapes that no Swift string can
+    /// hold: each becomes U+FFFD.
     public init(json: String?) throws {
         guard let json else {
             self = .undefined
             return
         }
-        self = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        self = try JSONDecoder().decode(JSONValue.self, from: Data(Self.replacingLoneSurrogates(in: json).utf8))
     }
 
     /// The value as compact JSON text.
@@ -67,6 +69,10 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
 
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
     public var doubleValue: Double? { if case .number(let n) = self { n } else { nil } }
+    /// The number rounded toward zero, when it is finite and within ±2^53 (pages can send anything).
+    public var intValue: Int? {
+        if case .number(let n) = self, n.isFinite, abs(n) <= 9_007_199_254_740_992 { Int(n) } else { nil }
+    }
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
     public subscript(key: String) -> JSONValue? { if case .object(let o) = self { o[key] } else { nil } }
     public subscript(index: Int) -> JSONValue? {

@@ -276,7 +276,3 @@ final class NavigationTracker {
         for waiter in waiters { waiter() }
     }
 }
-
-func formatSeconds(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.2f s", seconds)
-}

@@ -86,6 +86,7 @@ extension Page {
     /// Waits for `record` to complete, follows the client redirects the page makes during or
     /// right after its load, then gathers the result. `timeout` bounds the whole chain.
     func finish(_ first: NavigationTracker.Record, timeout: Double) async throws -> LoadResult {
+        let timeout = Seconds.clamp(timeout)
         let deadline = Engine.now() + timeout * 1000
         var record = first
         while true {

@@ -26,9 +26,9 @@ extension Page {
             loadEventEnd: page["loadEventEnd"]?.doubleValue ?? 0,
             firstContentfulPaint: page["fcp"]?.doubleValue)
         let resources = ResourceSummary(
-            count: Int(page["count"]?.doubleValue ?? 0),
-            transferBytes: Int(page["transferBytes"]?.doubleValue ?? 0),
-            encodedBytes: Int(page["encodedBytes"]?.doubleValue ?? 0))
+            count: page["count"]?.intValue ?? 0,
+            transferBytes: page["transferBytes"]?.intValue ?? 0,
+            encodedBytes: page["encodedBytes"]?.intValue ?? 0)
         let title = page["title"]?.stringValue ?? webkit_web_view_get_title(view).map { String(cString: $0) } ?? ""
         let prefetch = booster.map { $0.handler.stats(forView: UnsafeMutableRawPointer(view)) }
         return LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,

@@ -39,8 +39,7 @@ extension Page {
     func received(message: String) {
         // Until the new document commits, messages come from the one being left.
         if let record = tracker.current, !record.isDone, record.committed == nil { return }
-        guard let data = message.data(using: .utf8),
-              let object = try? JSONDecoder().decode([String: JSONValue].self, from: data) else { return }
+        guard let object = try? JSONValue(json: message), case .object = object else { return }
         switch object["kind"]?.stringValue {
         case "console":
             let entry = ConsoleMessage(level: object["level"]?.stringValue ?? "log", text: object["text"]?.stringValue ?? "")
@@ -49,7 +48,7 @@ extension Page {
             emit(.console(entry))
         case "error":
             let entry = PageError(message: object["message"]?.stringValue ?? "", file: object["file"]?.stringValue ?? "",
-                                  line: Int(object["line"]?.doubleValue ?? 0), column: Int(object["column"]?.doubleValue ?? 0))
+                                  line: object["line"]?.intValue ?? 0, column: object["column"]?.intValue ?? 0)
             errorsTotal += 1
             if errors.count < Page.keptEntries { errors.append(entry) }
             emit(.pageError(entry))

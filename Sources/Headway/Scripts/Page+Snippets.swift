@@ -71,7 +71,7 @@ extension Page {
             let message = error["message"]?.stringValue ?? ""
             let file = error["file"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? snippet.file
             result.error = ScriptError(message: "\(name): \(message)", file: file,
-                                       line: Int(error["line"]?.doubleValue ?? 0), column: Int(error["column"]?.doubleValue ?? 0))
+                                       line: error["line"]?.intValue ?? 0, column: error["column"]?.intValue ?? 0)
         } else if parsed["undefined"] != nil {
             result.value = .undefined
         } else {

@@ -5,44 +5,48 @@ import Headway
 /// is done, and each report is delivered as soon as its load completes.
 @EngineActor
 enum BatchRunner {
-    private final class Queue {
-        var next = 0
-        var results: [(LoadReport, [ExitStatus])] = []
+    private final class Shared {
+        var failures = FailureLog()
+        var reports: [LoadReport] = []
+        var stopped = false
     }
 
     static func run(_ inputs: LoadRunner.Inputs, browser: Browser, progress: Progress,
                     into outcome: inout LoadRunner.Outcome) async {
-        let queue = Queue()
+        let shared = Shared()
         var workers: [Task<Void, Never>] = []
         for _ in 0..<inputs.jobs {
             guard let page = try? browser.newPage() else { break }
             workers.append(Task { @EngineActor in
                 defer { page.close() }
-                while queue.next < inputs.urls.count {
-                    let item = inputs.urls[queue.next]
-                    queue.next += 1
+                while !shared.stopped, let item = await inputs.urls.next() {
+                    var report: LoadReport
                     switch item {
                     case .url(let url):
                         progress.step(url)
-                        let (report, failures) = await LoadRunner.loadReport(url, run: nil, page: page, inputs: inputs)
-                        queue.results.append((report, failures))
-                        if let onReport = inputs.onReport { onReport(report) }
+                        let (loaded, failures) = await LoadRunner.loadReport(url, run: nil, page: page, inputs: inputs)
+                        report = loaded
+                        for failure in failures { shared.failures.record(failure) }
                     case .invalid(let line, let error):
                         progress.step(nil)
-                        var report = LoadReport(url: line, run: nil)
+                        report = LoadReport(url: line, run: nil)
                         report.error = error
                         ExitStatus.report(error.description)
-                        queue.results.append((report, [ExitStatus(error)]))
-                        if let onReport = inputs.onReport { onReport(report) }
+                        shared.failures.record(ExitStatus(error))
+                    }
+                    if shared.stopped { break }
+                    if let onReport = inputs.onReport {
+                        if !onReport(report) { shared.stopped = true }
+                    } else {
+                        shared.reports.append(report)
                     }
                 }
             })
         }
         for worker in workers { await worker.value }
-        for (report, failures) in queue.results {
-            for failure in failures { outcome.failures.record(failure) }
-            if inputs.onReport == nil { outcome.reports.append(report) }
-        }
+        outcome.failures.merge(shared.failures)
+        outcome.reports += shared.reports
+        outcome.stopped = shared.stopped
         if workers.isEmpty {
             ExitStatus.report("could not open a page for the batch")
             outcome.failures.record(.engineUnavailable)

@@ -6,16 +6,19 @@ struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Serve the bundled demo site at 5 Mbit/s with 50 ms latency and time an article cold, then after the booster prefetched it from the index.",
-        discussion: "The site (an index and 10 articles of about 1 MB each) is written to a temporary directory and removed afterwards."
+        discussion: """
+        The site (an index and 10 articles of about 1 MB each) is written to a temporary directory, \
+        $TMPDIR/headway-demo-PID, and removed afterwards, also after Ctrl-C (exit status 130).
+        """
     )
 
-    @Option(help: "Emulated bandwidth per connection (default: 5mbit).")
+    @Option(parsing: .unconditional, help: "Emulated bandwidth per connection, at most 100gbit (default: 5mbit).")
     var bandwidth: String = "5mbit"
 
-    @Option(help: "Emulated latency before each first byte (default: 50ms).")
+    @Option(parsing: .unconditional, help: "Emulated latency before each first byte, at most 86400s (default: 50ms).")
     var latency: String = "50ms"
 
-    @Option(help: "Which article to load after the index, 1 to \(DemoSite.articleCount) (default: 3).")
+    @Option(parsing: .unconditional, help: "Which article to load after the index, 1 to \(DemoSite.articleCount) (default: 3).")
     var article: Int = 3
 
     @Option(name: .customLong("write-site"), help: "Only write the demo site into this directory (for `headway serve`) and exit.")
@@ -27,8 +30,11 @@ struct DemoCommand: AsyncParsableCommand {
         """)
 
     func validate() throws {
-        guard (1...DemoSite.articleCount).contains(article) else {
-            throw ValidationError("--article must be between 1 and \(DemoSite.articleCount)")
+        try ExitStatus.validating {
+            guard (1...DemoSite.articleCount).contains(article) else {
+                throw HeadwayError(.invalidArgument, "--article must be between 1 and \(DemoSite.articleCount)")
+            }
+            _ = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
         }
     }
 
@@ -39,20 +45,51 @@ struct DemoCommand: AsyncParsableCommand {
             note("wrote the demo site: \(files.count) files in \(writeSite)")
             return
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("headway-demo-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try DemoSite.write(to: directory)
-        note("wrote the demo site: \(files.count) files in \(directory.path)")
-        let outcome = await DemoRunner.run(root: directory, conditions: conditions, article: article, snippet: Self.snippet)
-        if let error = outcome.error {
-            ExitStatus.report(error.description)
-            throw ExitCode(ExitStatus(error).rawValue)
+        // From here on, Ctrl-C (or SIGTERM) removes the site before the process goes.
+        Interrupt.catchSignals()
+        let site = TemporarySite(FileManager.default.temporaryDirectory.appendingPathComponent("headway-demo-\(getpid())"))
+        Task {
+            await Interrupt.wait()
+            site.remove()
+            // Straight out: WebKit's processes and Xvfb go when this process has gone.
+            _exit(ExitStatus.interrupted)
         }
-        print(outcome.table)
+        defer { site.remove() }
+        let files = try site.write()
+        note("wrote the demo site: \(files.count) files in \(site.directory.path)")
+        let outcome = await DemoRunner.run(root: site.directory, conditions: conditions, article: article, snippet: Self.snippet)
+        if let error = outcome.error { throw error }
+        try ExitStatus.print(outcome.table + "\n")
     }
 
     private func note(_ text: String) {
-        FileHandle.standardError.write(Data("headway: \(text)\n".utf8))
+        StandardStreams.writeError("headway: \(text)\n")
+    }
+}
+
+/// The demo's temporary copy of the site. Writing and removing exclude each other, so an
+/// interrupt during the write still removes everything.
+final class TemporarySite: @unchecked Sendable {
+    let directory: URL
+    private let lock = NSLock()
+    private var removed = false
+
+    init(_ directory: URL) {
+        self.directory = directory
+    }
+
+    func write() throws -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !removed else { return [] }
+        return try DemoSite.write(to: directory)
+    }
+
+    func remove() {
+        lock.lock()
+        defer { lock.unlock() }
+        removed = true
+        try? FileManager.default.removeItem(at: directory)
     }
 }
 
@@ -121,7 +158,7 @@ enum DemoRunner {
     }
 
     private static func status(_ text: String) {
-        FileHandle.standardError.write(Data("headway: \(text)\n".utf8))
+        StandardStreams.writeError("headway: \(text)\n")
     }
 
     private static func table(_ rows: [Row], conditions: NetworkConditions) -> String {

@@ -17,7 +17,9 @@ struct LoadCommand: AsyncParsableCommand {
         A load that fails stops the run (with --urls, the batch goes on); its entry carries an
         "error" object. --format jsonl prints each load object on its own line as it completes,
         then, with --repeat or --prefetch, one last line {"summary":[...]} or {"prefetch":{...}}.
-        A progress line (count, rate, ETA) goes to stderr when it is a terminal.
+        --urls streams: loading starts with the first line, and lines are read only a little ahead.
+        A progress line (count, rate, and an ETA for URLs given as arguments) goes to stderr when
+        it is a terminal. --format text takes terminal control sequences out of page text.
         With --prefetch, each load has "prefetch":{"fromCache","joined","fetched","revalidated",
         "slowestCacheAnswerMs"} and the document
         ends with "prefetch":{"linksFound","linksEligible","linksLeftOut":{<reason>:<count>,...},
@@ -33,22 +35,22 @@ struct LoadCommand: AsyncParsableCommand {
     @Argument(help: "The URLs to load, in order, in one page (http, https or file).")
     var urls: [String] = []
 
-    @Option(name: .customLong("urls"), help: "Also load the URLs in this file, one per line (- for stdin). A bad line or a failed load is reported in its own entry and the batch goes on.")
+    @Option(name: .customLong("urls"), help: "Also load the URLs in this file, one per line (- for stdin), read as loading goes. A bad line or a failed load is reported in its own entry and the batch goes on.")
     var urlList: String?
 
-    @Option(help: "With --urls, load this many pages at once; reports stream in completion order (default: 1).")
+    @Option(parsing: .unconditional, help: "With --urls, load this many pages at once, 1 to \(Self.mostJobs); reports stream in completion order. Each job is a web process of its own (100 MB or more), and beyond the machine's cores jobs only slow each other down (default: 1).")
     var jobs: Int = 1
 
     @Option(name: .customLong("script"), help: "A JavaScript file to run after each load. Repeatable; runs in order.")
     var scripts: [String] = []
 
-    @Option(help: "Seconds to wait for each load to finish (default: 30).")
+    @Option(parsing: .unconditional, help: "Seconds to wait for each load to finish, more than 0 and at most 86400 (default: 30).")
     var timeout: Double = 30
 
-    @Option(name: .customLong("script-timeout"), help: "Seconds to wait for each snippet to settle (default: 10).")
+    @Option(name: .customLong("script-timeout"), parsing: .unconditional, help: "Seconds to wait for each snippet to settle, more than 0 and at most 86400 (default: 10).")
     var scriptTimeout: Double = 10
 
-    @Option(name: .customLong("repeat"), help: "Load each URL N times cold, in a fresh view with no cached state, and summarise (default: 1).")
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Load each URL N times cold, in a fresh view with no cached state, and summarise; 1 to \(Self.mostRepeats) (default: 1).")
     var repeatCount: Int = 1
 
     @Option(help: "Write a PNG of the full last page, after its snippets ran.")
@@ -66,10 +68,10 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(name: .customLong("prefetch-query-strings"), help: "Let the booster prefetch links that have a query string.")
     var prefetchQueryStrings = false
 
-    @Option(name: .customLong("cache-size"), help: "Prefetch cache size in MB (default: 64).")
+    @Option(name: .customLong("cache-size"), parsing: .unconditional, help: "Prefetch cache size in MB, 1 to \(Self.largestCache) (default: 64).")
     var cacheSize: Int = 64
 
-    @Option(name: .customLong("prefetch-settle"), help: "Seconds to wait for prefetching to settle before the next URL (default: 30).")
+    @Option(name: .customLong("prefetch-settle"), parsing: .unconditional, help: "Seconds to wait for prefetching to settle before the next URL, 0 to 86400 (default: 30).")
     var prefetchSettle: Double = 30
 
     @Option(help: "How to answer the pages' JavaScript dialogs, which never block: dismiss (confirm() gets false, prompt() null) or accept (confirm() gets true, prompt() its default text); a beforeunload prompt always lets the page go (default: dismiss).")
@@ -83,49 +85,37 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Output format: json (one document), jsonl (one load object per line, as each completes) or text (default: json).")
     var format: OutputFormat = .json
 
+    static let mostJobs = 16
+    static let mostRepeats = 10_000
+    static let largestCache = 16_384
+
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, jsonl, text }
 
-    func run() async throws {
-        let inputs: LoadRunner.Inputs
-        do {
-            inputs = try validatedInputs()
-        } catch let error as HeadwayError {
-            ExitStatus.report(error.description)
-            throw ExitCode(ExitStatus(error).rawValue)
-        }
-        let outcome = await LoadRunner.run(inputs)
-        switch format {
-        case .json: print(outcome.json.text)
-        case .text: print(outcome.text)
-        case .jsonl: if let tail = outcome.jsonlTail { print(tail.text) }
-        }
-        try outcome.failures.exit()
+    func validate() throws {
+        try ExitStatus.validating(checks)
     }
 
-    private func validatedInputs() throws -> LoadRunner.Inputs {
-        guard timeout > 0 else { throw HeadwayError(.invalidArgument, "--timeout must be more than 0 seconds") }
-        guard scriptTimeout > 0 else { throw HeadwayError(.invalidArgument, "--script-timeout must be more than 0 seconds") }
-        guard repeatCount >= 1 else { throw HeadwayError(.invalidArgument, "--repeat must be at least 1") }
+    private func checks() throws {
+        try Seconds.validate(timeout, name: "--timeout")
+        try Seconds.validate(scriptTimeout, name: "--script-timeout")
+        try Seconds.validate(prefetchSettle, name: "--prefetch-settle", allowZero: true)
+        guard (1...Self.mostRepeats).contains(repeatCount) else {
+            throw HeadwayError(.invalidArgument, repeatCount < 1 ? "--repeat must be at least 1" : "--repeat must be at most \(Self.mostRepeats)")
+        }
+        guard (1...Self.mostJobs).contains(jobs) else {
+            throw HeadwayError(.invalidArgument, jobs < 1 ? "--jobs must be at least 1" : "--jobs must be at most \(Self.mostJobs)")
+        }
+        guard (1...Self.largestCache).contains(cacheSize) else {
+            throw HeadwayError(.invalidArgument, cacheSize < 1 ? "--cache-size must be at least 1 MB" : "--cache-size must be at most \(Self.largestCache) MB")
+        }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw HeadwayError(.invalidArgument, "--screenshot must name a .png file: \(screenshot)")
         }
         if let memoryLimit, memoryLimit < 1 { throw HeadwayError(.invalidArgument, "--memory-limit must be at least 1 MB") }
-        guard cacheSize > 0 else { throw HeadwayError(.invalidArgument, "--cache-size must be at least 1 MB") }
-        guard prefetchSettle >= 0 else { throw HeadwayError(.invalidArgument, "--prefetch-settle cannot be negative") }
         let usesBooster = prefetch || prefetchHosts != nil || prefetchAllHosts || prefetchQueryStrings
         guard !usesBooster || prefetch else {
             throw HeadwayError(.invalidArgument, "--prefetch-hosts, --prefetch-all-hosts and --prefetch-query-strings need --prefetch")
         }
-        var booster: BoosterConfiguration?
-        if prefetch {
-            var configuration = BoosterConfiguration()
-            configuration.extraHosts = Set((prefetchHosts ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
-            configuration.allHosts = prefetchAllHosts
-            configuration.allowQueryStrings = prefetchQueryStrings
-            configuration.cacheBytes = cacheSize << 20
-            booster = configuration
-        }
-        guard jobs >= 1 else { throw HeadwayError(.invalidArgument, "--jobs must be at least 1") }
         if jobs > 1 {
             guard urlList != nil, urls.isEmpty else { throw HeadwayError(.invalidArgument, "--jobs needs --urls (URLs given as arguments load in order in one page)") }
             guard repeatCount == 1, !prefetch, screenshot == nil else {
@@ -135,10 +125,37 @@ struct LoadCommand: AsyncParsableCommand {
         guard !urls.isEmpty || urlList != nil else {
             throw HeadwayError(.invalidArgument, "give at least one URL, or a list with --urls FILE")
         }
-        var items = try urls.map { URLList.Item.url(try URLList.parse($0)) }
-        if let urlList { items += try URLList.read(path: urlList) }
+        for url in urls { _ = try URLList.parse(url) }
+    }
+
+    func run() async throws {
+        let outcome = await LoadRunner.run(try inputs())
+        // A failed write was reported when it happened (a broken pipe quietly).
+        if let failure = StandardStreams.failure { throw ExitCode(ExitStatus(failure).rawValue) }
+        switch format {
+        case .json: try ExitStatus.print(outcome.json.text + "\n")
+        case .text: try ExitStatus.print(outcome.text + "\n")
+        case .jsonl: if let tail = outcome.jsonlTail { try ExitStatus.print(tail.text + "\n") }
+        }
+        try outcome.failures.exit()
+    }
+
+    /// What the run needs, once `validate()` passed: the URL feed, the snippets, the booster.
+    private func inputs() throws -> LoadRunner.Inputs {
+        var booster: BoosterConfiguration?
+        if prefetch {
+            var configuration = BoosterConfiguration()
+            configuration.extraHosts = Set((prefetchHosts ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
+            configuration.allHosts = prefetchAllHosts
+            configuration.allowQueryStrings = prefetchQueryStrings
+            configuration.cacheBytes = cacheSize << 20
+            booster = configuration
+        }
+        let arguments = try urls.map { URLList.Item.url(try URLList.parse($0)) }
         let snippets = try scripts.map(Snippet.load(path:))
-        var inputs = LoadRunner.Inputs(urls: items, snippets: snippets, timeout: timeout, scriptTimeout: scriptTimeout,
+        let list = try urlList.map(URLList.open(path:))
+        var inputs = LoadRunner.Inputs(urls: URLFeed(arguments: arguments, list: list), snippets: snippets,
+                                       timeout: timeout, scriptTimeout: scriptTimeout,
                                        repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
                                        booster: booster, prefetchSettle: prefetchSettle)
         inputs.dialogs = dialogs == .accept ? .accept : .dismiss
@@ -147,7 +164,13 @@ struct LoadCommand: AsyncParsableCommand {
         inputs.jobs = jobs
         if format == .jsonl {
             inputs.onReport = { report in
-                FileHandle.standardOutput.write(Data((report.json.text + "\n").utf8))
+                do throws(StandardStreams.Failure) {
+                    try StandardStreams.write(report.json.text + "\n")
+                    return true
+                } catch {
+                    _ = ExitStatus.outputFailure(error)
+                    return false
+                }
             }
         }
         return inputs

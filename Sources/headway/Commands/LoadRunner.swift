@@ -5,7 +5,7 @@ import Headway
 @EngineActor
 enum LoadRunner {
     struct Inputs: Sendable {
-        var urls: [URLList.Item]
+        var urls: URLFeed
         var snippets: [Snippet]
         var timeout: Double
         var scriptTimeout: Double
@@ -21,8 +21,9 @@ enum LoadRunner {
         var keepGoing = false
         /// Pages loading at once (batch mode only).
         var jobs = 1
-        /// Called with each load's report as soon as it is complete (jsonl streaming).
-        var onReport: (@Sendable (LoadReport) -> Void)?
+        /// Called with each load's report as soon as it is complete (jsonl streaming); returns
+        /// false when the report could not be written, which ends the run.
+        var onReport: (@Sendable (LoadReport) -> Bool)?
     }
 
     struct Outcome: Sendable {
@@ -31,6 +32,8 @@ enum LoadRunner {
         var screenshot: (path: String, shot: Screenshot)?
         var prefetch: PrefetchRunStats?
         var failures = FailureLog()
+        /// A report could not be written: the run stopped early.
+        var stopped = false
 
         var json: OrderedJSON {
             var pairs: [(String, OrderedJSON)] = [("loads", .array(reports.map(\.json)))]
@@ -84,33 +87,35 @@ enum LoadRunner {
             return outcome
         }
         defer { browser.close() }
-        let progress = Progress(total: inputs.urls.count * inputs.repeatCount, enabled: inputs.showProgress)
+        let progress = Progress(total: inputs.urls.knownCount.map { $0 * inputs.repeatCount }, enabled: inputs.showProgress)
         defer { progress.finish() }
         do {
             if inputs.jobs > 1 {
                 await BatchRunner.run(inputs, browser: browser, progress: progress, into: &outcome)
             } else if inputs.repeatCount == 1 {
                 let page = try browser.newPage()
-                for (index, item) in inputs.urls.enumerated() {
-                    let isLast = index == inputs.urls.count - 1
+                var lastLoaded = false
+                while !outcome.stopped, let item = await inputs.urls.next() {
                     guard case .url(let url) = item else {
                         invalid(item, into: &outcome, inputs: inputs)
                         progress.step(nil)
+                        lastLoaded = false
                         continue
+                    }
+                    if lastLoaded, inputs.booster != nil {
+                        // Let the last prefetch settle so this load's result is repeatable.
+                        await browser.settlePrefetch(timeout: inputs.prefetchSettle)
                     }
                     progress.step(url)
                     let (ok, _) = await loadOnce(url, run: nil, page: page, inputs: inputs, into: &outcome)
+                    lastLoaded = ok
                     if !ok && !inputs.keepGoing { break }
-                    if ok, inputs.booster != nil, !isLast {
-                        // Let the prefetch settle so the next load's result is repeatable.
-                        await browser.settlePrefetch(timeout: inputs.prefetchSettle)
-                    }
-                    if ok, isLast, let path = inputs.screenshot {
-                        await takeScreenshot(page, path: path, into: &outcome)
-                    }
+                }
+                if lastLoaded, !outcome.stopped, let path = inputs.screenshot {
+                    await takeScreenshot(page, path: path, into: &outcome)
                 }
             } else {
-                outer: for item in inputs.urls {
+                outer: while !outcome.stopped, let item = await inputs.urls.next() {
                     guard case .url(let url) = item else {
                         invalid(item, into: &outcome, inputs: inputs)
                         continue
@@ -123,7 +128,7 @@ enum LoadRunner {
                         defer { page.close() }
                         let (ok, result) = await loadOnce(url, run: run, page: page, inputs: inputs, into: &outcome)
                         if let result { results.append(result) }
-                        if !ok && !inputs.keepGoing { break outer }
+                        if outcome.stopped || (!ok && !inputs.keepGoing) { break outer }
                     }
                     outcome.summaries.append(TimingSummary(url: url, results: results))
                 }
@@ -137,7 +142,11 @@ enum LoadRunner {
 
     /// Hands a finished report to the stream (jsonl) or keeps it for the document.
     static func deliver(_ report: LoadReport, into outcome: inout Outcome, inputs: Inputs) {
-        if let onReport = inputs.onReport { onReport(report) } else { outcome.reports.append(report) }
+        if let onReport = inputs.onReport {
+            if !onReport(report) { outcome.stopped = true }
+        } else {
+            outcome.reports.append(report)
+        }
     }
 
     static func invalid(_ item: URLList.Item, into outcome: inout Outcome, inputs: Inputs) {

@@ -9,35 +9,40 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
         Prints "Serving DIR at http://127.0.0.1:PORT/ (CONDITIONS)" on stdout once it listens.
         Bandwidth is capped per response (so per keep-alive connection); latency delays each first byte.
+        Only files inside DIR are served: a symlink that leads out of it answers 404.
+        Exit status: 130 after Ctrl-C (or SIGTERM); 64 bad usage; 3 it could not listen; \
+        74 the first line could not be written; 141 stdout's reader went away.
         """
     )
 
     @Argument(help: "The directory to serve. Directories answer with their index.html.")
     var directory: String
 
-    @Option(help: "The port to listen on; 0 picks a free one (default: 8080).")
+    @Option(parsing: .unconditional, help: "The port to listen on, 0 to 65535; 0 picks a free one (default: 8080).")
     var port: Int = 8080
 
-    @Option(help: "Bandwidth per connection, such as 5mbit, 500kbit or 2MB; 0 for no cap (default: 0).")
+    @Option(parsing: .unconditional, help: "Bandwidth per connection, such as 5mbit, 500kbit or 2MB, at most 100gbit; 0 for no cap (default: 0).")
     var bandwidth: String = "0"
 
-    @Option(help: "Delay before each response's first byte, such as 50ms or 0.2s (default: 0).")
+    @Option(parsing: .unconditional, help: "Delay before each response's first byte, such as 50ms or 0.2s, at most 86400s (default: 0).")
     var latency: String = "0"
 
     @Flag(help: "Log each request to stderr: method, path, status, bytes and time.")
     var log = false
 
+    func validate() throws {
+        try ExitStatus.validating {
+            guard (0...65535).contains(port) else { throw HeadwayError(.invalidArgument, "--port must be between 0 and 65535") }
+            _ = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
+        }
+    }
+
     func run() async throws {
         let conditions = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
         let root = URL(fileURLWithPath: directory)
         let log = self.log
-        do {
-            let url = try await Self.start(root: root, port: port, conditions: conditions, log: log)
-            FileHandle.standardOutput.write(Data("Serving \(root.path) at \(url.absoluteString) (\(conditions))\n".utf8))
-        } catch let error as HeadwayError {
-            ExitStatus.report(error.description)
-            throw ExitCode(error.code == .invalidArgument ? ExitStatus.usage.rawValue : ExitStatus.loadFailed.rawValue)
-        }
+        let url = try await Self.start(root: root, port: port, conditions: conditions, log: log)
+        try ExitStatus.print("Serving \(root.path) at \(url.absoluteString) (\(conditions))\n")
         try await waitForInterrupt()
     }
 
@@ -49,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = try HTTPServer(root: root, port: port, conditions: conditions)
         if log {
             server.onRequest = { request in
-                FileHandle.standardError.write(Data("\(request.logLine)\n".utf8))
+                StandardStreams.writeError("\(TerminalText.oneLine(request.logLine))\n")
             }
         }
         running = server
@@ -60,7 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
     private func waitForInterrupt() async throws {
         await Interrupt.wait()
         await Self.stopServer()
-        throw ExitCode(130)
+        throw ExitCode(ExitStatus.interrupted)
     }
 
     @EngineActor

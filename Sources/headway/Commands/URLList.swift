@@ -9,29 +9,33 @@ enum URLList {
         case invalid(String, HeadwayError)
     }
 
-    /// Reads one URL per line from `path` (`-` for stdin), skipping blank lines and `#` comments.
-    /// Lines that are not valid URLs stay in the list as `.invalid`, so the batch reports them.
-    static func read(path: String) throws -> [Item] {
-        let data: Data?
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw HeadwayError(.fileUnreadable, "URL list not found: \(path)")
-            }
-            data = FileManager.default.contents(atPath: path)
+    /// Opens a list for `--urls` (`-` for stdin); a missing or unreadable file throws.
+    static func open(path: String) throws -> LineReader {
+        if path == "-" { return LineReader(fd: 0) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw HeadwayError(.fileUnreadable, "URL list not found: \(path)")
         }
-        guard let data, let text = String(data: data, encoding: .utf8) else {
-            throw HeadwayError(.fileUnreadable, "URL list is not readable UTF-8 text: \(path)")
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw HeadwayError(.fileUnreadable, "URL list is not readable: \(path) (\(String(cString: strerror(errno))))")
         }
-        return text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-            .map { line in
-                do { return .url(try parse(line)) } catch let error as HeadwayError { return .invalid(line, error) }
-                catch { return .invalid(line, HeadwayError(.invalidArgument, "\(error)")) }
-            }
+        return LineReader(fd: fd)
+    }
+
+    /// The item for one line of a list, or nil for a blank line or a `#` comment.
+    static func item(_ line: LineReader.Line) -> Item? {
+        switch line {
+        case .text(let raw):
+            let text = raw.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty || text.hasPrefix("#") { return nil }
+            do { return .url(try parse(text)) } catch let error as HeadwayError { return .invalid(text, error) }
+            catch { return .invalid(text, HeadwayError(.invalidArgument, "\(error)")) }
+        case .tooLong(let prefix):
+            return .invalid(prefix + "…", HeadwayError(.invalidArgument, "a line of the URL list is longer than 1 MiB"))
+        case .unreadable(let code):
+            return .invalid("", HeadwayError(.fileUnreadable, "could not read the URL list: \(String(cString: strerror(code)))"))
+        }
     }
 
     static func parse(_ text: String) throws -> URL {
@@ -49,5 +53,31 @@ enum URLList {
             throw HeadwayError(.invalidArgument, "unsupported URL scheme '\(scheme)' in '\(text)' (use http, https or file)")
         }
         return url
+    }
+}
+
+/// The URLs of one `load` run, handed out one at a time: the arguments first, then the list's
+/// lines as they are read. Only the engine thread takes from it.
+@EngineActor
+final class URLFeed {
+    private var arguments: [URLList.Item]
+    private let list: LineReader?
+    /// How many items there are, when that is known before the end (no list).
+    let knownCount: Int?
+
+    nonisolated init(arguments: [URLList.Item], list: LineReader?) {
+        self.arguments = arguments
+        self.list = list
+        knownCount = list == nil ? arguments.count : nil
+    }
+
+    /// The next item, or nil when there are no more.
+    func next() async -> URLList.Item? {
+        if !arguments.isEmpty { return arguments.removeFirst() }
+        guard let list else { return nil }
+        while let line = await list.next() {
+            if let item = URLList.item(line) { return item }
+        }
+        return nil
     }
 }

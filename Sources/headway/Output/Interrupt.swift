@@ -1,33 +1,50 @@
 import Dispatch
 import Foundation
 
-/// Waits for SIGINT or SIGTERM without dying, so a command can clean up first.
+/// SIGINT and SIGTERM for commands that clean up before they go. Once `catchSignals()` ran,
+/// the signals no longer kill the process; `wait()` returns at the first one. Headway's Xvfb
+/// and WebKit's processes go when the process exits.
 enum Interrupt {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var waiters: [CheckedContinuation<Void, Never>] = []
+    nonisolated(unsafe) private static var fired = false
+    private static let lock = NSLock()
 
+    /// Starts catching SIGINT and SIGTERM (once; later calls do nothing).
+    static func catchSignals() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard sources.isEmpty else { return }
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
+            source.setEventHandler { fire() }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Suspends until SIGINT or SIGTERM arrives (catching them from now on, if not yet).
     static func wait() async {
+        catchSignals()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = Once(continuation)
-            for sig in [SIGINT, SIGTERM] {
-                signal(sig, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
-                source.setEventHandler { once.fire() }
-                source.resume()
-                sources.append(source)
+            lock.lock()
+            if fired {
+                lock.unlock()
+                continuation.resume()
+            } else {
+                waiters.append(continuation)
+                lock.unlock()
             }
         }
     }
 
-    private final class Once: @unchecked Sendable {
-        private var continuation: CheckedContinuation<Void, Never>?
-        private let lock = NSLock()
-        init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
-        func fire() {
-            lock.lock()
-            let c = continuation
-            continuation = nil
-            lock.unlock()
-            c?.resume()
-        }
+    private static func fire() {
+        lock.lock()
+        fired = true
+        let ready = waiters
+        waiters.removeAll()
+        lock.unlock()
+        for waiter in ready { waiter.resume() }
     }
 }

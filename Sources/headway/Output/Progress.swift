@@ -1,16 +1,16 @@
 import Foundation
 
 /// A one-line progress display on stderr for runs of more than one load, shown only when
-/// stderr is a terminal.
+/// stderr is a terminal. With a total (URLs given as arguments) it shows an ETA.
 final class Progress: @unchecked Sendable {
-    private let total: Int
+    private let total: Int?
     private let enabled: Bool
     private var done = 0
     private let start = Date()
 
-    init(total: Int, enabled: Bool) {
+    init(total: Int?, enabled: Bool) {
         self.total = total
-        self.enabled = enabled && total > 1
+        self.enabled = enabled && (total ?? 2) > 1
     }
 
     func step(_ url: URL?) {
@@ -18,13 +18,18 @@ final class Progress: @unchecked Sendable {
         guard enabled else { return }
         let elapsed = Date().timeIntervalSince(start)
         let rate = done > 1 ? Double(done - 1) / max(elapsed, 0.001) : 0
-        let eta = rate > 0 ? String(format: " ETA %.0fs", Double(total - done + 1) / rate) : ""
-        let line = String(format: "\r\u{1B}[K[%d/%d] %.1f/s%@ %@", done, total, rate, eta, url?.absoluteString ?? "")
-        FileHandle.standardError.write(Data(line.utf8))
+        let count: String
+        if let total {
+            let eta = rate > 0 ? String(format: " ETA %.0fs", Double(total - done + 1) / rate) : ""
+            count = String(format: "[%d/%d] %.1f/s%@", done, total, rate, eta)
+        } else {
+            count = String(format: "[%d] %.1f/s", done, rate)
+        }
+        StandardStreams.writeError("\r\u{1B}[K\(count) \(TerminalText.oneLine(url?.absoluteString ?? ""))")
     }
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStreams.writeError("\r\u{1B}[K")
     }
 }

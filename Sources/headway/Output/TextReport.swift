@@ -1,7 +1,8 @@
 import Foundation
 import Headway
 
-/// The human-readable summary printed by `--format text`.
+/// The human-readable summary printed by `--format text`. What the page controls (title,
+/// console, snippet values, error messages) goes through `TerminalText.safe`.
 enum TextReport {
     static func render(_ report: LoadReport) -> String {
         var lines: [String] = []
@@ -38,7 +39,7 @@ enum TextReport {
             lines.append("  page error … \(report.errorsTotal - report.errors.count) more not kept (\(report.errorsTotal) in all)")
         }
         for dialog in report.dialogs { lines.append("  dialog    \(dialog.type.rawValue) \"\(dialog.message)\" answered \(dialog.answer)") }
-        return lines.joined(separator: "\n")
+        return TerminalText.safe(lines.joined(separator: "\n"))
     }
 
     static func render(_ summary: TimingSummary) -> String {
@@ -47,7 +48,7 @@ enum TextReport {
         for (name, s) in summary.metrics {
             lines.append(pad(name, 26) + [s.min, s.median, s.p95, s.max].map { pad(String(format: "%.1f", $0), 10) }.joined())
         }
-        return lines.joined(separator: "\n")
+        return TerminalText.safe(lines.joined(separator: "\n"))
     }
 
     static func ms(_ value: Double) -> String { String(format: "%.1f ms", value) }

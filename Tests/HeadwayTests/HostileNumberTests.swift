@@ -1,0 +1,97 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import Headway
+import HeadwayTestSupport
+import Testing
+
+/// Numbers a caller or a page controls (timeouts, conditions, page-supplied figures) never trap.
+@Suite("Hostile numbers", .serialized)
+@EngineActor
+struct HostileNumberTests {
+    @Test func secondsAreCheckedAndClampedWithoutTrapping() throws {
+        #expect(try Seconds.validate(30, name: "--timeout") == 30)
+        #expect(try Seconds.validate(0, name: "--settle", allowZero: true) == 0)
+        let cases: [(Double, Bool, String)] = [
+            (.infinity, false, "--timeout must be at most 86400 seconds (one day)"),
+            (1e300, false, "--timeout must be at most 86400 seconds (one day)"),
+            (.nan, false, "--timeout must be a number of seconds, not nan"),
+            (-5, false, "--timeout must be positive"),
+            (0, false, "--timeout must be positive"),
+            (-1, true, "--timeout must be at least 0"),
+        ]
+        for (value, allowZero, message) in cases {
+            #expect(throws: HeadwayError(.invalidArgument, message)) {
+                try Seconds.validate(value, name: "--timeout", allowZero: allowZero)
+            }
+        }
+        #expect(Duration.clamped(seconds: .infinity) == .seconds(86_400))
+        #expect(Duration.clamped(seconds: 1e300) == .seconds(86_400))
+        #expect(Duration.clamped(seconds: -.infinity) == .zero)
+        #expect(Duration.clamped(seconds: .nan) == .zero)
+        #expect(Duration.clamped(seconds: 0.25) == .milliseconds(250))
+        #expect(formatSeconds(.infinity) == "86400 s")
+        #expect(formatSeconds(.nan) == "0 s")
+        #expect(formatSeconds(1.5) == "1.50 s")
+    }
+
+    @Test func networkConditionsRejectHugeAndNegativeValues() throws {
+        #expect(try NetworkConditions.parseBandwidth("100gbit") == 12.5e9)
+        #expect(try NetworkConditions.parseLatency("86400s") == 86_400)
+        let bad: [(() throws -> Any?, String)] = [
+            ({ try NetworkConditions.parseLatency("1e300s", name: "--latency") }, "--latency must be at most 86400 seconds (one day)"),
+            ({ try NetworkConditions.parseLatency("infms", name: "--latency") }, "--latency must be at most 86400 seconds (one day)"),
+            ({ try NetworkConditions.parseLatency("nans", name: "--latency") }, "--latency must be a number of seconds, not nan"),
+            ({ try NetworkConditions.parseLatency("-5ms", name: "--latency") }, "--latency must be at least 0"),
+            ({ try NetworkConditions.parseBandwidth("1e300mbit", name: "--bandwidth") }, "--bandwidth must be at most 100gbit: '1e300mbit'"),
+            ({ try NetworkConditions.parseBandwidth("infkb", name: "--bandwidth") }, "--bandwidth must be at most 100gbit: 'infkb'"),
+            ({ try NetworkConditions.parseBandwidth("-1mbit", name: "--bandwidth") }, "--bandwidth must be positive (0 means no cap): '-1mbit'"),
+        ]
+        for (parse, message) in bad {
+            #expect(throws: HeadwayError(.invalidArgument, message)) { _ = try parse() }
+        }
+        // Conditions built directly are never checked: describing and serving with them must not trap.
+        let huge = NetworkConditions(bytesPerSecond: .infinity, latency: 1e300)
+        #expect(huge.description == "100000.00 Mbit/s, 86400000 ms latency")
+    }
+
+    @Test func aServerWithNonsenseConditionsStillAnswers() async throws {
+        let server = try Fixtures.server(conditions: NetworkConditions(bytesPerSecond: .infinity, latency: -.infinity))
+        defer { server.stop() }
+        let negative = try Fixtures.server(conditions: NetworkConditions(bytesPerSecond: -5, latency: .nan))
+        defer { negative.stop() }
+        for base in [server.url, negative.url] {
+            let (data, _) = try await URLSession.shared.data(from: base.appendingPathComponent("second.html"))
+            #expect(String(decoding: data, as: UTF8.self).contains("second page"))
+        }
+    }
+
+    @Test func pageNumbersConvertToIntegersOnlyWhenTheyFit() {
+        #expect(JSONValue.number(1e300).intValue == nil)
+        #expect(JSONValue.number(.nan).intValue == nil)
+        #expect(JSONValue.number(-3.7).intValue == -3)
+    }
+
+    @Test func hugeTimeoutsAndHostileNumbersFromThePageDoNotTrap() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/numbers.html", .html("""
+            <!doctype html><title>numbers</title><script>
+            performance.getEntriesByType = () => [{ transferSize: 1e300, encodedBodySize: Infinity }];
+            window.webkit.messageHandlers.headway.postMessage('{"kind":"error","message":"m","line":1e300,"column":-1e300}');
+            </script>
+            """))
+        try await Browser.withPage { page in
+            let result = try await page.load(server.url.appendingPathComponent("numbers.html"), timeout: .infinity)
+            #expect(result.title == "numbers")
+            #expect(result.resources.transferBytes == 0)
+            #expect(page.errors.contains { $0.message == "m" && $0.line == 0 })
+            #expect(try await page.evaluate("6 * 7", timeout: 1e300) == .number(42))
+            let snippet = try await page.run(Snippet(file: "ok.js", source: "1"), timeout: .nan, navigationTimeout: .infinity)
+            // A NaN timeout counts as 0: the snippet either answered at once or timed out at once.
+            #expect(snippet.value == .number(1) || snippet.error?.message.contains("within 0 s") == true)
+            #expect(try await page.evaluate("document.title") == "numbers")
+        }
+    }
+}
