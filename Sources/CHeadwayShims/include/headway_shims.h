@@ -28,6 +28,10 @@ SoupServer *hw_soup_server_new(const char *server_header);
 /// Creates a SoupSession with these connection limits (soup_session_new_with_options is variadic).
 SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host);
 
+/// Opens an idle keep-alive connection to `uri`'s host in the background (no request is sent),
+/// given up after `timeout_seconds`. Does nothing for a URI libsoup cannot parse.
+void hw_soup_session_preconnect(SoupSession *session, const char *uri, guint timeout_seconds);
+
 /// Starts `Xvfb -displayfd`, waits until it is ready and returns its display number or -1.
 /// The child gets PR_SET_PDEATHSIG, so it dies with the forking thread (call this from a thread
 /// that lives as long as the process), however the process ends (a signal included).

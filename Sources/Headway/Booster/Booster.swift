@@ -15,6 +15,7 @@ final class Booster {
 
     init(context: UnsafeMutablePointer<WebKitWebContext>, configuration: BoosterConfiguration, userAgent: String) {
         self.configuration = configuration
+        NetworkWarmup.start()
         client = SoupClient(userAgent: userAgent, connectionsPerHost: max(6, configuration.concurrency))
         cache = PrefetchCache(capacity: configuration.cacheBytes)
         prefetcher = Prefetcher(client: client, cache: cache, configuration: configuration)
@@ -51,6 +52,15 @@ final class Booster {
         guard !MirrorScheme.isMirror(url),
               LinkPolicy(configuration: configuration).allows(url, page: from, isSubresource: true) else { return nil }
         return MirrorScheme.mirror(url)
+    }
+
+    /// Called when the page starts navigating to `url` (real or mirror): unless the cache holds
+    /// the document, connects to its host while the web process gets ready, so that the handler's
+    /// request does not wait for the connection on the engine thread.
+    func willNavigate(to url: URL) {
+        let real = MirrorScheme.real(url)
+        guard !cache.contains(real) else { return }
+        client.preconnect(real)
     }
 
     /// Stops prefetching and removes the extension's private directory (web processes that

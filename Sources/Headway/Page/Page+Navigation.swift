@@ -14,6 +14,7 @@ extension Page {
         let view = try await readyView()
         let target = booster != nil ? MirrorScheme.mirror(url) : url
         return try await navigate(url, timeout: timeout) {
+            booster?.willNavigate(to: target)
             webkit_web_view_load_uri(view, target.absoluteString)
         }
     }
@@ -61,6 +62,7 @@ extension Page {
             return
         }
         tracker.redirecting = target
+        booster?.willNavigate(to: target)
         webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
     }
 

@@ -97,8 +97,10 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
     let mirrored: URL? = EngineActor.assumeIsolated {
         // With the booster on, an absolute http(s) link to an eligible host is browsed through
         // the mirror scheme instead; the user's delegate sees that navigation when it starts.
-        guard kind == .navigation, let page = target.page, let from = page.url else { return nil }
-        return page.booster?.mirrorTarget(for: raw, from: from)
+        guard kind == .navigation, let page = target.page, let from = page.url,
+              let mirrored = page.booster?.mirrorTarget(for: raw, from: from) else { return nil }
+        page.booster?.willNavigate(to: mirrored)
+        return mirrored
     }
     if let mirrored, let view {
         webkit_policy_decision_ignore(decision)
