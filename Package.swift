@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "Headway",
-    platforms: [.macOS(.v14)],
     products: [
         .library(name: "Headway", targets: ["Headway"]),
         .executable(name: "headway", targets: ["headway"]),
@@ -17,14 +16,16 @@ let package = Package(
         .systemLibrary(
             name: "CWebKit",
             pkgConfig: "webkit2gtk-4.1",
-            providers: [.apt(["libwebkit2gtk-4.1-dev", "libsoup-3.0-dev", "libxml2-dev"])]
+            providers: [.apt(["libwebkit2gtk-4.1-dev", "libsoup-3.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
         ),
         .target(
             name: "CHeadwayShims",
-            dependencies: ["CWebKit"],
-            // libxml2 (a WebKitGTK dependency) has no pkg-config name we can add to CWebKit.
-            cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
-            linkerSettings: [.linkedLibrary("xml2")]
+            dependencies: ["CWebKit", "CLibXML2"]
         ),
         .systemLibrary(
             name: "CWebExtension",

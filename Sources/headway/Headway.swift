@@ -1,4 +1,5 @@
 import ArgumentParser
+import Headway
 
 @main
 struct HeadwayCommand: AsyncParsableCommand {
@@ -9,6 +10,7 @@ struct HeadwayCommand: AsyncParsableCommand {
         With no DISPLAY set, headway starts a private Xvfb and stops it when it exits.
         Every error is one line on stderr, "headway: error: …", with a documented exit status.
         """,
+        version: Headway.version,
         subcommands: [LoadCommand.self, ServeCommand.self, DemoCommand.self]
     )
 

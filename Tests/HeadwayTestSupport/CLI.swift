@@ -20,6 +20,10 @@ public enum CLI {
         }
     }
 
+    /// The package's root folder (where Package.swift is).
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     /// The `headway` executable next to the test bundle in the build folder.
     public static var binary: URL {
         get throws {
