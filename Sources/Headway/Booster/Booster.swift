@@ -67,11 +67,19 @@ final class Booster {
     }
 
     /// Waits for the link extraction of the last finished page and the prefetch it started, at
-    /// most `timeout` seconds; returns early when the task is cancelled.
+    /// most `timeout` seconds: then both are stopped, with every prefetch request in flight.
+    /// Returns early, leaving them alone, when the task is cancelled.
     func settle(timeout: Double) async {
         let deadline = Engine.now() + Seconds.clamp(timeout) * 1000
         if let trigger {
-            guard (try? await EngineWait.ended(trigger, within: timeout)) == true else { return }
+            switch try? await EngineWait.ended(trigger, within: timeout) {
+            case true?: break
+            case false?:
+                trigger.cancel()
+                prefetcher.cancel()
+                return
+            case nil: return
+            }
         }
         await prefetcher.settle(timeout: max(0, (deadline - Engine.now()) / 1000))
     }

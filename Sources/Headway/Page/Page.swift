@@ -113,6 +113,7 @@ public final class Page {
         // view (or Headway itself) is gone.
         webkit_web_view_terminate_web_process(view.pointer)
         booster?.handler.resetStats(forView: UnsafeMutableRawPointer(view.pointer))
+        booster?.handler.cancelFetches(forView: UnsafeMutableRawPointer(view.pointer), mainFrameOnly: false)
         webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, "headway")
         if let window { gtk_widget_destroy(window.pointer) }
         self.window = nil
