@@ -1,8 +1,9 @@
 import Foundation
 
 /// A raw-socket server on 127.0.0.1 that never lets a request finish, and sees the moment a
-/// client gives up. A path starting with `/drip` gets its headers, then one body byte every
-/// `dripInterval` seconds, forever; any other path is accepted, read and never answered.
+/// client gives up. A path starting with `/drip` gets its headers (a cacheable page), then one
+/// body byte every `dripInterval` seconds, forever; any other path is accepted, read and never
+/// answered.
 /// Each connection has a thread of its own that notices when the client closes it.
 public final class StallingServer: @unchecked Sendable {
     public let port: Int
@@ -88,7 +89,7 @@ public final class StallingServer: @unchecked Sendable {
         let path = line.count > 1 ? String(line[1]) : "/"
         lock.withLock { paths.append(path) }
         let drips = path.hasPrefix("/drip")
-        if drips, !write(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n") { return }
+        if drips, !write(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nCache-Control: max-age=600\r\nTransfer-Encoding: chunked\r\n\r\n") { return }
         // Waits for the client to close (EOF or an error), dripping a byte at each interval.
         let wait = Int32(drips ? dripInterval * 1000 : 500)
         while true {
