@@ -85,14 +85,17 @@ final class SchemeHandler {
             break
         }
         Task { @EngineActor in
+            // The deadline covers a joined prefetch too (itself bounded by `requestTimeout`).
+            let bound = self.opened(exchange)
+            defer { self.closed(bound, exchange) }
             if cacheable, stale == nil, let flight = self.cache.fetchInFlight(url), await flight.value != nil,
+               !self.isAbandoned(bound),
                case .fresh(let joined)? = self.cache.lookup(url, requestHeaders: self.client.outgoingHeaders(headers, to: url)) {
                 self.stats[viewKey, default: PrefetchLoadStats()].joined += 1
                 self.answer(exchange, with: joined)
                 return
             }
-            let bound = self.opened(exchange)
-            defer { self.closed(bound, exchange) }
+            guard !self.isAbandoned(bound) else { return }
             do {
                 if let stale {
                     try await self.revalidate(stale, exchange, bound)

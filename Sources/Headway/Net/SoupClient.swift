@@ -22,10 +22,6 @@ final class SoupClient {
         func header(_ name: String) -> String? { headerValue(headers, name) }
     }
 
-    /// Seconds a connection may stall before libsoup fails its request (libsoup's default is
-    /// 60), and an idle keep-alive connection stays open.
-    static let ioTimeout: UInt32 = 20
-
     let session: UnsafeMutablePointer<SoupSession>
     let cookieJar: UnsafeMutablePointer<SoupCookieJar>
     /// Headers libsoup adds to every request the caller did not set itself (lower-cased names),
@@ -35,8 +31,6 @@ final class SoupClient {
     init(userAgent: String, connectionsPerHost: Int) {
         session = hw_soup_session_new(Int32(max(connectionsPerHost * 4, 16)), Int32(connectionsPerHost))
         soup_session_set_user_agent(session, userAgent)
-        soup_session_set_timeout(session, Self.ioTimeout)
-        soup_session_set_idle_timeout(session, Self.ioTimeout)
         cookieJar = soup_cookie_jar_new()
         soup_session_add_feature(session, OpaquePointer(cookieJar))
     }
