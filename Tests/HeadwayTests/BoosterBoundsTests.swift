@@ -55,7 +55,7 @@ struct BoosterBoundsTests {
     @Test func aRequestTimeoutEndsSilentAndDrippingPrefetches() async throws {
         let site = try SlowSite()
         defer { site.stop() }
-        let server = site.server, stalling = site.stalling
+        let server = site.server
         let browser = try Browser(configuration: BoosterSite.configuration { $0.requestTimeout = 1 })
         defer { browser.close() }
         try await browser.newPage().load(site.page)
@@ -72,7 +72,7 @@ struct BoosterBoundsTests {
     @Test func closingTheBrowserCancelsPrefetchesInFlight() async throws {
         let site = try SlowSite()
         defer { site.stop() }
-        let server = site.server, stalling = site.stalling
+        let stalling = site.stalling
         let browser = try Browser(configuration: BoosterSite.configuration())
         try await browser.newPage().load(site.page)
         try await waitFor { stalling.requestedPaths.count == 4 && stalling.openConnections == 4 }
@@ -80,10 +80,24 @@ struct BoosterBoundsTests {
         try await waitFor { stalling.openConnections == 0 }
     }
 
+    @Test func closingThePageCancelsTheHandlersFetchesInFlight() async throws {
+        let site = try SlowSite()
+        defer { site.stop() }
+        let stalling = site.stalling
+        let browser = try Browser(configuration: BoosterSite.configuration())
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try await page.load(site.server.url.appendingPathComponent("second.html"))
+        let target = stalling.url.appendingPathComponent("hang1").absoluteString
+        _ = try await page.evaluate("fetch('\(target)').catch(() => {}); 0")
+        try await waitFor { stalling.openConnections == 1 }
+        page.close()
+        try await waitFor { stalling.openConnections == 0 }
+    }
+
     @Test func aCancelledSettleReturnsAtOnce() async throws {
         let site = try SlowSite()
         defer { site.stop() }
-        let server = site.server, stalling = site.stalling
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
         try await browser.newPage().load(site.page)

@@ -66,6 +66,14 @@ final class Booster {
         trigger = Task { @EngineActor in await self.extractAndPrefetch(page) }
     }
 
+    /// A page is closing: the handler's fetches for it are cancelled. The prefetch of its links
+    /// belongs to the browser and goes on (a page dropped right after its load is common) until
+    /// the next navigation, the end of a settle, or `close`.
+    func pageClosed(view: UnsafeMutablePointer<WebKitWebView>) {
+        handler.resetStats(forView: UnsafeMutableRawPointer(view))
+        handler.cancelFetches(forView: UnsafeMutableRawPointer(view), mainFrameOnly: false)
+    }
+
     /// Waits for the link extraction of the last finished page and the prefetch it started, at
     /// most `timeout` seconds: then both are stopped, with every prefetch request in flight.
     /// Returns early, leaving them alone, when the task is cancelled.
