@@ -45,12 +45,12 @@ public final class StallingServer: @unchecked Sendable {
 
     /// Stops accepting and closes every connection.
     public func stop() {
-        let sockets: Set<Int32> = lock.withLock {
+        // Under the lock, so that no descriptor is closed (and its number reused) meanwhile.
+        lock.withLock {
             isStopped = true
-            return open
+            for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
         }
         shutdown(listener, Int32(SHUT_RDWR))
-        for fd in sockets { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
@@ -75,8 +75,10 @@ public final class StallingServer: @unchecked Sendable {
 
     private func serve(_ fd: Int32) {
         defer {
-            lock.withLock { _ = open.remove(fd) }
-            close(fd)
+            lock.withLock {
+                open.remove(fd)
+                close(fd)
+            }
         }
         var request: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -108,7 +108,8 @@ final class Booster {
             link.href = MirrorScheme.real(link.href)
             return link
         }
-        guard page.url == pageURL else { return }
+        // A settle that ran out before the extraction ended cancelled it: nothing starts late.
+        guard page.url == pageURL, !Task.isCancelled else { return }
         prefetcher.start(links: real, page: pageURL)
     }
 }
