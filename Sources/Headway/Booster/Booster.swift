@@ -76,12 +76,28 @@ final class Booster {
         trigger = Task { @EngineActor in await self.extractAndPrefetch(page) }
     }
 
+    /// A page is closing: the handler's fetches for it are cancelled. The prefetch of its links
+    /// belongs to the browser and goes on (a page dropped right after its load is common) until
+    /// the next navigation, the end of a settle, or `close`.
+    func pageClosed(view: UnsafeMutablePointer<WebKitWebView>) {
+        handler.resetStats(forView: UnsafeMutableRawPointer(view))
+        handler.cancelFetches(forView: UnsafeMutableRawPointer(view), mainFrameOnly: false)
+    }
+
     /// Waits for the link extraction of the last finished page and the prefetch it started, at
-    /// most `timeout` seconds; returns early when the task is cancelled.
+    /// most `timeout` seconds: then both are stopped, with every prefetch request in flight.
+    /// Returns early, leaving them alone, when the task is cancelled.
     func settle(timeout: Double) async {
         let deadline = Engine.now() + Seconds.clamp(timeout) * 1000
         if let trigger {
-            guard (try? await EngineWait.ended(trigger, within: timeout)) == true else { return }
+            switch try? await EngineWait.ended(trigger, within: timeout) {
+            case true?: break
+            case false?:
+                trigger.cancel()
+                prefetcher.cancel()
+                return
+            case nil: return
+            }
         }
         await prefetcher.settle(timeout: max(0, (deadline - Engine.now()) / 1000))
     }
@@ -102,7 +118,8 @@ final class Booster {
             link.href = MirrorScheme.real(link.href)
             return link
         }
-        guard page.url == pageURL else { return }
+        // A settle that ran out before the extraction ended cancelled it: nothing starts late.
+        guard page.url == pageURL, !Task.isCancelled else { return }
         prefetcher.start(links: real, page: pageURL)
     }
 }

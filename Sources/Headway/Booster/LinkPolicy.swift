@@ -85,11 +85,21 @@ struct LinkPolicy {
         }
         if isSubresource { return nil }
         if url.query != nil, !configuration.allowQueryStrings { return .query }
+        return Self.acts(url) ? .sideEffect : nil
+    }
+
+    /// Whether a prefetch for a page at `page` may follow a redirect to `url`: the policy allows
+    /// it, and no redirect, not even a subresource's, goes to a path that acts (`/logout`).
+    func allowsRedirect(to url: URL, page: URL, isPage: Bool) -> Bool {
+        allows(url, page: page, isSubresource: !isPage) && !Self.acts(url)
+    }
+
+    /// Whether `url`'s path has a word that suggests it acts rather than shows.
+    static func acts(_ url: URL) -> Bool {
         let path = url.path.lowercased()
-        let acts = Self.sideEffectWords.contains { word in
+        return sideEffectWords.contains { word in
             path.split(separator: "/").contains { $0 == word || $0.hasPrefix(word + ".") }
         }
-        return acts ? .sideEffect : nil
     }
 
     private func markerReason(_ link: Link) -> LinksLeftOut.Reason? {

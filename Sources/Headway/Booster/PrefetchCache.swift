@@ -11,6 +11,8 @@ struct CachedResponse: Sendable {
     var storedAt: Double
     var lifetime: Double
     var wasUsed = false
+    /// Cookies the prefetch got (never in `headers`), committed when a page is served this entry.
+    var cookies: [SetCookie] = []
 
     func isFresh(at now: Double) -> Bool { (now - storedAt) / 1000 < lifetime }
 
@@ -114,6 +116,19 @@ final class PrefetchCache {
         response.lifetime = lifetime
         store(response, under: stale.url)
         return response
+    }
+
+    /// Forgets the cookies held with `response` (under every URL it is stored for) once they
+    /// were committed, so that serving it again never sets them a second time.
+    func forgetCookies(of response: CachedResponse) {
+        func same(_ entry: CachedResponse) -> Bool { entry.url == response.url && entry.varyValues == response.varyValues }
+        for (key, variants) in entries where variants.contains(where: same) {
+            entries[key] = variants.map { entry in
+                var entry = entry
+                if same(entry) { entry.cookies = [] }
+                return entry
+            }
+        }
     }
 
     /// Drops the stored variant `response` (a revalidation got a new representation).

@@ -19,6 +19,8 @@ final class PrefetchRun {
     /// Whether the run's fetches wait for the browser-wide concurrency limit. A run that fetches
     /// for a navigation does not: it stands in for requests the navigation would make itself.
     var usesSlots = true
+    /// The run's requests in flight, by URL; stopping the run cancels them.
+    var requests: [URL: BoundedRequest] = [:]
 
     init(page: URL, generation: Int, pages: [URL], joining: [URL], budget: Int) {
         self.page = page

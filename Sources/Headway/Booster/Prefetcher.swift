@@ -17,6 +17,8 @@ final class Prefetcher {
     private(set) var generation = 0
     private var run: PrefetchRun?
     private var current: Task<Void, Never>?
+    /// Requests of a stopped run that a navigation to their URL joins (see `cancel(keeping:)`).
+    private var kept: [URL: BoundedRequest] = [:]
 
     init(client: SoupClient, cache: PrefetchCache, configuration: BoosterConfiguration) {
         self.client = client
@@ -51,21 +53,34 @@ final class Prefetcher {
         return true
     }
 
-    /// Stops scheduling prefetches (a new navigation no longer needs them). Fetches already in
-    /// flight finish, so a navigation can still join them; everything cached stays.
-    func cancel() {
+    /// Stops prefetching (a new navigation no longer needs it): nothing more is scheduled and
+    /// the requests in flight are cancelled, all but the one for `url`, which a navigation there
+    /// joins. Everything cached stays.
+    func cancel(keeping url: URL? = nil) {
         generation += 1
         current?.cancel()
         current = nil
-        if let run { drop(run) }
+        let key = url.flatMap { AssetExtractor.resolve($0.absoluteString, against: $0) }
+        if let run {
+            drop(run)
+            for (target, request) in run.requests {
+                if target == key { kept[target] = request } else { request.cancel() }
+            }
+            run.requests.removeAll()
+        }
+        for (target, request) in kept where target != key {
+            request.cancel()
+            kept[target] = nil
+        }
         run = nil
     }
 
-    /// Waits until the current run has nothing left to do, or `timeout` seconds pass (then the
-    /// run is cancelled). Returns early, leaving the run alone, when the task is cancelled.
+    /// Waits until the current run has nothing left to do, or `timeout` seconds pass: then the
+    /// run is cancelled with every request in flight, so nothing outlives the settle. Returns
+    /// early, leaving the run alone, when the task is cancelled.
     func settle(timeout: Double) async {
         guard let current else { return }
-        if (try? await EngineWait.ended(current, within: timeout)) == false { current.cancel() }
+        if (try? await EngineWait.ended(current, within: timeout)) == false { cancel() }
     }
 
     var runStats: PrefetchRunStats {
@@ -90,11 +105,16 @@ final class Prefetcher {
     /// and charges it to `run`'s budget.
     func fetch(_ url: URL, isPage: Bool, for run: PrefetchRun, holdingSlot: Bool) -> Task<CachedResponse?, Never> {
         let limit = min(configuration.maxResponseBytes, run.budget)
+        let request = BoundedRequest(timeout: configuration.requestTimeout)
+        run.requests[url] = request
         // The task stores its result before it completes, so whoever joined it finds it cached.
         let task = Task { @EngineActor in
-            let response = await self.download(url, limit: limit, isPage: isPage)
+            let (response, tooLarge) = await self.download(url, limit: limit, isPage: isPage, page: run.page, request: request)
+            request.finish()
+            if run.requests[url] === request { run.requests[url] = nil }
+            if self.kept[url] === request { self.kept[url] = nil }
             self.cache.end(url, response)
-            if response == nil, limit < self.configuration.maxResponseBytes {
+            if tooLarge, limit < self.configuration.maxResponseBytes {
                 // Refused under a limit below the cap, it may not have fit what was left: the budget
                 // ends here, rather than every later request going out to be refused too.
                 run.budget = 0
@@ -112,39 +132,5 @@ final class Prefetcher {
         }
         cache.begin(url, task)
         return task
-    }
-
-    private func download(_ url: URL, limit: Int, isPage: Bool) async -> CachedResponse? {
-        // The headers WebKit sends for such a request, so that `Vary` matches what the page asks.
-        let headers = BrowserHeaders.completing([
-            ("Accept", isPage ? "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" : "*/*"),
-        ]) + [("Sec-Purpose", "prefetch")]
-        var stale: CachedResponse?
-        if case .stale(let entry)? = cache.lookup(url, requestHeaders: client.outgoingHeaders(headers, to: url), use: false) {
-            stale = entry
-        }
-        do {
-            let response = try await client.send(method: "GET", url: url, headers: headers + (stale?.conditionalHeaders ?? []),
-                                                 body: nil, followRedirects: true, cancellable: nil)
-            if let stale, response.status == 304 {
-                stats.revalidated += 1
-                return cache.revalidated(stale, notModified: response.headers, use: false)
-            }
-            guard let lifetime = CachePolicy.lifetime(method: "GET", status: response.status, headers: response.headers) else {
-                return nil
-            }
-            if let length = response.header("Content-Length").flatMap(Int.init), length > limit { return nil }
-            let body = try await client.readAll(response.stream, limit: limit, cancellable: nil)
-            if let stale { cache.remove(stale) }
-            var vary: [String: String] = [:]
-            for name in CachePolicy.varyNames(response.headers) {
-                vary[name] = headerValue(response.requestHeaders, name) ?? ""
-            }
-            return CachedResponse(url: response.finalURL, status: response.status,
-                                  headers: CachePolicy.storedHeaders(response.headers), body: body,
-                                  varyValues: vary, storedAt: Engine.now(), lifetime: lifetime)
-        } catch {
-            return nil
-        }
     }
 }

@@ -4,11 +4,20 @@ import Foundation
 /// Answers WebKit's requests on the mirror schemes: from the prefetch cache when it can, by
 /// joining a prefetch still in flight, or by fetching with libsoup and streaming the body to
 /// WebKit as it arrives. Methods other than GET go straight through and are never cached.
+/// Each fetch runs under a `BoundedRequest`: cancelled when its page stops loading, starts
+/// another navigation (main-frame fetches) or closes, and given up after `requestTimeout`
+/// seconds without response headers. (WebKitGTK tells a scheme handler nothing when it stops a
+/// request: `webkit_uri_scheme_request_get_web_view` stays set while the page lives.)
 @EngineActor
 final class SchemeHandler {
     private let client: SoupClient
     private let cache: PrefetchCache
     private var stats: [UInt: PrefetchLoadStats] = [:]
+    /// Fetches waiting for their response headers, by view; the flag marks main-frame ones.
+    private var open: [UInt: [ObjectIdentifier: (request: BoundedRequest, isMainFrame: Bool)]] = [:]
+    /// Seconds a fetch may wait for its response headers; the body then streams to WebKit,
+    /// which stops reading it when the load is stopped.
+    static let requestTimeout: Double = 30
     /// Called when a main-frame document answers with a redirect: WebKitGTK's scheme handlers
     /// cannot redirect, so the page navigates to the target itself (view, real target URL).
     var onMainFrameRedirect: ((UnsafeMutablePointer<WebKitWebView>, URL) -> Void)?
@@ -27,6 +36,17 @@ final class SchemeHandler {
 
     func resetStats(forView view: UnsafeMutableRawPointer) {
         stats[UInt(bitPattern: view)] = nil
+    }
+
+    /// Cancels the view's fetches still waiting for their response headers: all of them when its
+    /// page stopped loading or closed, or only the main frame's when a new navigation begins.
+    func cancelFetches(forView view: UnsafeMutableRawPointer, mainFrameOnly: Bool) {
+        let key = UInt(bitPattern: view)
+        for (id, entry) in open[key] ?? [:] where entry.isMainFrame || !mainFrameOnly {
+            entry.request.cancel()
+            open[key]?[id] = nil
+        }
+        if open[key]?.isEmpty == true { open[key] = nil }
     }
 
     func handle(_ raw: UnsafeMutablePointer<WebKitURISchemeRequest>) {
@@ -65,26 +85,55 @@ final class SchemeHandler {
             break
         }
         Task { @EngineActor in
+            // The deadline covers a joined prefetch too (itself bounded by `requestTimeout`).
+            let bound = self.opened(exchange)
+            defer { self.closed(bound, exchange) }
             if cacheable, stale == nil, let flight = self.cache.fetchInFlight(url), await flight.value != nil,
+               !self.isAbandoned(bound),
                case .fresh(let joined)? = self.cache.lookup(url, requestHeaders: self.client.outgoingHeaders(headers, to: url)) {
                 self.stats[viewKey, default: PrefetchLoadStats()].joined += 1
                 self.answer(exchange, with: joined)
                 return
             }
+            guard !self.isAbandoned(bound) else { return }
             do {
                 if let stale {
-                    try await self.revalidate(stale, exchange)
+                    try await self.revalidate(stale, exchange, bound)
                 } else {
                     var data: Data?
-                    if let body { data = try await self.client.readAll(body, limit: 64 << 20, cancellable: nil) }
+                    if let body { data = try await self.client.readAll(body, limit: 64 << 20, cancellable: bound.pointer) }
                     let response = try await self.client.send(method: method, url: url, headers: headers, body: data,
-                                                              followRedirects: !isMainFrame, cancellable: nil)
+                                                              followRedirects: !isMainFrame, cancellable: bound.pointer)
+                    guard !self.isAbandoned(bound) else { return }
                     self.forward(response, exchange)
                 }
             } catch {
-                self.fail(request, error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)"))
+                guard !self.isAbandoned(bound) else { return }
+                self.fail(request, bound.timedOut
+                          ? HeadwayError(.timeout, "\(url.absoluteString) sent no response within \(formatSeconds(bound.timeout))")
+                          : error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)"))
             }
         }
+    }
+
+    /// Starts bounding a fetch for `exchange` (see `cancelFetches`).
+    private func opened(_ exchange: Exchange) -> BoundedRequest {
+        let bound = BoundedRequest(timeout: Self.requestTimeout)
+        open[exchange.viewKey, default: [:]][ObjectIdentifier(bound)] = (bound, exchange.isMainFrame)
+        return bound
+    }
+
+    /// Whether the fetch was cancelled by its page (stopped, navigated, closed): WebKit stopped
+    /// the request, which is never written to again.
+    private func isAbandoned(_ bound: BoundedRequest) -> Bool {
+        bound.isCancelled && !bound.timedOut
+    }
+
+    /// The fetch has its answer (or failed): the response, if any, now streams under WebKit.
+    private func closed(_ bound: BoundedRequest, _ exchange: Exchange) {
+        bound.finish()
+        open[exchange.viewKey]?[ObjectIdentifier(bound)] = nil
+        if open[exchange.viewKey]?.isEmpty == true { open[exchange.viewKey] = nil }
     }
 
     /// One request WebKit made, as the handler answers it from the network.
@@ -102,9 +151,10 @@ final class SchemeHandler {
 
     /// Asks the server whether a stale cached response is still good: a 304 is answered from the
     /// cache (VasSonic's idea), anything else replaces it.
-    private func revalidate(_ stale: CachedResponse, _ exchange: Exchange) async throws {
+    private func revalidate(_ stale: CachedResponse, _ exchange: Exchange, _ bound: BoundedRequest) async throws {
         let response = try await client.send(method: "GET", url: exchange.url, headers: exchange.headers + stale.conditionalHeaders,
-                                             body: nil, followRedirects: !exchange.isMainFrame, cancellable: nil)
+                                             body: nil, followRedirects: !exchange.isMainFrame, cancellable: bound.pointer)
+        guard !isAbandoned(bound) else { return }
         guard response.status == 304 else {
             cache.remove(stale)
             forward(response, exchange)
@@ -130,6 +180,11 @@ final class SchemeHandler {
     /// Answers from the cache. A main document the prefetch reached through a redirect is
     /// replayed as that redirect, so the page's URL (and its relative links) are the target's.
     private func answer(_ exchange: Exchange, with cached: CachedResponse) {
+        if !cached.cookies.isEmpty, !isStopped(exchange.request) {
+            // The page is shown what was prefetched: the cookies held with it join the jar now.
+            for cookie in cached.cookies { client.commitCookies([cookie.value], from: cookie.url) }
+            cache.forgetCookies(of: cached)
+        }
         if exchange.isMainFrame, cached.url != exchange.url {
             replayRedirect(exchange, to: cached.url)
             return
@@ -145,72 +200,5 @@ final class SchemeHandler {
         let current = webkit_web_view_get_uri(view).map { String(cString: $0) }
         guard current == exchange.mirror.absoluteString, navigationGeneration?(view) == exchange.generation else { return }
         onMainFrameRedirect?(view, target)
-    }
-
-    /// WebKit's request headers that the server should see, with mirror URLs made real again.
-    private func forwardedHeaders(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>) -> HeaderList {
-        guard let headers = webkit_uri_scheme_request_get_http_headers(request) else { return [] }
-        let dropped: Set<String> = ["host", "connection", "content-length", "cookie", "accept-encoding"]
-        return headerList(headers).compactMap { name, value in
-            let key = name.lowercased()
-            guard !dropped.contains(key) else { return nil }
-            return (name, key == "referer" || key == "origin" ? MirrorScheme.real(value) : value)
-        }
-    }
-
-    /// A request whose web view is gone was stopped by WebKit: it must never be written to.
-    private func isStopped(_ request: GObjectRef<WebKitURISchemeRequest>) -> Bool {
-        webkit_uri_scheme_request_get_web_view(request.pointer) == nil
-    }
-
-    private func respond(_ request: GObjectRef<WebKitURISchemeRequest>, with cached: CachedResponse) {
-        guard !isStopped(request) else { return }
-        let bytes = cached.body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        let stream = g_memory_input_stream_new_from_bytes(bytes)
-        g_bytes_unref(bytes)
-        finish(request, stream: stream!, length: Int64(cached.body.count), status: cached.status, reason: nil,
-               headers: cached.headers)
-        g_object_unref(UnsafeMutableRawPointer(stream))
-    }
-
-    private func respond(_ request: GObjectRef<WebKitURISchemeRequest>, streaming response: SoupClient.Response) {
-        guard !isStopped(request) else { return }
-        let decoded = response.header("Content-Encoding") != nil
-        let length = decoded ? -1 : Int64(response.header("Content-Length") ?? "") ?? -1
-        let headers = response.headers.filter { !["set-cookie", "set-cookie2"].contains($0.0.lowercased()) }
-        finish(request, stream: UnsafeMutablePointer(response.stream.pointer), length: length, status: response.status,
-               reason: response.reason, headers: headers)
-    }
-
-    private func finish(_ request: GObjectRef<WebKitURISchemeRequest>, stream: UnsafeMutablePointer<GInputStream>,
-                        length: Int64, status: Int, reason: String?, headers: [(String, String)]) {
-        let response = webkit_uri_scheme_response_new(stream, gint64(length))!
-        webkit_uri_scheme_response_set_status(response, guint(status), reason)
-        let soupHeaders = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)!
-        for (name, value) in headers {
-            switch name.lowercased() {
-            case "content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive":
-                continue
-            case "location":
-                let target = URL(string: value, relativeTo: MirrorScheme.real(URL(string: String(cString: webkit_uri_scheme_request_get_uri(request.pointer)))!))
-                soup_message_headers_append(soupHeaders, name, target.map { MirrorScheme.mirror($0.absoluteURL).absoluteString } ?? value)
-            case "content-type":
-                webkit_uri_scheme_response_set_content_type(response, value)
-                soup_message_headers_append(soupHeaders, name, value)
-            default:
-                soup_message_headers_append(soupHeaders, name, value)
-            }
-        }
-        webkit_uri_scheme_response_set_http_headers(response, soupHeaders)  // takes ownership
-        webkit_uri_scheme_request_finish_with_response(request.pointer, response)
-        g_object_unref(UnsafeMutableRawPointer(response))
-    }
-
-    private func fail(_ request: GObjectRef<WebKitURISchemeRequest>, _ error: HeadwayError) {
-        guard !isStopped(request) else { return }
-        let gerror = g_error_new_literal(g_quark_from_string(error.gerror?.domain ?? "headway-error-quark"),
-                                         Int32(error.gerror?.code ?? 1), error.gerror?.message ?? error.message)
-        webkit_uri_scheme_request_finish_error(request.pointer, gerror)
-        g_error_free(gerror)
     }
 }

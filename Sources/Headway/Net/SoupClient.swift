@@ -2,8 +2,9 @@ import CHeadwayShims
 import CWebKit
 import Foundation
 
-/// One libsoup session for everything Headway fetches itself: keep-alive connections, an
-/// in-memory cookie jar shared by the scheme handler and the prefetcher, decoded bodies.
+/// One libsoup session for everything Headway fetches itself: keep-alive connections, decoded
+/// bodies, and the in-memory cookie jar of the pages the booster shows. Prefetches read that jar
+/// but never write to it (see `send(holdingCookies:)`).
 @EngineActor
 final class SoupClient {
     struct Response {
@@ -41,9 +42,11 @@ final class SoupClient {
     }
 
     /// Sends a request and returns once the headers arrived. Redirects are followed only when
-    /// `followRedirects` is set; `Response.finalURL` says where it ended.
+    /// `followRedirects` is set; `Response.finalURL` says where it ended. With
+    /// `holdingCookies`, the request carries the jar's cookies but its `Set-Cookie` headers stay
+    /// out of the jar: the caller finds them in `Response.headers` (see `commitCookies`).
     func send(method: String, url: URL, headers: HeaderList, body: Data?, followRedirects: Bool = false,
-              cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> Response {
+              holdingCookies: Bool = false, cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> Response {
         guard let message = soup_message_new(method, url.absoluteString) else {
             throw HeadwayError(.invalidArgument, "libsoup cannot request \(url.absoluteString)")
         }
@@ -51,6 +54,10 @@ final class SoupClient {
         if !followRedirects { soup_message_set_flags(message, SOUP_MESSAGE_NO_REDIRECT) }
         let requestHeaders = soup_message_get_request_headers(message)
         for (name, value) in headers { soup_message_headers_replace(requestHeaders, name, value) }
+        if holdingCookies {
+            soup_message_disable_feature(message, soup_cookie_jar_get_type())
+            if let cookie = cookieHeader(for: url) { soup_message_headers_replace(requestHeaders, "Cookie", cookie) }
+        }
         if let body, !body.isEmpty {
             let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             soup_message_set_request_body_from_bytes(message, soup_message_headers_get_content_type(requestHeaders, nil), bytes)
@@ -119,18 +126,29 @@ final class SoupClient {
         }
     }
 
+    /// Stores `Set-Cookie` header values as if `url` had just sent them: cookies a prefetch held
+    /// back, once the page they came with is shown.
+    func commitCookies(_ values: [String], from url: URL) {
+        guard !values.isEmpty, let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return }
+        for value in values { soup_cookie_jar_set_cookie(cookieJar, uri, value) }
+        g_uri_unref(uri)
+    }
+
+    /// The `Cookie` header the jar has for a request to `url`, if any.
+    private func cookieHeader(for url: URL) -> String? {
+        guard let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return nil }
+        defer { g_uri_unref(uri) }
+        guard let cookies = soup_cookie_jar_get_cookies(cookieJar, uri, 1) else { return nil }
+        defer { g_free(cookies) }
+        return String(cString: cookies)
+    }
+
     /// The request headers a request with `headers` to `url` would carry once libsoup added its
     /// own (lower-cased names): what the cache compares with a stored response's `Vary`.
     func outgoingHeaders(_ headers: HeaderList, to url: URL) -> [String: String] {
         var result = sessionHeaders
         for (name, value) in headers { result[name.lowercased()] = value }
-        if let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) {
-            if let cookies = soup_cookie_jar_get_cookies(cookieJar, uri, 1) {
-                result["cookie"] = String(cString: cookies)
-                g_free(cookies)
-            }
-            g_uri_unref(uri)
-        }
+        if let cookie = cookieHeader(for: url) { result["cookie"] = cookie }
         return result
     }
 

@@ -50,7 +50,9 @@ extension Page {
     /// Stops the current load; a pending `load` then fails.
     public func stop() {
         tracker.current?.stopRequested = true
-        if let view = view?.pointer { webkit_web_view_stop_loading(view) }
+        guard let view = view?.pointer else { return }
+        webkit_web_view_stop_loading(view)
+        booster?.handler.cancelFetches(forView: UnsafeMutableRawPointer(view), mainFrameOnly: false)
     }
 
     /// Navigates to a redirect's target for the booster's handler, as the same navigation.
@@ -75,9 +77,11 @@ extension Page {
         dialogs.removeAll()
         if let booster, let view = view?.pointer {
             // A new navigation cancels prefetch work that no longer serves it (the seed's separate()),
-            // unless it goes to a page still queued for prefetching: that one is fetched at once.
+            // all but a fetch of the page it goes to, which it joins; a page still queued for
+            // prefetching is fetched at once.
             let prioritized = requested.map { booster.prefetcher.prioritize($0) } ?? false
-            if !prioritized { booster.prefetcher.cancel() }
+            if !prioritized { booster.prefetcher.cancel(keeping: requested) }
+            booster.handler.cancelFetches(forView: UnsafeMutableRawPointer(view), mainFrameOnly: true)
             booster.handler.resetStats(forView: UnsafeMutableRawPointer(view))
         }
         let record = tracker.begin(requested)

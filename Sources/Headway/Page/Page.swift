@@ -112,7 +112,7 @@ public final class Page {
         // A web process spinning in JavaScript would otherwise run on for seconds after its
         // view (or Headway itself) is gone.
         webkit_web_view_terminate_web_process(view.pointer)
-        booster?.handler.resetStats(forView: UnsafeMutableRawPointer(view.pointer))
+        booster?.pageClosed(view: view.pointer)
         webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, "headway")
         if let window { gtk_widget_destroy(window.pointer) }
         self.window = nil

@@ -1,0 +1,67 @@
+import Foundation
+
+extension Prefetcher {
+    /// At most this many redirects are followed for one prefetch.
+    static let maxRedirects = 5
+
+    /// Fetches `url` for the cache under `request`'s cancellable and deadline. Redirects are
+    /// followed here, one hop at a time, only to URLs the link policy allows (never to a path
+    /// that acts, such as `/logout`). The requests carry the browser's cookies, but cookies the
+    /// responses set are held with the entry, not stored (see `SetCookie`). Returns the response
+    /// to store, if any, and whether it was refused for being larger than `limit`.
+    func download(_ url: URL, limit: Int, isPage: Bool, page: URL,
+                  request: BoundedRequest) async -> (CachedResponse?, tooLarge: Bool) {
+        // The headers WebKit sends for such a request, so that `Vary` matches what the page asks.
+        let headers = BrowserHeaders.completing([
+            ("Accept", isPage ? "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" : "*/*"),
+        ]) + [("Sec-Purpose", "prefetch")]
+        var stale: CachedResponse?
+        if case .stale(let entry)? = cache.lookup(url, requestHeaders: client.outgoingHeaders(headers, to: url), use: false) {
+            stale = entry
+        }
+        let policy = LinkPolicy(configuration: configuration)
+        var target = url
+        var cookies: [SetCookie] = []
+        do {
+            for hop in 0...Self.maxRedirects {
+                let conditional = hop == 0 ? stale?.conditionalHeaders ?? [] : []
+                let response = try await client.send(method: "GET", url: target, headers: headers + conditional, body: nil,
+                                                     followRedirects: false, holdingCookies: true,
+                                                     cancellable: request.pointer)
+                cookies += SetCookie.all(in: response.headers, from: target)
+                if hop == 0, let stale, response.status == 304 {
+                    stats.revalidated += 1
+                    return (cache.revalidated(stale, notModified: response.headers, use: false), false)
+                }
+                if [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") {
+                    // Never act for the user: a redirect into a path the policy skips is not followed.
+                    guard hop < Self.maxRedirects, let next = URL(string: location, relativeTo: target)?.absoluteURL,
+                          policy.allowsRedirect(to: next, page: page, isPage: isPage) else { return (nil, false) }
+                    target = next
+                    continue
+                }
+                guard let lifetime = CachePolicy.lifetime(method: "GET", status: response.status, headers: response.headers) else {
+                    return (nil, false)
+                }
+                if let length = response.header("Content-Length").flatMap(Int.init), length > limit { return (nil, true) }
+                let body: Data
+                do {
+                    body = try await client.readAll(response.stream, limit: limit, cancellable: request.pointer)
+                } catch let error as HeadwayError where error.gerror == nil {
+                    return (nil, true)  // readAll's own error: the body passed `limit`
+                }
+                if let stale { cache.remove(stale) }
+                var vary: [String: String] = [:]
+                for name in CachePolicy.varyNames(response.headers) {
+                    vary[name] = headerValue(response.requestHeaders, name) ?? ""
+                }
+                return (CachedResponse(url: target, status: response.status,
+                                       headers: CachePolicy.storedHeaders(response.headers), body: body,
+                                       varyValues: vary, storedAt: Engine.now(), lifetime: lifetime, cookies: cookies), false)
+            }
+            return (nil, false)
+        } catch {
+            return (nil, false)  // failed, cancelled, or past its deadline
+        }
+    }
+}
