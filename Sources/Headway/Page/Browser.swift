@@ -75,7 +75,8 @@ public final class Browser {
         await booster?.settle(timeout: timeout)
     }
 
-    /// Opens a new page (one web view).
+    /// Opens a new page (one web view). The page holds `delegate` weakly: keep a strong reference
+    /// to it for as long as it should get callbacks.
     public func newPage(delegate: (any NavigationDelegate)? = nil) throws -> Page {
         guard !isClosed else { throw HeadwayError(.closed, "the browser is closed") }
         let page = Page(browser: self, delegate: delegate)

@@ -4,11 +4,16 @@ public import Foundation
 /// delegate implements only what it needs. Headway's own delegate sees each callback first and
 /// then forwards it, in order, to yours.
 ///
+/// A page holds its delegate weakly, as WebKit's views do: keep your own strong reference for as
+/// long as the page should report to it. A delegate created inline (`newPage(delegate: Log())`)
+/// is freed at once and gets nothing.
+///
 /// ```swift
 /// final class Log: NavigationDelegate {
 ///     func page(_ page: Page, didFinishNavigation url: URL) { print("finished", url) }
 /// }
-/// let page = try await browser.newPage(delegate: Log())
+/// let log = Log()                                   // kept for the page's lifetime
+/// let page = try await browser.newPage(delegate: log)
 /// ```
 @EngineActor
 public protocol NavigationDelegate: AnyObject {
