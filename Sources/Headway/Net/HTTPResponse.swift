@@ -6,7 +6,7 @@ public struct HTTPResponse: Sendable {
     public var headers: [(String, String)]
     public var body: Data
     /// Never answer: the request stays open until the client gives up or the server stops.
-    public var hangs = false
+    package var hangs = false
 
     public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data()) {
         self.status = status
@@ -25,7 +25,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A request that never gets an answer.
-    public static let hang: HTTPResponse = {
+    package static let hang: HTTPResponse = {
         var response = HTTPResponse()
         response.hangs = true
         return response

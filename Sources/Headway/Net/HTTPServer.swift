@@ -3,12 +3,12 @@ import CWebKit
 public import Foundation
 
 /// A static file server on loopback, built on libsoup's SoupServer, with keep-alive, content
-/// types, 404s, canned routes for tests, request counting and network emulation.
+/// types, 404s, a log of the requests it answered and network emulation.
 ///
 /// ```swift
 /// let server = try HTTPServer(root: siteDirectory, conditions: NetworkConditions(bytesPerSecond: 625_000, latency: 0.05))
-/// let page = try await page.load(server.url.appendingPathComponent("index.html"))
-/// #expect(server.requestCount(path: "/index.html") == 1)
+/// let result = try await page.load(server.url.appendingPathComponent("index.html"))
+/// #expect(server.requests.contains { $0.path == "/index.html" })
 /// ```
 @EngineActor
 public final class HTTPServer {
@@ -25,9 +25,9 @@ public final class HTTPServer {
     /// The newest requests answered (at most 10,000 are kept).
     public private(set) var requests: [ServedRequest] = []
     /// Every request received, by path, including ones still in flight.
-    public private(set) var receivedCounts: [String: Int] = [:]
+    package private(set) var receivedCounts: [String: Int] = [:]
     /// The most requests that were open at once since the last `resetPeak()`.
-    public private(set) var peakConcurrentRequests = 0
+    package private(set) var peakConcurrentRequests = 0
 
     private let server: GObjectRef<SoupServer>
     private var routes: [String: HTTPResponse] = [:]
@@ -69,14 +69,14 @@ public final class HTTPServer {
     }
 
     /// Answers `path` (exact, query ignored) with `response` instead of a file.
-    public func route(_ path: String, _ response: HTTPResponse) {
+    package func route(_ path: String, _ response: HTTPResponse) {
         routes[path] = response
     }
 
-    public func resetPeak() { peakConcurrentRequests = transfers.count }
+    package func resetPeak() { peakConcurrentRequests = transfers.count }
 
     /// How many requests for `path` arrived.
-    public func requestCount(path: String) -> Int { receivedCounts[path] ?? 0 }
+    package func requestCount(path: String) -> Int { receivedCounts[path] ?? 0 }
 
     /// Stops listening and drops every open connection.
     public func stop() {

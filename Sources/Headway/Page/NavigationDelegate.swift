@@ -16,7 +16,7 @@ public import Foundation
 /// let page = try await browser.newPage(delegate: log)
 /// ```
 @EngineActor
-public protocol NavigationDelegate: AnyObject {
+public protocol NavigationDelegate: AnyObject, Sendable {
     /// A main-frame navigation started (provisional load).
     func page(_ page: Page, didStartNavigation url: URL)
     /// The main-frame navigation was redirected to `url`.

@@ -1,9 +1,9 @@
-public import Foundation
+import Foundation
 
 /// A bundled multi-page demo site: an index plus article pages that link each other.
-public enum DemoSite {
+enum DemoSite {
     /// Number of article pages.
-    public static let articleCount = 10
+    static let articleCount = 10
 
     static let imagesPerArticle = 3
     static let imageWidth = 320
@@ -14,7 +14,7 @@ public enum DemoSite {
 
     /// Writes the whole site into `directory` (created if missing). Returns the relative paths written, sorted.
     @discardableResult
-    public static func write(to directory: URL) throws -> [String] {
+    static func write(to directory: URL) throws -> [String] {
         var files: [String: [UInt8]] = [
             "index.html": Array(indexPage().utf8),
             "assets/site.css": Array(stylesheet().utf8),
@@ -40,7 +40,7 @@ public enum DemoSite {
     }
 
     /// Relative path of article n (1-based), e.g. "articles/article-3.html".
-    public static func articlePath(_ n: Int) -> String {
+    static func articlePath(_ n: Int) -> String {
         "articles/article-\(n).html"
     }
 
