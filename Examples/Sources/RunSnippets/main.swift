@@ -12,8 +12,8 @@ let url = await server.url.appendingPathComponent("index.html")
 
 try await Browser.withPage { page in
     try await page.load(url)
-    // An expression's value comes back as a JSONValue.
-    let links = try await page.evaluate("document.links.length")
+    // An expression's value comes back as a JSONValue, or decoded as any Decodable type.
+    let links = try await page.evaluate("document.links.length", as: Int.self)
     // A function body that may await; arguments arrive as named parameters.
     let status = try await page.callAsyncFunction("return (await fetch(p)).status", arguments: ["p": "api.json"])
     // A snippet file's source, with errors reported at its own file and line.

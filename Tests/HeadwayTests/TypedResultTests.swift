@@ -1,0 +1,43 @@
+import Foundation
+import Headway
+import HeadwayTestSupport
+import Testing
+
+/// Decodable script values and typed timing metrics, against a real page.
+@Suite("Typed results", .serialized)
+struct TypedResultTests {
+    struct Link: Decodable, Equatable {
+        var path: String
+        var text: String
+    }
+
+    @Test func aScriptsValueDecodesAsTheCallersType() async throws {
+        let server = try await Fixtures.server()
+        let url = await server.url.appendingPathComponent("page.html")
+        try await Browser.withPage { page in
+            try await page.load(url)
+            #expect(try await page.evaluate("1 + 2", as: Int.self) == 3)
+            #expect(try await page.evaluate("document.title", as: String.self) == Fixtures.pageTitle)
+            let value = try await page.evaluate("({path: location.pathname, text: document.title})")
+            #expect(try value.decode(as: Link.self) == Link(path: "/page.html", text: Fixtures.pageTitle))
+            let error = await #expect(throws: HeadwayError.self) { try await page.evaluate("'x'", as: Int.self) }
+            #expect(error?.code == .scriptError)
+            #expect(error?.message.contains("Int") == true)
+        }
+        await server.stop()
+    }
+
+    @Test func timingIsReadByTypedMetric() async throws {
+        let server = try await Fixtures.server()
+        let url = await server.url.appendingPathComponent("page.html")
+        try await Browser.withBrowser { browser in
+            let result = try await browser.newPage().load(url)
+            #expect(result.timing[.loadEventEnd] == result.timing.loadEventEnd)
+            #expect(result.timing[TimingMetric(rawValue: "noSuchMetric")] == nil)
+            let (summary, results) = try await browser.measure(url, runs: 2)
+            #expect(summary[.loadEventEnd] == summary["loadEventEnd"])
+            #expect(summary[.loadEventEnd]?.max == results.map(\.timing.loadEventEnd).max())
+        }
+        await server.stop()
+    }
+}
