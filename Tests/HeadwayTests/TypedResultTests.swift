@@ -40,4 +40,18 @@ struct TypedResultTests {
         }
         await server.stop()
     }
+
+    @Test func resultsCanBeMadeByHandForClientTests() throws {
+        let url = URL(string: "http://example.test/")!
+        let timing = Timing(started: 1, committed: 2, finished: 30, responseStart: 3, domInteractive: 10,
+                            domContentLoadedEventEnd: 12, loadEventEnd: 25)
+        let result = LoadResult(url: url, finalURL: url, status: 200, title: "Made", timing: timing)
+        #expect(result.timing[.loadEventEnd] == 25)
+        #expect(result.timing[.firstContentfulPaint] == nil)
+        let summary = TimingSummary(url: url, results: [result, result])
+        #expect(summary[.loadEventEnd]?.median == 25)
+        let snippet = SnippetResult(file: "a.js", error: ScriptError(message: "boom", file: "a.js", line: 3, column: 1))
+        #expect(!snippet.succeeded)
+        #expect(snippet.error?.description == "a.js:3:1: boom")
+    }
 }

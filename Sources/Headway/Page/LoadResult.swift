@@ -17,6 +17,20 @@ public struct LoadResult: Sendable, Codable, Equatable {
     public var redirects: [Redirect] = []
     /// JavaScript dialogs the page opened during the load, with Headway's answers.
     public var dialogs: [JavaScriptDialog] = []
+
+    public init(url: URL, finalURL: URL, status: Int?, title: String, timing: Timing,
+                resources: ResourceSummary = ResourceSummary(count: 0, transferBytes: 0, encodedBytes: 0),
+                prefetch: PrefetchLoadStats? = nil, redirects: [Redirect] = [], dialogs: [JavaScriptDialog] = []) {
+        self.url = url
+        self.finalURL = finalURL
+        self.status = status
+        self.title = title
+        self.timing = timing
+        self.resources = resources
+        self.prefetch = prefetch
+        self.redirects = redirects
+        self.dialogs = dialogs
+    }
 }
 
 /// Page-load timing in milliseconds.
@@ -57,6 +71,18 @@ public struct Timing: Sendable, Codable, Equatable {
         try c.encode(loadEventEnd, forKey: .loadEventEnd)
         try c.encode(firstContentfulPaint, forKey: .firstContentfulPaint)
     }
+
+    public init(started: Double, committed: Double, finished: Double, responseStart: Double, domInteractive: Double,
+                domContentLoadedEventEnd: Double, loadEventEnd: Double, firstContentfulPaint: Double? = nil) {
+        self.started = started
+        self.committed = committed
+        self.finished = finished
+        self.responseStart = responseStart
+        self.domInteractive = domInteractive
+        self.domContentLoadedEventEnd = domContentLoadedEventEnd
+        self.loadEventEnd = loadEventEnd
+        self.firstContentfulPaint = firstContentfulPaint
+    }
 }
 
 /// A summary of the page's Resource Timing entries.
@@ -67,4 +93,10 @@ public struct ResourceSummary: Sendable, Codable, Equatable {
     public var transferBytes: Int
     /// Encoded body bytes of those resources.
     public var encodedBytes: Int
+
+    public init(count: Int, transferBytes: Int, encodedBytes: Int) {
+        self.count = count
+        self.transferBytes = transferBytes
+        self.encodedBytes = encodedBytes
+    }
 }

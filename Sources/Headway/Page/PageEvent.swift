@@ -23,6 +23,15 @@ public struct PageState: Sendable, Equatable {
     public var estimatedProgress: Double
     public var canGoBack: Bool
     public var canGoForward: Bool
+
+    public init(url: URL?, title: String, isLoading: Bool, estimatedProgress: Double, canGoBack: Bool, canGoForward: Bool) {
+        self.url = url
+        self.title = title
+        self.isLoading = isLoading
+        self.estimatedProgress = estimatedProgress
+        self.canGoBack = canGoBack
+        self.canGoForward = canGoForward
+    }
 }
 
 /// One `console.*` call made by the page.
@@ -42,4 +51,11 @@ public struct PageError: Sendable, Codable, Equatable {
     public var file: String
     public var line: Int
     public var column: Int
+
+    public init(message: String, file: String, line: Int, column: Int) {
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+    }
 }

@@ -43,6 +43,15 @@ public struct SnippetResult: Sendable, Equatable, Codable {
     public var navigatedStatus: Int?
 
     public var succeeded: Bool { error == nil }
+
+    public init(file: String, value: JSONValue? = nil, error: ScriptError? = nil, navigatedTo: URL? = nil,
+                navigatedStatus: Int? = nil) {
+        self.file = file
+        self.value = value
+        self.error = error
+        self.navigatedTo = navigatedTo
+        self.navigatedStatus = navigatedStatus
+    }
 }
 
 /// A snippet's failure: a thrown exception (with its location), a timeout, or a navigation failure.
@@ -54,5 +63,12 @@ public struct ScriptError: Sendable, Equatable, Codable, CustomStringConvertible
 
     public var description: String {
         line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
+    }
+
+    public init(message: String, file: String, line: Int, column: Int) {
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
     }
 }
