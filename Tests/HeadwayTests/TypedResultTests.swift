@@ -23,6 +23,9 @@ struct TypedResultTests {
             let error = await #expect(throws: HeadwayError.self) { try await page.evaluate("'x'", as: Int.self) }
             #expect(error?.code == .scriptError)
             #expect(error?.message.contains("Int") == true)
+            let thrown = await #expect(throws: HeadwayError.self) { try await page.evaluate("throw new TypeError('no such widget')") }
+            #expect(thrown?.code == .scriptError)
+            #expect(thrown?.message.contains("no such widget") == true, "the message carries what JavaScript said: \(thrown?.message ?? "")")
         }
         await server.stop()
     }

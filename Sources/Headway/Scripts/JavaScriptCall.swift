@@ -73,7 +73,10 @@ private func javaScriptDone(_ source: UnsafeMutablePointer<GObject>?, _ result: 
         let box = Unmanaged<CallBox>.fromOpaque(data!).takeRetainedValue()
         var error: UnsafeMutablePointer<GError>?
         guard let value = box.finish(view, result, &error) else {
-            box.wait.resume(.failure(HeadwayError.consuming(error, .scriptError, "JavaScript failed")))
+            // The message says what the page's JavaScript said (WebKit's GError holds it).
+            let said = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
+            box.wait.resume(.failure(HeadwayError.consuming(error, .scriptError,
+                                                            said.isEmpty ? "JavaScript failed" : "JavaScript failed: \(said)")))
             return
         }
         defer { g_object_unref(UnsafeMutableRawPointer(value)) }
