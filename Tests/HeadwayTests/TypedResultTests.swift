@@ -30,6 +30,32 @@ struct TypedResultTests {
         await server.stop()
     }
 
+    @Test func functionArgumentsTakeAnyJSONValue() async throws {
+        let server = try await Fixtures.server()
+        let url = await server.url.appendingPathComponent("page.html")
+        try await Browser.withPage { page in
+            try await page.load(url)
+            let arguments: [String: JSONValue] = ["text": "a", "n": 2, "x": 1.5, "flag": true, "none": nil,
+                                                  "list": [1, "two", [3]], "object": ["k": ["nested": false]]]
+            let echoed = try await page.callAsyncFunction(
+                "return {text, n, x, flag, none, list, object, types: [typeof n, typeof flag, Array.isArray(list)]}",
+                arguments: arguments)
+            #expect(echoed == .object(["text": "a", "n": 2, "x": 1.5, "flag": true, "none": .null,
+                                       "list": [1, "two", [3]], "object": ["k": ["nested": false]],
+                                       "types": ["number", "boolean", true]]))
+            // The body's own line numbers are kept: the prelude shares its first line.
+            let error = await #expect(throws: HeadwayError.self) {
+                try await page.callAsyncFunction("const y = n;\nthrow new Error('line two')", arguments: ["n": 1])
+            }
+            #expect(error?.message.contains("line two") == true)
+            let bad = await #expect(throws: HeadwayError.self) {
+                try await page.callAsyncFunction("return 1", arguments: ["not an identifier": 1])
+            }
+            #expect(bad?.code == .invalidArgument)
+        }
+        await server.stop()
+    }
+
     @Test func timingIsReadByTypedMetric() async throws {
         let server = try await Fixtures.server()
         let url = await server.url.appendingPathComponent("page.html")

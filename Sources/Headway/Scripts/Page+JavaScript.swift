@@ -20,15 +20,21 @@ extension Page {
     }
 
     /// Runs `body` as an async function with `arguments` bound to local names and returns the
-    /// settled value of the promise it returns. Errors and cancellation as for `evaluate`.
+    /// settled value of the promise it returns. An argument may be any JSON value: strings,
+    /// numbers, booleans, null, arrays and objects arrive as the same JavaScript values.
+    /// Errors and cancellation as for `evaluate`; a name that is not a JavaScript identifier
+    /// throws `.invalidArgument`.
     ///
     /// ```swift
-    /// let status = try await page.callAsyncFunction("return (await fetch(path)).status", arguments: ["path": "/api"])
+    /// let status = try await page.callAsyncFunction("return (await fetch(path, {method})).status",
+    ///                                               arguments: ["path": "/api", "method": "HEAD"])
+    /// let sum = try await page.callAsyncFunction("return a.reduce((x, y) => x + y, 0)", arguments: ["a": [1, 2, 3]])
     /// ```
-    public func callAsyncFunction(_ body: String, arguments: [String: String] = [:], timeout: Double = 30) async throws -> JSONValue {
+    public func callAsyncFunction(_ body: String, arguments: [String: JSONValue] = [:], timeout: Double = 30) async throws -> JSONValue {
         let view = try await readyView()
+        let (strings, prelude) = try JavaScriptArguments.bind(arguments)
         return try await bounded {
-            try await JavaScriptCall.callAsyncFunction(view, body, arguments: arguments, sourceURI: nil,
+            try await JavaScriptCall.callAsyncFunction(view, prelude + body, arguments: strings, sourceURI: nil,
                                                        timeout: timeout, what: "the function")
         }
     }
