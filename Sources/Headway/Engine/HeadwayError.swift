@@ -7,13 +7,43 @@ import Foundation
 /// do { _ = try await page.load(url) } catch let error as HeadwayError where error.code == .timeout { … }
 /// ```
 public struct HeadwayError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What kind of failure this is; the CLI maps each code to an exit status.
-    public enum Code: String, Sendable, Codable {
-        case invalidArgument, displayUnavailable, engine, loadFailed, blockedURL, timeout
-        case httpStatus, scriptError, scriptTimeout, fileUnreadable, serverFailed, closed
+    /// What kind of failure this is; the CLI maps each code to an exit status. New codes may be
+    /// added in later versions, so a `switch` over codes needs a `default`.
+    public struct Code: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A value given to Headway is out of range or malformed (a URL, a number, a name).
+        public static let invalidArgument = Code(rawValue: "invalidArgument")
+        /// No X display could be opened or started (Xvfb missing or failing).
+        public static let displayUnavailable = Code(rawValue: "displayUnavailable")
+        /// WebKit itself failed: a web or network process crashed or was killed, or the engine
+        /// could not start.
+        public static let engine = Code(rawValue: "engine")
+        /// The page could not be loaded (unreachable host, refused connection, a TLS failure).
+        public static let loadFailed = Code(rawValue: "loadFailed")
+        /// WebKit or Headway refused the URL (a blocked port, a redirect to `file:`).
+        public static let blockedURL = Code(rawValue: "blockedURL")
+        /// A load or a wait did not finish within its timeout.
+        public static let timeout = Code(rawValue: "timeout")
+        /// An HTTP error status where a caller asked for one to fail.
+        public static let httpStatus = Code(rawValue: "httpStatus")
+        /// JavaScript threw, or its value did not decode as the type asked for.
+        public static let scriptError = Code(rawValue: "scriptError")
+        /// JavaScript did not settle within its timeout.
+        public static let scriptTimeout = Code(rawValue: "scriptTimeout")
+        /// An input file (a snippet, a URL list) is missing, unreadable or not text.
+        public static let fileUnreadable = Code(rawValue: "fileUnreadable")
+        /// An output file (a screenshot) could not be written.
+        public static let fileUnwritable = Code(rawValue: "fileUnwritable")
+        /// `HTTPServer` could not listen (the port is in use or not permitted).
+        public static let serverFailed = Code(rawValue: "serverFailed")
+        /// The page or browser was closed before or during the call.
+        public static let closed = Code(rawValue: "closed")
         /// The response is no page to show: 204 No Content, 205, 304 Not Modified, or a
         /// download (`Content-Disposition: attachment`, a type WebKit cannot display).
-        case notAPage
+        public static let notAPage = Code(rawValue: "notAPage")
     }
 
     /// A GLib error's identity, when the failure came from GLib, WebKit or libsoup.

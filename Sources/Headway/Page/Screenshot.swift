@@ -17,7 +17,7 @@ extension Page {
     ///
     /// Throws `.timeout` when WebKit has not delivered the snapshot within `timeout` seconds (a
     /// page stuck in JavaScript never paints), `.engine` when WebKit fails to take it,
-    /// `.fileUnreadable` when the file cannot be written, `.closed` for a closed page.
+    /// `.fileUnwritable` when the file cannot be written, `.closed` for a closed page.
     /// Cancelling the task stops it and throws `CancellationError`.
     public func screenshot(to path: String, timeout: Double = 30) async throws -> Screenshot {
         let view = try await readyView()
@@ -77,7 +77,7 @@ private final class SurfaceBox: @unchecked Sendable {
         let status = hw_surface_write_png(surface, path)
         guard status == 0 else {
             let reason = String(cString: cairo_status_to_string(cairo_status_t(UInt32(status))))
-            throw HeadwayError(.fileUnreadable, "could not write the screenshot to \(path): \(reason)")
+            throw HeadwayError(.fileUnwritable, "could not write the screenshot to \(path): \(reason)")
         }
         return Screenshot(width: Int(cairo_image_surface_get_width(surface)),
                           height: Int(cairo_image_surface_get_height(surface)),

@@ -7,8 +7,10 @@ import Headway
 enum ExitStatus: Int32, CaseIterable {
     case outputClosed = 141
     case outputFailed = 74
+    case outputUnwritable = 73
+    case serverUnavailable = 71
     case engineUnavailable = 69
-    case scriptFileUnreadable = 66
+    case inputUnreadable = 66
     case usage = 64
     case loadFailed = 3
     case loadTimeout = 4
@@ -19,12 +21,16 @@ enum ExitStatus: Int32, CaseIterable {
     init(_ error: HeadwayError) {
         switch error.code {
         case .invalidArgument: self = .usage
-        case .displayUnavailable, .engine, .closed: self = .engineUnavailable
-        case .loadFailed, .blockedURL, .serverFailed, .notAPage: self = .loadFailed
+        case .displayUnavailable, .engine: self = .engineUnavailable
+        case .loadFailed, .blockedURL, .notAPage: self = .loadFailed
         case .timeout: self = .loadTimeout
         case .scriptError, .scriptTimeout: self = .scriptFailed
         case .httpStatus: self = .httpError
-        case .fileUnreadable: self = .scriptFileUnreadable
+        case .fileUnreadable: self = .inputUnreadable
+        case .fileUnwritable: self = .outputUnwritable
+        case .serverFailed: self = .serverUnavailable
+        // `.closed` in the CLI means Headway used a page after closing it: its own bug.
+        default: self = .internalError
         }
     }
 
@@ -39,9 +45,11 @@ enum ExitStatus: Int32, CaseIterable {
     Exit status: 0 success; 3 a load failed (unreachable host, refused connection, blocked port, \
     a response that is no page: 204, 304, a download); 4 a load timed out; 5 a script threw or \
     timed out; 6 an HTTP error status (400 or above, 401 included); 64 bad usage or an invalid URL; \
-    66 a script file is missing or unreadable; 69 no display, the engine could not start, the X \
-    server ended, or a page's web process or WebKit's network process crashed or was killed during \
-    its load; 74 the output could not be written (a full disk, a closed stdout); 141 stdout's \
+    66 an input file (a script, a URL list) is missing or unreadable; 69 no display, the engine \
+    could not start, the X server ended, or a page's web process or WebKit's network process \
+    crashed or was killed during its load; 71 the server could not listen (the port is in use or \
+    not permitted); 73 the screenshot could not be written; 74 the output could not be written (a \
+    full disk, a closed stdout); 141 stdout's \
     reader went away (a broken pipe; nothing more is printed); 1 an internal error.
     """
 
