@@ -49,11 +49,6 @@ void hw_set_thread_name(const char *name);
 /// Pid of the running Xvfb or 0.
 int hw_xvfb_pid(void);
 
-/// Writes a cairo surface to a PNG file; returns a cairo status (0 is success).
-int hw_surface_write_png(cairo_surface_t *surface, const char *path);
-
-/// Counts distinct colours among up to `max_samples` sampled pixels of an image surface.
-int hw_surface_distinct_colors(cairo_surface_t *surface, int max_samples);
 
 /// Called once per reference found in an HTML document. `kind` is one of "base", "anchor",
 /// "image", "srcset", "script", "stylesheet", "preload", "icon", "style" (inline CSS text).

@@ -74,13 +74,30 @@ private final class SurfaceBox: @unchecked Sendable {
     deinit { cairo_surface_destroy(surface) }
 
     func write(to path: String) throws -> Screenshot {
-        let status = hw_surface_write_png(surface, path)
-        guard status == 0 else {
-            let reason = String(cString: cairo_status_to_string(cairo_status_t(UInt32(status))))
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(status))
             throw HeadwayError(.fileUnwritable, "could not write the screenshot to \(path): \(reason)")
         }
         return Screenshot(width: Int(cairo_image_surface_get_width(surface)),
                           height: Int(cairo_image_surface_get_height(surface)),
-                          distinctColors: Int(hw_surface_distinct_colors(surface, 20_000)))
+                          distinctColors: distinctColors(samples: 20_000))
+    }
+
+    /// Distinct RGB colours among up to `samples` pixels spread evenly over the image.
+    private func distinctColors(samples: Int) -> Int {
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let rowBytes = Int(cairo_image_surface_get_stride(surface))
+        guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, width > 0, height > 0,
+              let data = cairo_image_surface_get_data(surface) else { return 0 }
+        let total = width * height
+        var seen = Set<UInt32>()
+        for index in stride(from: 0, to: total, by: max(1, total / max(1, samples))) {
+            let offset = (index / width) * rowBytes + (index % width) * 4
+            let pixel = UnsafeRawPointer(data + offset).loadUnaligned(as: UInt32.self)
+            seen.insert(pixel & 0x00ff_ffff)
+        }
+        return seen.count
     }
 }

@@ -1,0 +1,84 @@
+#include "headway_shims.h"
+
+/* Calls Swift cannot make: variadic constructors (g_object_new, soup_session_new_with_options),
+ * g_signal_connect_data with a destroy notify, and libsoup's preconnect with its own timeout. */
+
+gulong hw_signal_connect(gpointer instance, const char *signal, GCallback handler,
+                         gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, 0);
+}
+
+WebKitWebView *hw_web_view_new(WebKitWebContext *context, WebKitUserContentManager *manager) {
+    return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW,
+                                        "web-context", context,
+                                        "user-content-manager", manager,
+                                        NULL));
+}
+
+WebKitWebContext *hw_web_context_new(gboolean ephemeral, guint memory_limit_mb) {
+    const char *names[2];
+    GValue values[2] = {G_VALUE_INIT, G_VALUE_INIT};
+    guint count = 0;
+    if (ephemeral) {
+        names[count] = "website-data-manager";
+        g_value_init(&values[count], WEBKIT_TYPE_WEBSITE_DATA_MANAGER);
+        g_value_take_object(&values[count], webkit_website_data_manager_new_ephemeral());
+        count++;
+    }
+    if (memory_limit_mb > 0) {
+        WebKitMemoryPressureSettings *settings = webkit_memory_pressure_settings_new();
+        webkit_memory_pressure_settings_set_memory_limit(settings, memory_limit_mb);
+        /* Killed at the limit itself; the strict (0.5) and conservative thresholds stay. */
+        webkit_memory_pressure_settings_set_kill_threshold(settings, 1.0);
+        webkit_memory_pressure_settings_set_poll_interval(settings, 1.0);
+        names[count] = "memory-pressure-settings";
+        g_value_init(&values[count], WEBKIT_TYPE_MEMORY_PRESSURE_SETTINGS);
+        g_value_take_boxed(&values[count], settings);
+        count++;
+    }
+    GObject *context = g_object_new_with_properties(WEBKIT_TYPE_WEB_CONTEXT, count, names, values);
+    for (guint i = 0; i < count; i++) g_value_unset(&values[i]);
+    return WEBKIT_WEB_CONTEXT(context);
+}
+
+SoupServer *hw_soup_server_new(const char *server_header) {
+    return soup_server_new("server-header", server_header, NULL);
+}
+
+SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host) {
+    return soup_session_new_with_options("max-conns", max_conns, "max-conns-per-host", max_conns_per_host, NULL);
+}
+
+typedef struct {
+    SoupMessage *message;
+    GCancellable *cancellable;
+    guint timer;
+} HwPreconnect;
+
+static gboolean hw_preconnect_timed_out(gpointer data) {
+    HwPreconnect *preconnect = data;
+    preconnect->timer = 0;
+    g_cancellable_cancel(preconnect->cancellable);
+    return G_SOURCE_REMOVE;
+}
+
+static void hw_preconnect_done(GObject *source, GAsyncResult *result, gpointer data) {
+    /* A failed preconnect costs nothing: the request that follows connects and reports the error. */
+    HwPreconnect *preconnect = data;
+    soup_session_preconnect_finish(SOUP_SESSION(source), result, NULL);
+    if (preconnect->timer) g_source_remove(preconnect->timer);
+    g_object_unref(preconnect->cancellable);
+    g_object_unref(preconnect->message);
+    g_free(preconnect);
+}
+
+void hw_soup_session_preconnect(SoupSession *session, const char *uri, guint timeout_seconds) {
+    SoupMessage *message = soup_message_new("GET", uri);
+    if (!message) return;
+    HwPreconnect *preconnect = g_new0(HwPreconnect, 1);
+    preconnect->message = message;
+    preconnect->cancellable = g_cancellable_new();
+    preconnect->timer = g_timeout_add_seconds(timeout_seconds, hw_preconnect_timed_out, preconnect);
+    /* Everything is released in hw_preconnect_done, which always runs (cancelled or not). */
+    soup_session_preconnect_async(session, message, G_PRIORITY_DEFAULT, preconnect->cancellable, hw_preconnect_done, preconnect);
+}
