@@ -1,7 +1,7 @@
 import CWebKit
 import Foundation
 
-/// Prefetches what a page links to, in the seed's four stages: the linked HTML pages; the images
+/// Prefetches what a page links to, in four stages: the linked HTML pages; the images
 /// and scripts they reference; their CSS; the images and `@import`s in that CSS. Each stage's
 /// requests run in parallel, at most `concurrency` at once across the whole browser. Pages go in
 /// the order a person is likely to follow them (see `LinkPolicy.select`), and each stage serves

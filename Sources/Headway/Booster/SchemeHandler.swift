@@ -150,7 +150,7 @@ final class SchemeHandler {
     }
 
     /// Asks the server whether a stale cached response is still good: a 304 is answered from the
-    /// cache (VasSonic's idea), anything else replaces it.
+    /// cache, anything else replaces it.
     private func revalidate(_ stale: CachedResponse, _ exchange: Exchange, _ bound: BoundedRequest) async throws {
         let response = try await client.send(method: "GET", url: exchange.url, headers: exchange.headers + stale.conditionalHeaders,
                                              body: nil, followRedirects: !exchange.isMainFrame, cancellable: bound.pointer)

@@ -2,7 +2,7 @@ import Foundation
 
 /// A `Set-Cookie` header a prefetch response carried, held back with its cache entry. Cookies
 /// of a page the user never saw stay out of the browser's jar; they are committed when the
-/// entry is served to the page, as Chrome does for prefetch (see `SchemeHandler`).
+/// entry is served to the page (see `SchemeHandler`).
 struct SetCookie: Sendable, Equatable {
     /// The URL that sent it (a redirect hop's, or the final one).
     var url: URL

@@ -37,9 +37,6 @@ func releaseOnEngine(_ object: UnsafeMutableRawPointer) {
     }
 }
 
-func cast<T, U>(_ pointer: UnsafeMutablePointer<T>, to: U.Type = U.self) -> UnsafeMutablePointer<U> {
-    UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: U.self)
-}
 
 /// `GObjectRef` for GObject types that C declares final, which Swift sees as `OpaquePointer`.
 final class OpaqueGObjectRef {
@@ -58,9 +55,4 @@ final class OpaqueGObjectRef {
     deinit {
         releaseOnEngine(UnsafeMutableRawPointer(pointer))
     }
-}
-
-/// Carries a C pointer through a continuation. Only the engine thread dereferences it.
-struct EnginePointer: @unchecked Sendable {
-    let raw: OpaquePointer
 }

@@ -76,7 +76,7 @@ extension Page {
         errorsTotal = 0
         dialogs.removeAll()
         if let booster, let view = view?.pointer {
-            // A new navigation cancels prefetch work that no longer serves it (the seed's separate()),
+            // A new navigation cancels prefetch work that no longer serves it,
             // all but a fetch of the page it goes to, which it joins; a page still queued for
             // prefetching is fetched at once.
             let prioritized = requested.map { booster.prefetcher.prioritize($0) } ?? false

@@ -2,16 +2,6 @@ import CHeadwayShims
 import CWebKit
 import Foundation
 
-extension EngineActor {
-    /// Runs `operation` synchronously when already on the engine thread (GLib callbacks).
-    static func assumeIsolated<T>(_ operation: @EngineActor () throws -> T) rethrows -> T {
-        precondition(EngineThread.isCurrent, "GLib callback outside the Headway engine thread")
-        return try withoutActuallyEscaping(operation) { fn in
-            try unsafeBitCast(fn, to: (() throws -> T).self)()
-        }
-    }
-}
-
 /// Starts GTK on the engine thread once, after making sure there is a display.
 @EngineActor
 enum Engine {
@@ -35,12 +25,5 @@ enum Engine {
         let server = ownDisplay ? "the X server (Headway's Xvfb on \(display))" : "the X server \(display)"
         // GTK cannot go on without its display; GDK itself would exit with 1 and a GLib message.
         hw_x_io_error_install("headway: error: \(server) ended unexpectedly; GTK cannot go on without it", 69)
-    }
-
-    /// Monotonic milliseconds.
-    nonisolated static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
     }
 }
