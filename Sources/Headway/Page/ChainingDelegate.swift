@@ -64,13 +64,29 @@ final class ChainingDelegate: NavigationDelegate {
     }
 
     func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? {
-        // Headway has no policy of its own here (the booster's mirror rewrite happens before the
-        // decision reaches the delegates), so the user's answer, if any, is the answer.
         let answer = user?.page(page, decidePolicyFor: action)
         if answer == .cancel, action.kind == .navigation {
             tracker.cancelledByPolicy(action.url)
         }
+        if answer != .cancel, action.kind == .navigation { tracker.policyAllowedNavigation(action.url) }
         return answer
+    }
+
+    /// What to do with a navigation WebKit asks about, `requested` being the URL as WebKit has
+    /// it (a mirror URL under the booster). With the booster on, an absolute http(s) link to an
+    /// eligible host is browsed through the mirror scheme instead: that navigation reaches the
+    /// delegates when it starts. Otherwise the delegates decide.
+    func decide(_ page: Page, _ action: NavigationAction, requested: URL) -> PolicyDecision {
+        if action.kind == .navigation, let from = page.url, let booster = page.booster,
+           let mirrored = booster.mirrorTarget(for: requested, from: from) {
+            booster.willNavigate(to: mirrored)
+            return .load(mirrored)
+        }
+        switch self.page(page, decidePolicyFor: action) {
+        case .cancel?: return .ignore
+        case .allow?: return .use
+        case nil: return .webKitDefault
+        }
     }
 
     func page(_ page: Page, didStartLoadingResource url: URL, method: String) {
@@ -89,4 +105,11 @@ final class ChainingDelegate: NavigationDelegate {
         emit(.webProcessTerminated(reason))
         user?.page(page, webProcessDidTerminate: reason)
     }
+}
+
+/// A policy decision as the signal handler applies it to WebKit.
+enum PolicyDecision: Equatable {
+    case use, ignore, webKitDefault
+    /// Ignore this navigation and load `URL` in its place.
+    case load(URL)
 }

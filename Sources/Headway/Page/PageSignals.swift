@@ -94,29 +94,17 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
     let kind: NavigationAction.Kind = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION ? .newWindow : .navigation
     let item = NavigationAction(kind: kind, url: url, method: method,
                                 isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0)
-    let mirrored: URL? = EngineActor.assumeIsolated {
-        // With the booster on, an absolute http(s) link to an eligible host is browsed through
-        // the mirror scheme instead; the user's delegate sees that navigation when it starts.
-        guard kind == .navigation, let page = target.page, let from = page.url,
-              let mirrored = page.booster?.mirrorTarget(for: raw, from: from) else { return nil }
-        page.booster?.willNavigate(to: mirrored)
-        return mirrored
-    }
-    if let mirrored, let view {
-        webkit_policy_decision_ignore(decision)
-        webkit_web_view_load_uri(view, mirrored.absoluteString)
-        return 1
-    }
-    let answer: NavigationPolicy? = EngineActor.assumeIsolated {
-        guard let page = target.page else { return nil }
-        let answer = page.chain.page(page, decidePolicyFor: item)
-        if answer != .cancel, kind == .navigation { page.tracker.policyAllowedNavigation(url) }
-        return answer
+    let answer: PolicyDecision = EngineActor.assumeIsolated {
+        guard let page = target.page else { return .webKitDefault }
+        return page.chain.decide(page, item, requested: raw)
     }
     switch answer {
-    case .cancel?: webkit_policy_decision_ignore(decision)
-    case .allow?: webkit_policy_decision_use(decision)
-    case nil: return 0
+    case .use: webkit_policy_decision_use(decision)
+    case .ignore: webkit_policy_decision_ignore(decision)
+    case .webKitDefault: return 0
+    case .load(let url):
+        webkit_policy_decision_ignore(decision)
+        if let view { webkit_web_view_load_uri(view, url.absoluteString) }
     }
     return 1
 }
