@@ -46,6 +46,8 @@ let package = Package(
         .executableTarget(
             name: "headway",
             dependencies: ["Headway", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // The schema of `headway load`'s JSON, published beside the code that writes it.
+            exclude: ["Output/load-output.schema.json"],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         .target(

@@ -110,3 +110,16 @@ extension HeadwayError {
             && gerror.code == Int(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)
     }
 }
+
+extension HeadwayError: Encodable {
+    private enum CodingKeys: String, CodingKey { case code, message, gerror, status }
+
+    /// `code` and `message`, then `gerror` and `status` where there is one.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(code, forKey: .code)
+        try c.encode(message, forKey: .message)
+        try c.encodeIfPresent(gerror, forKey: .gerror)
+        try c.encodeIfPresent(status, forKey: .status)
+    }
+}

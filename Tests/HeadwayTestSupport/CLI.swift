@@ -82,8 +82,27 @@ public enum CLI {
         }
         process.waitUntilExit()
         group.wait()
-        return Output(status: process.terminationStatus, stdout: collected.stdout, stderr: collected.stderr,
-                      pid: process.processIdentifier, descendants: seen)
+        let output = Output(status: process.terminationStatus, stdout: collected.stdout, stderr: collected.stderr,
+                            pid: process.processIdentifier, descendants: seen)
+        if arguments.first == "load" {
+            let problems = schemaProblems(output.stdout, jsonl: arguments.contains("jsonl"))
+            guard problems.isEmpty else {
+                throw CLIError("headway \(arguments.joined(separator: " ")) printed JSON that does not match "
+                    + "load-output.schema.json: \(problems.prefix(5).joined(separator: "; "))")
+            }
+        }
+        return output
+    }
+
+    /// Checks every JSON document `headway load` printed against the published schema. Output
+    /// that is not JSON (text format, or cut short on purpose) is left to the test.
+    public static func schemaProblems(_ stdout: String, jsonl: Bool) -> [String] {
+        let documents = jsonl ? stdout.split(separator: "\n").map(String.init) : [stdout]
+        return documents.flatMap { text -> [String] in
+            guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return [] }
+            let definition = jsonl ? (value["url"] != nil ? "load" : "tail") : nil
+            return JSONSchema.loadOutput.problems(value, definition: definition)
+        }
     }
 
     /// Starts `headway arguments…` with the given standard streams (nil: /dev/null) and

@@ -29,6 +29,12 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     public func encode(to encoder: Encoder) throws {
+        if case .object(let value) = self {
+            // Keys in sorted order, so the same value always encodes to the same text.
+            var keyed = encoder.container(keyedBy: JSONKey.self)
+            for key in value.keys.sorted() { try keyed.encode(value[key]!, forKey: JSONKey(key)) }
+            return
+        }
         var container = encoder.singleValueContainer()
         switch self {
         case .undefined, .null: try container.encodeNil()
@@ -43,7 +49,7 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
             }
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
+        case .object: break
         }
     }
 
@@ -88,4 +94,13 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(floatLiteral value: Double) { self = .number(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(nilLiteral: ()) { self = .null }
+}
+
+/// A coding key for any string.
+struct JSONKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

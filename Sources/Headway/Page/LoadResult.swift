@@ -31,6 +31,35 @@ public struct LoadResult: Sendable, Codable, Equatable {
         self.redirects = redirects
         self.dialogs = dialogs
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case url, finalURL, redirects, status, title, timing, resources, prefetch, dialogs
+    }
+
+    /// The JSON `headway load` prints for a load: `status` is `null` when there is none, and
+    /// `prefetch` is there only with the booster on.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(url, forKey: .url)
+        try c.encode(finalURL, forKey: .finalURL)
+        try c.encode(redirects, forKey: .redirects)
+        try c.encode(status, forKey: .status)
+        try c.encode(title, forKey: .title)
+        try c.encode(timing, forKey: .timing)
+        try c.encode(resources, forKey: .resources)
+        try c.encodeIfPresent(prefetch, forKey: .prefetch)
+        try c.encode(dialogs, forKey: .dialogs)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(url: try c.decode(URL.self, forKey: .url), finalURL: try c.decode(URL.self, forKey: .finalURL),
+                  status: try c.decodeIfPresent(Int.self, forKey: .status), title: try c.decode(String.self, forKey: .title),
+                  timing: try c.decode(Timing.self, forKey: .timing), resources: try c.decode(ResourceSummary.self, forKey: .resources),
+                  prefetch: try c.decodeIfPresent(PrefetchLoadStats.self, forKey: .prefetch),
+                  redirects: try c.decodeIfPresent([Redirect].self, forKey: .redirects) ?? [],
+                  dialogs: try c.decodeIfPresent([JavaScriptDialog].self, forKey: .dialogs) ?? [])
+    }
 }
 
 /// Page-load timing in milliseconds.

@@ -22,7 +22,7 @@ public struct MetricSummary: Sendable, Codable, Equatable {
 }
 
 /// Per-metric summaries of several cold loads of one URL.
-public struct TimingSummary: Sendable, Equatable {
+public struct TimingSummary: Sendable, Equatable, Encodable {
     public var url: URL
     public var runs: Int
     /// Metric name (as in `Timing`'s JSON) to its summary, in `Timing.metrics` order.
@@ -47,6 +47,17 @@ public struct TimingSummary: Sendable, Equatable {
     public static func == (a: TimingSummary, b: TimingSummary) -> Bool {
         a.url == b.url && a.runs == b.runs && a.metrics.map(\.name) == b.metrics.map(\.name)
             && a.metrics.map(\.summary) == b.metrics.map(\.summary)
+    }
+
+    private enum CodingKeys: String, CodingKey { case url, runs, metrics }
+
+    /// `url`, `runs`, and `metrics`: each metric's name to its summary, in `Timing` order.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(url, forKey: .url)
+        try c.encode(runs, forKey: .runs)
+        var byName = c.nestedContainer(keyedBy: JSONKey.self, forKey: .metrics)
+        for metric in metrics { try byName.encode(metric.summary, forKey: JSONKey(metric.name)) }
     }
 }
 

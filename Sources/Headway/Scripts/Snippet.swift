@@ -52,6 +52,24 @@ public struct SnippetResult: Sendable, Equatable, Codable {
         self.navigatedTo = navigatedTo
         self.navigatedStatus = navigatedStatus
     }
+
+    private enum CodingKeys: String, CodingKey { case file, value, error, navigatedTo, navigatedStatus }
+
+    /// `file`, then `error` or `value` (`null` for none), then `navigatedTo` and
+    /// `navigatedStatus` when the snippet navigated.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        if let error {
+            try c.encode(error, forKey: .error)
+        } else {
+            try c.encode(value ?? .null, forKey: .value)
+        }
+        if let navigatedTo {
+            try c.encode(navigatedTo, forKey: .navigatedTo)
+            try c.encode(navigatedStatus, forKey: .navigatedStatus)
+        }
+    }
 }
 
 /// A snippet's failure: a thrown exception (with its location), a timeout, or a navigation failure.

@@ -16,100 +16,39 @@ struct LoadReport: Sendable {
     var errorsTotal = 0
     var dialogs: [JavaScriptDialog] = []
 
+    /// The load's JSON: the library's encoding of the result (or nulls and the error for a load
+    /// that failed), with the run number, the snippets' results and what the page logged.
     var json: OrderedJSON {
-        var pairs: [(String, OrderedJSON)] = [
-            ("url", .string(url)),
-            ("finalURL", .optional(result?.finalURL.absoluteString)),
-            ("redirects", .array((result?.redirects ?? []).map {
-                .object([("from", .string($0.from.absoluteString)), ("to", .string($0.to.absoluteString)),
-                         ("kind", .string($0.kind.rawValue))])
-            })),
-            ("status", .optional(result?.status ?? error?.status)),
-            ("title", .optional(result?.title)),
-        ]
-        if let run { pairs.append(("run", .number(Double(run)))) }
-        if let timing = result?.timing {
-            pairs.append(("timing", .object(timing.metrics.map { ($0.name, .number($0.value)) }
-                + (timing.firstContentfulPaint == nil ? [("firstContentfulPaint", .null)] : []))))
+        var pairs: [(String, OrderedJSON)]
+        if let result, case .object(let encoded) = Self.encoded(result) {
+            pairs = encoded
         } else {
-            pairs.append(("timing", .null))
+            pairs = [("url", .string(url)), ("finalURL", .null), ("redirects", .array([])),
+                     ("status", .optional(error?.status)), ("title", .null), ("timing", .null), ("resources", .null),
+                     ("dialogs", .array([]))]
         }
-        if let resources = result?.resources {
-            pairs.append(("resources", .object([
-                ("count", .number(Double(resources.count))),
-                ("transferBytes", .number(Double(resources.transferBytes))),
-                ("encodedBytes", .number(Double(resources.encodedBytes))),
-            ])))
-        } else {
-            pairs.append(("resources", .null))
+        pairs.removeAll { $0.0 == "dialogs" }
+        if let run, let title = pairs.firstIndex(where: { $0.0 == "title" }) {
+            pairs.insert(("run", .number(Double(run))), at: title + 1)
         }
-        if let prefetch = result?.prefetch {
-            pairs.append(("prefetch", .object([("fromCache", .number(Double(prefetch.fromCache))),
-                                                ("joined", .number(Double(prefetch.joined))),
-                                                ("fetched", .number(Double(prefetch.fetched))),
-                                                ("revalidated", .number(Double(prefetch.revalidated))),
-                                                ("slowestCacheAnswerMs", .number(prefetch.slowestCacheAnswerMs))])))
-        }
-        pairs.append(("scripts", .array(scripts.map(Self.json))))
-        pairs.append(("console", .array(console.map { .object([("level", .string($0.level)), ("text", .string($0.text))]) })))
+        pairs.append(("scripts", .array(scripts.map(Self.encoded))))
+        pairs.append(("console", .array(console.map(Self.encoded))))
         pairs.append(("consoleTotal", .number(Double(max(consoleTotal, console.count)))))
         pairs.append(("consoleTruncated", .bool(consoleTotal > console.count)))
-        pairs.append(("errors", .array(errors.map(Self.json))))
+        pairs.append(("errors", .array(errors.map(Self.encoded))))
         pairs.append(("errorsTotal", .number(Double(max(errorsTotal, errors.count)))))
         pairs.append(("errorsTruncated", .bool(errorsTotal > errors.count)))
-        pairs.append(("dialogs", .array(dialogs.map(Self.json))))
-        if let error { pairs.append(("error", Self.json(error))) }
+        pairs.append(("dialogs", .array(dialogs.map(Self.encoded))))
+        if let error { pairs.append(("error", Self.encoded(error))) }
         return .object(pairs)
     }
 
-    static func json(_ script: SnippetResult) -> OrderedJSON {
-        var pairs: [(String, OrderedJSON)] = [("file", .string(script.file))]
-        if let error = script.error {
-            pairs.append(("error", .object([
-                ("message", .string(error.message)), ("file", .string(error.file)),
-                ("line", .number(Double(error.line))), ("column", .number(Double(error.column))),
-            ])))
-        } else {
-            pairs.append(("value", OrderedJSON(script.value ?? .null)))
-        }
-        if let url = script.navigatedTo {
-            pairs.append(("navigatedTo", .string(url.absoluteString)))
-            pairs.append(("navigatedStatus", .optional(script.navigatedStatus)))
-        }
-        return .object(pairs)
-    }
-
-    static func json(_ error: PageError) -> OrderedJSON {
-        .object([("message", .string(error.message)), ("file", .string(error.file)),
-                 ("line", .number(Double(error.line))), ("column", .number(Double(error.column)))])
-    }
-
-    static func json(_ dialog: JavaScriptDialog) -> OrderedJSON {
-        var pairs: [(String, OrderedJSON)] = [("type", .string(dialog.type.rawValue)), ("message", .string(dialog.message))]
-        if let text = dialog.defaultText { pairs.append(("defaultText", .string(text))) }
-        pairs.append(("answer", OrderedJSON(dialog.answer)))
-        return .object(pairs)
-    }
-
-    static func json(_ error: HeadwayError) -> OrderedJSON {
-        var pairs: [(String, OrderedJSON)] = [("code", .string(error.code.rawValue)), ("message", .string(error.message))]
-        if let g = error.gerror {
-            pairs.append(("gerror", .object([("domain", .string(g.domain)), ("code", .number(Double(g.code))),
-                                              ("message", .string(g.message))])))
-        }
-        return .object(pairs)
+    /// The one path from the library's results to the CLI's JSON.
+    static func encoded(_ value: some Encodable) -> OrderedJSON {
+        (try? OrderedJSONEncoder.encode(value)) ?? .null
     }
 }
 
 extension TimingSummary {
-    var json: OrderedJSON {
-        .object([
-            ("url", .string(url.absoluteString)),
-            ("runs", .number(Double(runs))),
-            ("metrics", .object(metrics.map { metric in
-                (metric.name, .object([("min", .number(metric.summary.min)), ("median", .number(metric.summary.median)),
-                                       ("p95", .number(metric.summary.p95)), ("max", .number(metric.summary.max))]))
-            })),
-        ])
-    }
+    var json: OrderedJSON { LoadReport.encoded(self) }
 }

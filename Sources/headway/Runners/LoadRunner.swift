@@ -43,21 +43,7 @@ enum LoadRunner {
                                                      ("width", .number(Double(screenshot.shot.width))),
                                                      ("height", .number(Double(screenshot.shot.height)))])))
             }
-            if let prefetch {
-                pairs.append(("prefetch", .object([
-                    ("linksFound", .number(Double(prefetch.linksFound))),
-                    ("linksEligible", .number(Double(prefetch.linksEligible))),
-                    ("linksLeftOut", .object(LinksLeftOut.Reason.allCases.map {
-                        ($0.rawValue, .number(Double(prefetch.linksLeftOut[$0])))
-                    })),
-                    ("pagesPrefetched", .number(Double(prefetch.pagesPrefetched))),
-                    ("resourcesPrefetched", .number(Double(prefetch.resourcesPrefetched))),
-                    ("bytesPrefetched", .number(Double(prefetch.bytesPrefetched))),
-                    ("bytesUnused", .number(Double(prefetch.bytesUnused))),
-                    ("revalidated", .number(Double(prefetch.revalidated))),
-                    ("skipped", .number(Double(prefetch.skipped))),
-                ])))
-            }
+            if let prefetch { pairs.append(("prefetch", LoadReport.encoded(prefetch))) }
             return .object(pairs)
         }
 
