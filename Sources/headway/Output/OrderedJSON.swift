@@ -1,5 +1,4 @@
 import Foundation
-import Headway
 
 /// JSON with keys in the order written, for a stable, readable document.
 indirect enum OrderedJSON {
@@ -10,20 +9,7 @@ indirect enum OrderedJSON {
     case array([OrderedJSON])
     case object([(String, OrderedJSON)])
 
-    init(_ value: JSONValue) {
-        switch value {
-        case .undefined, .null: self = .null
-        case .bool(let b): self = .bool(b)
-        case .number(let n): self = .number(n)
-        case .string(let s): self = .string(s)
-        case .array(let a): self = .array(a.map(OrderedJSON.init))
-        case .object(let o): self = .object(o.keys.sorted().map { ($0, OrderedJSON(o[$0]!)) })
-        }
-    }
-
-    static func optional(_ value: Double?) -> OrderedJSON { value.map { .number($0) } ?? .null }
     static func optional(_ value: Int?) -> OrderedJSON { value.map { .number(Double($0)) } ?? .null }
-    static func optional(_ value: String?) -> OrderedJSON { value.map { .string($0) } ?? .null }
 
     var text: String {
         var out = ""
