@@ -155,11 +155,7 @@ public final class HTTPServer {
     }
 }
 
-@EngineActor
-final class ServerTarget {
-    weak var server: HTTPServer?
-    init(_ server: HTTPServer) { self.server = server }
-}
+typealias ServerTarget = Weak<HTTPServer>
 
 private func serverTargetRelease(_ data: gpointer?) {
     Unmanaged<ServerTarget>.fromOpaque(data!).release()
@@ -172,6 +168,6 @@ private func serverHandle(_ server: UnsafeMutablePointer<SoupServer>?, _ message
     let path = path.map { String(cString: $0) } ?? "/"
     nonisolated(unsafe) let message = rawMessage
     EngineActor.assumeIsolated {
-        target.server?.handle(message, path: path)
+        target.object?.handle(message, path: path)
     }
 }

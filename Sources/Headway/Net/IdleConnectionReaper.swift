@@ -55,11 +55,7 @@ final class IdleConnectionReaper {
     }
 }
 
-@EngineActor
-private final class ReaperTarget {
-    weak var reaper: IdleConnectionReaper?
-    init(_ reaper: IdleConnectionReaper) { self.reaper = reaper }
-}
+private typealias ReaperTarget = Weak<IdleConnectionReaper>
 
 private typealias SocketReady = @convention(c) (UnsafeMutablePointer<GSocket>?, GIOCondition, gpointer?) -> gboolean
 
@@ -67,5 +63,5 @@ private func socketReady(_ socket: UnsafeMutablePointer<GSocket>?, _ condition: 
     guard let rawSocket = socket, let data else { return 0 }
     let target = Unmanaged<ReaperTarget>.fromOpaque(data).takeUnretainedValue()
     nonisolated(unsafe) let socket = rawSocket
-    return EngineActor.assumeIsolated { target.reaper?.ready(socket) ?? false } ? 1 : 0
+    return EngineActor.assumeIsolated { target.object?.ready(socket) ?? false } ? 1 : 0
 }

@@ -132,15 +132,11 @@ final class Transfer {
     }
 }
 
-@EngineActor
-private final class TransferTarget {
-    weak var transfer: Transfer?
-    init(_ transfer: Transfer) { self.transfer = transfer }
-}
+private typealias TransferTarget = Weak<Transfer>
 
 private typealias TransferOver = @convention(c) (OpaquePointer?, gpointer?) -> Void
 
 private func transferOver(_ message: OpaquePointer?, _ data: gpointer?) {
     let target = unbox(data, as: TransferTarget.self)
-    EngineActor.assumeIsolated { target.transfer?.over() }
+    EngineActor.assumeIsolated { target.object?.over() }
 }

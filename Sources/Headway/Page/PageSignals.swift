@@ -4,10 +4,10 @@ import Foundation
 
 /// A weak link to a page: the signals' user data, and the browser's and booster's page
 /// registries, none of which may keep a page alive.
-@EngineActor
-final class WeakPage {
-    weak var page: Page?
-    init(_ page: Page) { self.page = page }
+typealias WeakPage = Weak<Page>
+
+extension Weak where Object == Page {
+    var page: Page? { object }
 }
 
 /// Connects WebKit's signals to a page's chaining delegate. Every handler runs on the engine
