@@ -68,7 +68,8 @@ public struct HeadwayError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public var description: String {
         guard let gerror else { return message }
-        return "\(message) (\(gerror.domain) \(gerror.code): \(gerror.message))"
+        let origin = gerror.domain.isEmpty ? "code \(gerror.code)" : "\(gerror.domain) \(gerror.code)"
+        return "\(message) (\(origin): \(gerror.message))"
     }
 }
 

@@ -114,7 +114,7 @@ public final class StallingServer: @unchecked Sendable {
     }
 }
 
-private extension [UInt8] {
+extension [UInt8] {
     var containsHeadEnd: Bool {
         count >= 4 && (0...(count - 4)).contains { self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10 }
     }

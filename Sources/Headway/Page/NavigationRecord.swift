@@ -18,6 +18,8 @@ extension NavigationTracker {
         var isDone = false
         /// Every hop so far, server and client redirects.
         var redirects: [Redirect] = []
+        /// Main-frame redirects the booster replayed as new WebKit loads.
+        var replayedRedirects = 0
         /// The latest navigation the page itself started since this record started (decide-policy
         /// reports frames too, so on its own this does not mean the main frame is leaving).
         var pageNavigation: (url: URL, at: Double)?

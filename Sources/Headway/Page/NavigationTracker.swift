@@ -180,6 +180,17 @@ final class NavigationTracker {
     /// A server redirect of the load being followed leads out of http(s), to a local file for
     /// one: the load fails with `.blockedURL`. Returns whether it did (false when no load is
     /// running before its commit).
+    /// Counts a redirect the booster replays for the current load; past 20 (WebKit's own limit)
+    /// the load fails as WebKit fails a redirect loop. Returns whether it failed.
+    func tooManyReplayedRedirects() -> Bool {
+        guard let current = live, current.committed == nil else { return false }
+        current.replayedRedirects += 1
+        guard current.replayedRedirects > 20 else { return false }
+        let what = current.requested?.absoluteString ?? "the page"
+        complete(current, error: HeadwayError(.loadFailed, "could not load \(what): Load cannot follow more than 20 redirections"))
+        return true
+    }
+
     func refusedRedirect(to url: URL) -> Bool {
         guard let current = live, current.committed == nil, let from = current.finalURL ?? current.requested else { return false }
         complete(current, error: HeadwayError(.blockedURL, "\(from.absoluteString) redirected to \(url.absoluteString): "

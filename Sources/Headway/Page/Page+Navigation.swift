@@ -63,6 +63,10 @@ extension Page {
             if tracker.refusedRedirect(to: target) { webkit_web_view_stop_loading(view) }
             return
         }
+        if tracker.tooManyReplayedRedirects() {
+            webkit_web_view_stop_loading(view)
+            return
+        }
         tracker.redirecting = target
         booster?.willNavigate(to: target)
         webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
