@@ -6,8 +6,6 @@ let package = Package(
     products: [
         .library(name: "Headway", targets: ["Headway"]),
         .executable(name: "headway", targets: ["headway"]),
-        // Loaded by WebKit's web processes when the booster is on; found next to the binary.
-        .library(name: "HeadwayWebExtension", type: .dynamic, targets: ["HeadwayWebExtension"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,19 +27,13 @@ let package = Package(
             name: "CHeadwayShims",
             dependencies: ["CWebKit", "CLibXML2"]
         ),
-        .systemLibrary(
-            name: "CWebExtension",
-            pkgConfig: "webkit2gtk-web-extension-4.1",
-            providers: [.apt(["libwebkit2gtk-4.1-dev"])]
-        ),
-        .target(
-            name: "HeadwayWebExtension",
-            dependencies: ["CWebExtension"]
-        ),
+        // Compiles Sources/HeadwayWebExtension into the library's resources for every client.
+        .plugin(name: "WebExtensionBuilder", capability: .buildTool()),
         .target(
             name: "Headway",
             dependencies: ["CWebKit", "CHeadwayShims"],
-            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")],
+            plugins: ["WebExtensionBuilder"]
         ),
         .executableTarget(
             name: "headway",

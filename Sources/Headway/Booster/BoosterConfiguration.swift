@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Settings of the prefetch booster. Pass one in `Browser.Configuration.booster` to turn it on.
 public struct BoosterConfiguration: Sendable, Equatable {
@@ -25,4 +25,11 @@ public struct BoosterConfiguration: Sendable, Equatable {
     public var cacheBytes = 64 << 20
 
     public init() {}
+
+    /// Where the booster looks for its web-process extension (`libHeadwayWebExtension.so`), in
+    /// order. SwiftPM builds it into the library's resource bundle, `Headway_Headway.resources`,
+    /// next to the executable; a deployed binary ships that folder beside itself, or sets
+    /// `HEADWAY_WEB_EXTENSION` to the library's path. Without it, absolute http(s) subresource
+    /// URLs go to the network instead of the booster, and one warning says so.
+    public static var webExtensionLocations: [URL] { WebExtension.candidates() }
 }

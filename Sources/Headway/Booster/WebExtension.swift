@@ -6,27 +6,51 @@ import Foundation
 /// given, so the library is linked into a private directory of its own.
 @EngineActor
 enum WebExtension {
-    static let libraryName = "libHeadwayWebExtension.so"
+    nonisolated static let libraryName = "libHeadwayWebExtension.so"
 
-    /// Where the library is: `HEADWAY_WEB_EXTENSION` if set, else next to the executable or the
-    /// test bundle.
-    static func locate() -> URL? {
-        var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment["HEADWAY_WEB_EXTENSION"], !path.isEmpty {
-            candidates.append(URL(fileURLWithPath: path))
-        }
+    /// The places searched for the library, in order: `HEADWAY_WEB_EXTENSION` if set; the
+    /// library's resource bundle (`*_Headway.resources/`, where SwiftPM's build puts it) and the
+    /// folder itself, next to the executable; then the same up to four folders above argv[0].
+    nonisolated static func candidates() -> [URL] {
+        var folders: [URL] = []
         if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent(libraryName))
+            folders.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
         }
         if let first = CommandLine.arguments.first {
             var directory = URL(fileURLWithPath: first).deletingLastPathComponent()
             for _ in 0..<4 {
-                candidates.append(directory.appendingPathComponent(libraryName))
+                folders.append(directory)
                 directory.deleteLastPathComponent()
             }
         }
-        return candidates.first { FileManager.default.isReadableFile(atPath: $0.path) }
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["HEADWAY_WEB_EXTENSION"], !path.isEmpty {
+            candidates.append(URL(fileURLWithPath: path))
+        }
+        for folder in folders {
+            for bundle in ["Headway_Headway.resources", "headway_Headway.resources"] {
+                candidates.append(folder.appendingPathComponent(bundle).appendingPathComponent(libraryName))
+            }
+            candidates.append(folder.appendingPathComponent(libraryName))
+        }
+        var seen = Set<String>()
+        return candidates.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
+
+    /// Where the library is, or nil (with one warning per process on stderr).
+    static func locate() -> URL? {
+        let candidates = candidates()
+        if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0.path) }) { return found }
+        if !warned {
+            warned = true
+            FileHandle.standardError.write(Data(("headway: warning: the booster's web-process extension (\(libraryName)) was not found "
+                + "(looked in \(candidates.map(\.path).joined(separator: ", "))); absolute http(s) subresource URLs will bypass "
+                + "the booster. Ship the Headway_Headway.resources folder beside the executable or set HEADWAY_WEB_EXTENSION.\n").utf8))
+        }
+        return nil
+    }
+
+    private static var warned = false
 
     /// Points `context` at a private directory holding the extension, configured for
     /// `configuration`'s hosts. Returns the directory (to remove later), or nil when the library

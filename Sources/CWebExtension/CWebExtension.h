@@ -1,1 +1,0 @@
-#include <webkit2/webkit-web-extension.h>
