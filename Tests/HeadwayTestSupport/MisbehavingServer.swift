@@ -3,7 +3,7 @@ import Foundation
 /// A raw-socket HTTP server on 127.0.0.1 that misbehaves on purpose, one way per path:
 ///
 /// - `/silent`: reads the request and never answers;
-/// - `/drip`: a page's headers, then one body byte per second, forever;
+/// - `/drip…`: a cacheable page's headers, then one body byte every `dripInterval` seconds, forever;
 /// - `/slow-headers`: the status line and headers one byte every 200 ms;
 /// - `/cut-headers`: half a header, then closes;
 /// - `/garbage`: a response that is not HTTP;
@@ -14,16 +14,29 @@ import Foundation
 /// - `/to-file`: redirects to `file:///etc/passwd`;
 /// - `/binary`: `text/html` made of control bytes and NULs;
 /// - `/empty`: 200 with an empty body;
-/// - anything else: a small page.
+/// - anything else: a small page, or silence when `othersAreSilent`.
+///
+/// Each connection has a thread of its own that notices when the client closes it.
 public final class MisbehavingServer: @unchecked Sendable {
     public let port: Int
     public var url: URL { URL(string: "http://127.0.0.1:\(port)/")! }
     private let listener: Int32
+    private let dripInterval: Double
+    private let othersAreSilent: Bool
     private let lock = NSLock()
     private var open: Set<Int32> = []
+    private var paths: [String] = []
     private var isStopped = false
 
-    public init() throws {
+    /// Connections a client opened and has not closed yet.
+    public var openConnections: Int { lock.withLock { open.count } }
+
+    /// The paths requested so far, in order of arrival.
+    public var requestedPaths: [String] { lock.withLock { paths } }
+
+    public init(dripInterval: Double = 1, othersAreSilent: Bool = false) throws {
+        self.dripInterval = dripInterval
+        self.othersAreSilent = othersAreSilent
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw CLIError("socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
@@ -91,16 +104,17 @@ public final class MisbehavingServer: @unchecked Sendable {
         }
         let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self).split(separator: " ")
         let path = line.count > 1 ? String(line[1]).split(separator: "?").first.map(String.init) ?? "/" : "/"
+        lock.withLock { paths.append(path) }
         let page = "<!doctype html><title>Plain</title><p>plain"
         switch path {
+        case _ where path.hasPrefix("/drip"):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nCache-Control: max-age=600\r\nTransfer-Encoding: chunked\r\n\r\n"
+            guard send(fd, head) else { return }
+            while !stopped, !closedWithin(fd, seconds: dripInterval) {
+                guard send(fd, "1\r\n \r\n") else { return }
+            }
         case "/silent":
             waitForClose(fd)
-        case "/drip":
-            guard send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n") else { return }
-            while !stopped {
-                guard send(fd, "1\r\n \r\n") else { return }
-                if closedWithin(fd, seconds: 1) { return }
-            }
         case "/slow-headers":
             for byte in "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 2\r\n\r\nok".utf8 {
                 guard !stopped, send(fd, String(UnicodeScalar(byte))) else { return }
@@ -126,6 +140,8 @@ public final class MisbehavingServer: @unchecked Sendable {
             _ = send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 4096\r\nConnection: close\r\n\r\n" + String(body))
         case "/empty":
             _ = send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        case _ where othersAreSilent:
+            waitForClose(fd)
         default:
             _ = send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n" + page)
         }
@@ -136,13 +152,18 @@ public final class MisbehavingServer: @unchecked Sendable {
         while !stopped, !closedWithin(fd, seconds: 0.5) {}
     }
 
-    /// Whether the client closed the connection within `seconds`.
+    /// Whether the client closed the connection within `seconds` (what it sends meanwhile is
+    /// read and dropped).
     private func closedWithin(_ fd: Int32, seconds: Double) -> Bool {
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&poller, 1, Int32(seconds * 1000))
-        guard ready > 0 else { return ready < 0 && errno != EINTR }
-        var byte: UInt8 = 0
-        return recv(fd, &byte, 1, Int32(MSG_PEEK)) <= 0
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(max(0, deadline.timeIntervalSinceNow) * 1000))
+            if ready == 0 { return false }
+            if ready < 0 { if errno == EINTR { continue } else { return true } }
+            if recv(fd, &buffer, buffer.count, 0) <= 0 { return true }
+        }
     }
 
     private func send(_ fd: Int32, _ text: String) -> Bool {
@@ -153,5 +174,12 @@ public final class MisbehavingServer: @unchecked Sendable {
             bytes.removeFirst(sent)
         }
         return true
+    }
+}
+
+extension [UInt8] {
+    /// Whether these bytes hold a whole request head (up to the blank line).
+    var containsHeadEnd: Bool {
+        count >= 4 && (0...(count - 4)).contains { self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10 }
     }
 }
