@@ -18,15 +18,15 @@ struct BoosterBoundsTests {
         try await page.load(site.page)
         try await waitFor { stalling.requestedPaths.count == 4 }
         let clock = ContinuousClock()
-        let settled = await clock.measure { await browser.settlePrefetch(timeout: 1) }
+        let settled = await clock.measure { await browser.settlePrefetch(timeout: .seconds(1)) }
         #expect(settled < .seconds(2), "settle took \(settled)")
         // Settle's end cancelled the four requests in flight: the server sees them closed.
         try await waitFor { stalling.openConnections == 0 }
         #expect((browser.prefetchStats?.linksLeftOut[.cancelled] ?? 0) >= 1)
         // Nothing holds a slot or a connection: the next page loads and its prefetch settles.
         let next = try await clock.measure {
-            try await page.load(server.url.appendingPathComponent("page.html"), timeout: 20)
-            await browser.settlePrefetch(timeout: 10)
+            try await page.load(server.url.appendingPathComponent("page.html"), timeout: .seconds(20))
+            await browser.settlePrefetch(timeout: .seconds(10))
         }
         #expect(next < .seconds(5), "the next load and its prefetch took \(next)")
         #expect(server.requests.contains { $0.path == "/second.html" && $0.purpose == "prefetch" })
@@ -43,8 +43,8 @@ struct BoosterBoundsTests {
         try await waitFor { stalling.requestedPaths.count == 4 }
         let clock = ContinuousClock()
         let elapsed = try await clock.measure {
-            try await page.load(server.url.appendingPathComponent("page.html"), timeout: 20)
-            await browser.settlePrefetch(timeout: 10)
+            try await page.load(server.url.appendingPathComponent("page.html"), timeout: .seconds(20))
+            await browser.settlePrefetch(timeout: .seconds(10))
         }
         #expect(elapsed < .seconds(5), "\(elapsed)")
         #expect(server.requests.contains { $0.path == "/second.html" && $0.purpose == "prefetch" })
@@ -56,11 +56,11 @@ struct BoosterBoundsTests {
         let site = try SlowSite()
         defer { site.stop() }
         let server = site.server
-        let browser = try Browser(configuration: BoosterSite.configuration { $0.requestTimeout = 1 })
+        let browser = try Browser(configuration: BoosterSite.configuration { $0.requestTimeout = .seconds(1) })
         defer { browser.close() }
         try await browser.newPage().load(site.page)
         let clock = ContinuousClock()
-        let settled = await clock.measure { await browser.settlePrefetch(timeout: 30) }
+        let settled = await clock.measure { await browser.settlePrefetch(timeout: .seconds(30)) }
         // Six slow links, four at a time, each given up after 1 s: about 2 s, then second.html.
         #expect(settled < .seconds(8), "\(settled)")
         let stats = try #require(browser.prefetchStats)
@@ -103,7 +103,7 @@ struct BoosterBoundsTests {
         try await browser.newPage().load(site.page)
         let clock = ContinuousClock()
         let started = clock.now
-        let settle = Task { @EngineActor in await browser.settlePrefetch(timeout: 60) }
+        let settle = Task { @EngineActor in await browser.settlePrefetch(timeout: .seconds(60)) }
         try await Task.sleep(for: .milliseconds(200))
         settle.cancel()
         await settle.value
@@ -118,11 +118,11 @@ struct BoosterBoundsTests {
         defer { browser.close() }
         let page = try browser.newPage()
         await #expect(throws: HeadwayError.self) {
-            try await page.load(stalling.url.appendingPathComponent("hang1"), timeout: 1)
+            try await page.load(stalling.url.appendingPathComponent("hang1"), timeout: .seconds(1))
         }
         // The handler's own fetch was cancelled with the load: the server sees it closed.
         try await waitFor { stalling.openConnections == 0 }
-        let result = try await page.load(server.url.appendingPathComponent("page.html"), timeout: 20)
+        let result = try await page.load(server.url.appendingPathComponent("page.html"), timeout: .seconds(20))
         #expect(result.title == Fixtures.pageTitle)
     }
 

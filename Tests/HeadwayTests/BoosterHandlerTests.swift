@@ -13,7 +13,7 @@ struct BoosterHandlerTests {
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
         let page = try browser.newPage()
-        await #expect(throws: HeadwayError.self) { try await page.load(server.url.appendingPathComponent("slow.html"), timeout: 0.5) }
+        await #expect(throws: HeadwayError.self) { try await page.load(server.url.appendingPathComponent("slow.html"), timeout: .seconds(0.5)) }
         page.close()
         try await Task.sleep(for: .milliseconds(500))
         let next = try browser.newPage()
@@ -66,7 +66,7 @@ struct BoosterHandlerTests {
         // A delegate that refuses where the redirect leads ends the load, and the page goes on.
         delegate.cancelPaths = ["/with-image.html"]
         let refused = await #expect(throws: HeadwayError.self) {
-            try await page.load(server.url.appendingPathComponent("to-image-page"), timeout: 10)
+            try await page.load(server.url.appendingPathComponent("to-image-page"), timeout: .seconds(10))
         }
         #expect(refused?.message.contains("cancelled the redirect") == true)
         delegate.cancelPaths = []

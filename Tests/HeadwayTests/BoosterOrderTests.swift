@@ -13,7 +13,7 @@ struct BoosterOrderTests {
         defer { browser.close() }
         let page = try browser.newPage()
         try await page.load(server.url.appendingPathComponent("toc.html"))
-        await browser.settlePrefetch(timeout: 60)
+        await browser.settlePrefetch(timeout: .seconds(60))
         for n in 1...ChapterSite.chapters {
             #expect(server.requestCount(path: ChapterSite.chapter(n)) == 1, "chapter \(n) prefetched once")
             #expect(server.requestCount(path: ChapterSite.image(n)) == 1, "image \(n) prefetched once")
@@ -79,11 +79,11 @@ struct BoosterOrderTests {
         let browser = try Browser(configuration: BoosterSite.configuration { $0.concurrency = 1 })
         defer { browser.close() }
         let page = try browser.newPage()
-        try await page.load(server.url.appendingPathComponent("toc.html"), timeout: 20)
+        try await page.load(server.url.appendingPathComponent("toc.html"), timeout: .seconds(20))
         for _ in 0..<100 where server.requestCount(path: "/ch1.html") == 0 {
             try await Task.sleep(for: .milliseconds(20))
         }
-        let chapter = try await page.load(server.url.appendingPathComponent("ch30.html"), timeout: 20)
+        let chapter = try await page.load(server.url.appendingPathComponent("ch30.html"), timeout: .seconds(20))
         #expect(chapter.title == "Chapter 30")
         #expect(server.requestCount(path: "/ch30.html") == 1)
         #expect(server.requests.first { $0.path == "/ch30.html" }?.purpose == "prefetch")

@@ -22,7 +22,7 @@ struct BoosterSideEffectTests {
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
         try await browser.newPage().load(server.url.appendingPathComponent("links.html"))
-        await browser.settlePrefetch(timeout: 10)
+        await browser.settlePrefetch(timeout: .seconds(10))
         #expect(server.requestCount(path: "/bye.html") == 1)
         #expect(server.requestCount(path: "/buy.html") == 1)
         #expect(server.requestCount(path: "/pic.svg") == 1)
@@ -46,7 +46,7 @@ struct BoosterSideEffectTests {
         defer { browser.close() }
         let page = try browser.newPage()
         try await page.load(server.url.appendingPathComponent("links.html"))
-        await browser.settlePrefetch(timeout: 10)
+        await browser.settlePrefetch(timeout: .seconds(10))
         #expect(server.requests.contains { $0.path == "/p.html" && $0.purpose == "prefetch" })
         try await page.load(server.url.appendingPathComponent("other.html"))
         let other = try #require(server.requests.last { $0.path == "/other.html" })
@@ -69,7 +69,7 @@ struct BoosterSideEffectTests {
         defer { browser.close() }
         let page = try browser.newPage()
         try await page.load(server.url.appendingPathComponent("links.html"))
-        await browser.settlePrefetch(timeout: 10)
+        await browser.settlePrefetch(timeout: .seconds(10))
         #expect(server.requests.contains { $0.path == "/second.html" && $0.purpose == "prefetch" })
         try await page.load(server.url.appendingPathComponent("page.html"))
         #expect(server.requests.last { $0.path == "/page.html" }?.cookie == nil)

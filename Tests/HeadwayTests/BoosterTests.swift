@@ -76,12 +76,12 @@ struct BoosterTests {
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
         let page = try browser.newPage()
-        try await page.load(server.url.appendingPathComponent("index.html"), timeout: 20)
+        try await page.load(server.url.appendingPathComponent("index.html"), timeout: .seconds(20))
         // Wait until the prefetch of a3 is in flight, then navigate there at once.
         for _ in 0..<100 where server.requestCount(path: "/a3.html") == 0 {
             try await Task.sleep(for: .milliseconds(20))
         }
-        let a3 = try await page.load(server.url.appendingPathComponent("a3.html"), timeout: 20)
+        let a3 = try await page.load(server.url.appendingPathComponent("a3.html"), timeout: .seconds(20))
         #expect(a3.title == "A3")
         #expect(server.requestCount(path: "/a3.html") == 1)
         #expect(a3.prefetch?.joined == 1)
@@ -93,18 +93,18 @@ struct BoosterTests {
         let browser = try Browser(configuration: BoosterSite.configuration { $0.concurrency = 1 })
         defer { browser.close() }
         let page = try browser.newPage()
-        try await page.load(server.url.appendingPathComponent("index.html"), timeout: 20)
+        try await page.load(server.url.appendingPathComponent("index.html"), timeout: .seconds(20))
         // Until a1, the first link, is prefetched (a navigation cancels the prefetches in flight).
         for _ in 0..<100 where (browser.prefetchStats?.pagesPrefetched ?? 0) == 0 {
             try await Task.sleep(for: .milliseconds(20))
         }
-        try await page.load(server.url.appendingPathComponent("logout"), timeout: 20)
+        try await page.load(server.url.appendingPathComponent("logout"), timeout: .seconds(20))
         try await Task.sleep(for: .milliseconds(1500))
         let prefetched = BoosterSite.prefetchable.map { server.requestCount(path: $0) }.reduce(0, +)
         #expect(prefetched < BoosterSite.prefetchable.count, "prefetching went on after the new navigation")
         // What was already cached stays: a1 is served from the cache.
         let before = server.requestCount(path: "/a1.html")
-        try await page.load(server.url.appendingPathComponent("a1.html"), timeout: 20)
+        try await page.load(server.url.appendingPathComponent("a1.html"), timeout: .seconds(20))
         #expect(server.requestCount(path: "/a1.html") == before)
     }
 

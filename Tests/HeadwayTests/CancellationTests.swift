@@ -34,14 +34,14 @@ struct CancellationTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             let hang = server.url.appendingPathComponent("hang")
-            let (result, elapsed) = try await cancel(Task { try await page.load(hang, timeout: 20) })
+            let (result, elapsed) = try await cancel(Task { try await page.load(hang, timeout: .seconds(20)) })
             expectCancelled(result, within: elapsed)
             let next = try await page.load(server.url.appendingPathComponent("second.html"))
             #expect(next.title == "Second")
             // Already cancelled: nothing starts.
             let early = Task { @EngineActor in
                 withUnsafeCurrentTask { $0?.cancel() }
-                return try await page.load(hang, timeout: 20)
+                return try await page.load(hang, timeout: .seconds(20))
             }
             await #expect(throws: CancellationError.self) { try await early.value }
         }
@@ -52,16 +52,16 @@ struct CancellationTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let (called, e2) = try await cancel(Task { try await page.callAsyncFunction("await new Promise(() => {})", timeout: 20) })
+            let (called, e2) = try await cancel(Task { try await page.callAsyncFunction("await new Promise(() => {})", timeout: .seconds(20)) })
             expectCancelled(called, within: e2)
             let snippet = Snippet(file: "forever.js", source: "await new Promise(() => {})")
-            let (ran, e3) = try await cancel(Task { try await page.run(snippet, timeout: 20) })
+            let (ran, e3) = try await cancel(Task { try await page.run(snippet, timeout: .seconds(20)) })
             expectCancelled(ran, within: e3)
             // The page was only waiting, not stuck: it keeps its document and answers.
             #expect(try await page.evaluate("document.title") == .string(Fixtures.pageTitle))
             // `evaluate` does not await promises (one comes back as an error at once), so cancel
             // a script that never returns instead; the stuck page then loses its web process.
-            let (evaluated, e1) = try await cancel(Task { try await page.evaluate("while (true) {}", timeout: 20) })
+            let (evaluated, e1) = try await cancel(Task { try await page.evaluate("while (true) {}", timeout: .seconds(20)) })
             expectCancelled(evaluated, within: e1)
             let next = try await page.load(server.url.appendingPathComponent("second.html"))
             #expect(next.title == "Second")
@@ -73,7 +73,7 @@ struct CancellationTests {
         defer { server.stop() }
         try await Browser.withBrowser { browser in
             let hang = server.url.appendingPathComponent("hang")
-            let (result, elapsed) = try await cancel(Task { try await browser.measure(hang, runs: 3, timeout: 20).summary })
+            let (result, elapsed) = try await cancel(Task { try await browser.measure(hang, runs: 3, timeout: .seconds(20)).summary })
             expectCancelled(result, within: elapsed)
             #expect(server.requestCount(path: "/hang") <= 1, "no further run started")
         }
@@ -86,7 +86,7 @@ struct CancellationTests {
         server.route("/slow.html", .hang)
         try await Browser.withBrowser(configuration: BoosterSite.configuration()) { browser in
             try await browser.newPage().load(server.url.appendingPathComponent("links.html"))
-            let settle = Task { @EngineActor in await browser.settlePrefetch(timeout: 20) }
+            let settle = Task { @EngineActor in await browser.settlePrefetch(timeout: .seconds(20)) }
             try await Task.sleep(for: .milliseconds(200))
             let clock = ContinuousClock()
             let start = clock.now

@@ -40,7 +40,7 @@ struct ClientRedirectTests {
             defer { page.close() }
             let start = server.url.appendingPathComponent(String(path.dropFirst()))
             let target = server.url.appendingPathComponent("second.html")
-            let result = try await page.load(start, timeout: 10)
+            let result = try await page.load(start, timeout: .seconds(10))
             #expect(result.url == start, "\(path)")
             #expect(result.finalURL == target, "\(path)")
             #expect(result.title == "Second", "\(path)")
@@ -89,7 +89,7 @@ struct SupersededLoadTests {
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
         let page = try browser.newPage()
-        let first = Task { @EngineActor in try await page.load(slow.url.appendingPathComponent("redirect"), timeout: 10) }
+        let first = Task { @EngineActor in try await page.load(slow.url.appendingPathComponent("redirect"), timeout: .seconds(10)) }
         while slow.requestCount(path: "/redirect") == 0 { try await Task.sleep(for: .milliseconds(10)) }
         let second = try await page.load(fast.url.appendingPathComponent("second.html"))
         #expect(second.title == "Second")

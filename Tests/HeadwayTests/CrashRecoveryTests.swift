@@ -16,7 +16,7 @@ struct CrashRecoveryTests {
         let delegate = RecordingDelegate()
         try await Browser.withPage(configuration: configuration, delegate: delegate) { page in
             let error = await #expect(throws: HeadwayError.self) {
-                try await page.load(server.url.appendingPathComponent("hog.html"), timeout: 60)
+                try await page.load(server.url.appendingPathComponent("hog.html"), timeout: .seconds(60))
             }
             #expect(error?.code == .engine)
             #expect(error?.message.contains("used more memory than its limit") == true, "\(error?.message ?? "")")
@@ -32,7 +32,7 @@ struct CrashRecoveryTests {
         defer { server.stop() }
         let delegate = RecordingDelegate()
         try await Browser.withPage(delegate: delegate) { page in
-            let pending = Task { try await page.load(server.url.appendingPathComponent("hang"), timeout: 60) }
+            let pending = Task { try await page.load(server.url.appendingPathComponent("hang"), timeout: .seconds(60)) }
             let started = await firstEvent(of: page, within: 20) {
                 if case .navigationStarted = $0 { return true } else { return false }
             }

@@ -33,7 +33,7 @@ struct DelegateTests {
         let url = server.url.appendingPathComponent("page.html")
         server.stop()
         try await Browser.withPage(delegate: delegate) { page in
-            _ = try? await page.load(url, timeout: 20)
+            _ = try? await page.load(url, timeout: .seconds(20))
         }
         #expect(delegate.calls.contains("failed /page.html"))
         #expect(delegate.calls.last?.hasPrefix("finished") == true)
@@ -46,7 +46,7 @@ struct DelegateTests {
         delegate.cancelPaths = ["/second.html"]
         try await Browser.withPage(delegate: delegate) { page in
             let error = await #expect(throws: HeadwayError.self) {
-                try await page.load(server.url.appendingPathComponent("second.html"), timeout: 10)
+                try await page.load(server.url.appendingPathComponent("second.html"), timeout: .seconds(10))
             }
             #expect(error?.message.contains("cancelled") == true)
             #expect(server.requestCount(path: "/second.html") == 0)

@@ -12,7 +12,7 @@ struct DialogTests {
         let server = try Fixtures.server()
         defer { server.stop() }
         try await Browser.withPage { page in
-            let result = try await page.load(server.url.appendingPathComponent("dialogs.html"), timeout: 10)
+            let result = try await page.load(server.url.appendingPathComponent("dialogs.html"), timeout: .seconds(10))
             #expect(result.dialogs == [
                 JavaScriptDialog(type: .confirm, message: "Sure?", answer: false),
                 JavaScriptDialog(type: .prompt, message: "Name?", defaultText: "anonymous", answer: .null),
@@ -28,7 +28,7 @@ struct DialogTests {
         var configuration = Browser.Configuration()
         configuration.dialogs = .accept
         try await Browser.withPage(configuration: configuration) { page in
-            let result = try await page.load(server.url.appendingPathComponent("dialogs.html"), timeout: 10)
+            let result = try await page.load(server.url.appendingPathComponent("dialogs.html"), timeout: .seconds(10))
             #expect(result.dialogs.map(\.answer) == [true, "anonymous", .null])
             #expect(try await page.evaluate("window.answers") == .object(["confirm": true, "prompt": "anonymous"]))
             // Each page can change its own policy.
@@ -43,7 +43,7 @@ struct DialogTests {
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
             let result = try await page.run(Snippet(file: "ask.js", source: "alert('one'); [confirm('two'), prompt('three', 'x')]"),
-                                            timeout: 10)
+                                            timeout: .seconds(10))
             #expect(result.error == nil)
             #expect(result.value == .array([false, .null]))
             #expect(page.dialogs.map(\.type) == [.alert, .confirm, .prompt])
@@ -66,7 +66,7 @@ struct DialogTests {
             """))
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("sticky.html"))
-            let next = try await page.load(server.url.appendingPathComponent("second.html"), timeout: 10)
+            let next = try await page.load(server.url.appendingPathComponent("second.html"), timeout: .seconds(10))
             #expect(next.title == "Second")
             // WebKit asks only after a user gesture; when it does, the answer is to leave.
             #expect(next.dialogs.allSatisfy { $0.type == .beforeUnload && $0.answer == true })

@@ -15,7 +15,7 @@ struct FileRedirectTests {
         configuration.booster = BoosterConfiguration()
         try await Browser.withPage(configuration: configuration) { page in
             let error = await #expect(throws: HeadwayError.self) {
-                try await page.load(server.url.appendingPathComponent("to-file"), timeout: 20)
+                try await page.load(server.url.appendingPathComponent("to-file"), timeout: .seconds(20))
             }
             #expect(error?.code == .blockedURL, "\(String(describing: error))")
             #expect(error?.message == "\(server.url.absoluteString)to-file redirected to file:///etc/passwd: "
@@ -35,7 +35,7 @@ struct FileRedirectTests {
         server.route("/to-file", .redirect(to: "file:///etc/passwd"))
         try await Browser.withPage { page in
             let error = await #expect(throws: HeadwayError.self) {
-                try await page.load(server.url.appendingPathComponent("to-file"), timeout: 20)
+                try await page.load(server.url.appendingPathComponent("to-file"), timeout: .seconds(20))
             }
             #expect(error?.code == .blockedURL, "\(String(describing: error))")
             #expect(error?.message.contains("file:///etc/passwd") == true, "\(String(describing: error))")

@@ -83,13 +83,13 @@ struct HostileNumberTests {
             </script>
             """))
         try await Browser.withPage { page in
-            let result = try await page.load(server.url.appendingPathComponent("numbers.html"), timeout: .infinity)
+            let result = try await page.load(server.url.appendingPathComponent("numbers.html"), timeout: .seconds(Int64.max))
             #expect(result.title == "numbers")
             #expect(result.resources.transferBytes == 0)
             #expect(page.errors.contains { $0.message == "m" && $0.line == 0 })
-            #expect(try await page.evaluate("6 * 7", timeout: 1e300) == .number(42))
-            let snippet = try await page.run(Snippet(file: "ok.js", source: "1"), timeout: .nan, navigationTimeout: .infinity)
-            // A NaN timeout counts as 0: the snippet either answered at once or timed out at once.
+            #expect(try await page.evaluate("6 * 7", timeout: .seconds(Int64.max)) == .number(42))
+            let snippet = try await page.run(Snippet(file: "ok.js", source: "1"), timeout: .seconds(-5), navigationTimeout: .seconds(Int64.max))
+            // A negative timeout counts as 0: the snippet either answered at once or timed out at once.
             #expect(snippet.value == .number(1) || snippet.error?.message.contains("within 0 s") == true)
             #expect(try await page.evaluate("document.title") == "numbers")
         }

@@ -77,7 +77,7 @@ struct JavaScriptTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let result = try await page.run(Snippet(file: "hang.js", source: "new Promise(() => {})"), timeout: 0.5)
+            let result = try await page.run(Snippet(file: "hang.js", source: "new Promise(() => {})"), timeout: .seconds(0.5))
             #expect(result.error?.message.contains("did not settle") == true)
             // The page still answers afterwards.
             #expect(try await page.evaluate("1") == .number(1))

@@ -52,7 +52,7 @@ struct PageLoadTests {
         let url = server.url.appendingPathComponent("page.html")
         server.stop()
         try await Browser.withPage { page in
-            let error = await #expect(throws: HeadwayError.self) { try await page.load(url, timeout: 20) }
+            let error = await #expect(throws: HeadwayError.self) { try await page.load(url, timeout: .seconds(20)) }
             #expect(error?.code == .loadFailed)
             #expect(error?.gerror != nil)
         }
@@ -61,7 +61,7 @@ struct PageLoadTests {
     @Test func blockedPortEndingOnAboutBlankIsAnError() async throws {
         try await Browser.withPage { page in
             let error = await #expect(throws: HeadwayError.self) {
-                try await page.load(URL(string: "http://127.0.0.1:9/")!, timeout: 20)
+                try await page.load(URL(string: "http://127.0.0.1:9/")!, timeout: .seconds(20))
             }
             #expect(error?.code == .blockedURL)
         }
@@ -72,7 +72,7 @@ struct PageLoadTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             let error = await #expect(throws: HeadwayError.self) {
-                try await page.load(server.url.appendingPathComponent("hang"), timeout: 1)
+                try await page.load(server.url.appendingPathComponent("hang"), timeout: .seconds(1))
             }
             #expect(error?.code == .timeout)
             // The page is still usable afterwards.

@@ -12,7 +12,7 @@ struct ResponseKindTests {
         let server = try Fixtures.server()
         defer { server.stop() }
         try await Browser.withPage { page in
-            let result = try await page.load(server.url.appendingPathComponent("private"), timeout: 20)
+            let result = try await page.load(server.url.appendingPathComponent("private"), timeout: .seconds(20))
             #expect(result.status == 401)
             #expect(result.title == "Unauthorized")
             #expect(server.requestCount(path: "/private") == 1)
@@ -45,7 +45,7 @@ struct ResponseKindTests {
         let configuration = boosted ? BoosterSite.configuration() : Browser.Configuration()
         try await Browser.withPage(configuration: configuration, delegate: delegate) { page in
             let error = await #expect(throws: HeadwayError.self) {
-                try await page.load(server.url.appendingPathComponent(String(item.path.dropFirst())), timeout: 20)
+                try await page.load(server.url.appendingPathComponent(String(item.path.dropFirst())), timeout: .seconds(20))
             }
             #expect(error?.code == .notAPage)
             #expect(error?.status == item.status)

@@ -17,13 +17,13 @@ struct StuckPageTests {
             try await page.load(server.url.appendingPathComponent("page.html"))
             let clock = ContinuousClock()
             let start = clock.now
-            let result = try await page.run(Snippet(file: "spin.js", source: "while (true) {}"), timeout: 1)
+            let result = try await page.run(Snippet(file: "spin.js", source: "while (true) {}"), timeout: .seconds(1))
             #expect(clock.now - start < .seconds(10))
             let message = try #require(result.error?.message)
             #expect(message.contains("did not settle within 1 s"))
             #expect(message.contains("web process was terminated"))
             #expect(delegate.calls.contains("terminated terminatedByAPI"))
-            let next = try await page.load(server.url.appendingPathComponent("second.html"), timeout: 10)
+            let next = try await page.load(server.url.appendingPathComponent("second.html"), timeout: .seconds(10))
             #expect(next.title == "Second")
             #expect(try await page.evaluate("1 + 1") == .number(2))
         }
@@ -35,11 +35,11 @@ struct StuckPageTests {
         server.route("/spin.html", .html("<!doctype html><title>Spin</title><script>while (true) {}</script>"))
         try await Browser.withPage { page in
             let error = await #expect(throws: HeadwayError.self) {
-                try await page.load(server.url.appendingPathComponent("spin.html"), timeout: 2)
+                try await page.load(server.url.appendingPathComponent("spin.html"), timeout: .seconds(2))
             }
             #expect(error?.code == .timeout)
             #expect(error?.message.contains("web process was terminated") == true, "\(error?.message ?? "")")
-            let next = try await page.load(server.url.appendingPathComponent("second.html"), timeout: 10)
+            let next = try await page.load(server.url.appendingPathComponent("second.html"), timeout: .seconds(10))
             #expect(next.title == "Second")
         }
     }
@@ -49,9 +49,9 @@ struct StuckPageTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let error = await #expect(throws: HeadwayError.self) { try await page.evaluate("while (true) {}", timeout: 1) }
+            let error = await #expect(throws: HeadwayError.self) { try await page.evaluate("while (true) {}", timeout: .seconds(1)) }
             #expect(error?.code == .scriptTimeout)
-            let next = try await page.load(server.url.appendingPathComponent("page.html"), timeout: 10)
+            let next = try await page.load(server.url.appendingPathComponent("page.html"), timeout: .seconds(10))
             #expect(next.title == Fixtures.pageTitle)
         }
     }
@@ -62,7 +62,7 @@ struct StuckPageTests {
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
             _ = try await page.evaluate("window.marker = 42")
-            let result = try await page.run(Snippet(file: "wait.js", source: "await new Promise(() => {})"), timeout: 1)
+            let result = try await page.run(Snippet(file: "wait.js", source: "await new Promise(() => {})"), timeout: .seconds(1))
             #expect(result.error?.message.contains("did not settle") == true)
             #expect(result.error?.message.contains("terminated") == false)
             #expect(try await page.evaluate("window.marker") == .number(42))

@@ -15,7 +15,7 @@ nonisolated func titles(of urls: [URL]) async throws -> [String] {
 }
 
 nonisolated func cancelledLoad(_ url: URL) async -> String {
-    let task = Task { try await Browser.withPage { page in try await page.load(url, timeout: 30).title } }
+    let task = Task { try await Browser.withPage { page in try await page.load(url, timeout: .seconds(30)).title } }
     task.cancel()
     do {
         return try await task.value

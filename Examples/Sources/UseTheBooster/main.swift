@@ -20,7 +20,7 @@ configuration.booster = BoosterConfiguration()      // same host only, GET only,
 try await Browser.withBrowser(configuration: configuration) { browser in
     let page = try browser.newPage()
     try await page.load(base.appendingPathComponent("index.html"))
-    await browser.settlePrefetch(timeout: 5)        // the index's links are now in the cache
+    await browser.settlePrefetch(timeout: .seconds(5)) // the index's links are now in the cache
     let article = try await page.load(base.appendingPathComponent("article.html"))
     let stats = article.prefetch ?? PrefetchLoadStats()
     print(article.title, "from the cache: \(stats.fromCache), from the network: \(stats.fetched)")

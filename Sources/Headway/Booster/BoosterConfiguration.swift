@@ -18,9 +18,9 @@ public struct BoosterConfiguration: Sendable, Equatable {
     public var byteBudget = 32 << 20
     /// Skip any single response larger than this.
     public var maxResponseBytes = 4 << 20
-    /// Give up on a prefetch request after this many seconds in all: a server that never
+    /// Give up on a prefetch request after this long in all: a server that never
     /// answers, or drips its body, cannot hold one of the `concurrency` slots for longer.
-    public var requestTimeout: Double = 15
+    public var requestTimeout: Duration = .seconds(15)
     /// The prefetch cache's size in bytes (least recently used entries go first).
     public var cacheBytes = 64 << 20
 

@@ -69,10 +69,10 @@ public final class Browser {
     /// What the prefetch booster did so far, or nil when it is off.
     public var prefetchStats: PrefetchRunStats? { booster?.prefetcher.runStats }
 
-    /// Waits until the running prefetch has settled, at most `timeout` seconds. Returns early
+    /// Waits until the running prefetch has settled, at most `timeout`. Returns early
     /// when the calling task is cancelled (the prefetch goes on).
-    public func settlePrefetch(timeout: Double = 30) async {
-        await booster?.settle(timeout: timeout)
+    public func settlePrefetch(timeout: Duration = .seconds(30)) async {
+        await booster?.settle(timeout: timeout.seconds)
     }
 
     /// Opens a new page (one web view). The page holds `delegate` weakly: keep a strong reference
@@ -85,16 +85,16 @@ public final class Browser {
     }
 
     /// Forgets every cached resource, cookie and storage item (and the prefetch cache), so the
-    /// next load is cold. Gives up after `timeout` seconds, or at once when the calling task is
+    /// next load is cold. Gives up after `timeout`, or at once when the calling task is
     /// cancelled.
-    public func clearWebsiteData(timeout: Double = 30) async {
+    public func clearWebsiteData(timeout: Duration = .seconds(30)) async {
         booster?.prefetcher.cancel()
         booster?.cache.removeAll()
         booster?.client.clearCookies()
         let manager = webkit_web_context_get_website_data_manager(context.pointer)
         let cancellable = GObjectRef(taking: g_cancellable_new()!)
         _ = try? await EngineWait<Void>.run(
-            timeout: timeout,
+            timeout: timeout.seconds,
             onTimeout: {
                 g_cancellable_cancel(cancellable.pointer)
                 return .success(())

@@ -4,16 +4,16 @@ public import Foundation
 extension Page {
     /// Loads `url` and returns once it finished (after the load event).
     ///
-    /// `timeout` (seconds) bounds the whole load, client redirects included. Throws a
+    /// `timeout` bounds the whole load, client redirects included. Throws a
     /// `HeadwayError`: `.timeout` when it runs out, `.loadFailed` or `.blockedURL` when WebKit
     /// refuses or cannot reach the URL or (with the booster) a redirect leads out of http(s),
     /// `.notAPage` for a response that is no page (204, a download), `.engine` when the web
     /// process or WebKit's network process ends during the load, `.closed` for a closed page. Cancelling the calling task stops the load and throws `CancellationError`.
     @discardableResult
-    public func load(_ url: URL, timeout: Double = 30) async throws -> LoadResult {
+    public func load(_ url: URL, timeout: Duration = .seconds(30)) async throws -> LoadResult {
         let view = try await readyView()
         let target = booster != nil ? MirrorScheme.mirror(url) : url
-        return try await navigate(url, timeout: timeout) {
+        return try await navigate(url, timeout: timeout.seconds) {
             booster?.willNavigate(to: target)
             webkit_web_view_load_uri(view, target.absoluteString)
         }
@@ -21,30 +21,30 @@ extension Page {
 
     /// Reloads the current page; errors and cancellation as for `load`.
     @discardableResult
-    public func reload(timeout: Double = 30) async throws -> LoadResult {
+    public func reload(timeout: Duration = .seconds(30)) async throws -> LoadResult {
         let view = try await readyView()
-        return try await navigate(url, timeout: timeout) { webkit_web_view_reload(view) }
+        return try await navigate(url, timeout: timeout.seconds) { webkit_web_view_reload(view) }
     }
 
     /// Goes back one entry in the history; errors and cancellation as for `load`, and
     /// `.invalidArgument` when there is no entry to go back to.
     @discardableResult
-    public func goBack(timeout: Double = 30) async throws -> LoadResult {
+    public func goBack(timeout: Duration = .seconds(30)) async throws -> LoadResult {
         let view = try await readyView()
         guard webkit_web_view_can_go_back(view) != 0 else {
             throw HeadwayError(.invalidArgument, "there is no page to go back to")
         }
-        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_back(view) }
+        return try await navigate(nil, timeout: timeout.seconds) { webkit_web_view_go_back(view) }
     }
 
     /// Goes forward one entry in the history; errors and cancellation as for `goBack`.
     @discardableResult
-    public func goForward(timeout: Double = 30) async throws -> LoadResult {
+    public func goForward(timeout: Duration = .seconds(30)) async throws -> LoadResult {
         let view = try await readyView()
         guard webkit_web_view_can_go_forward(view) != 0 else {
             throw HeadwayError(.invalidArgument, "there is no page to go forward to")
         }
-        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_forward(view) }
+        return try await navigate(nil, timeout: timeout.seconds) { webkit_web_view_go_forward(view) }
     }
 
     /// Stops the current load; a pending `load` then fails.

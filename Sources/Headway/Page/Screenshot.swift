@@ -15,19 +15,19 @@ extension Page {
     /// Takes a snapshot of the whole document and writes it to `path` as PNG. The PNG is encoded
     /// off the engine thread.
     ///
-    /// Throws `.timeout` when WebKit has not delivered the snapshot within `timeout` seconds (a
+    /// Throws `.timeout` when WebKit has not delivered the snapshot within `timeout` (a
     /// page stuck in JavaScript never paints), `.engine` when WebKit fails to take it,
     /// `.fileUnwritable` when the file cannot be written, `.closed` for a closed page.
     /// Cancelling the task stops it and throws `CancellationError`.
-    public func screenshot(to path: String, timeout: Double = 30) async throws -> Screenshot {
+    public func screenshot(to path: String, timeout: Duration = .seconds(30)) async throws -> Screenshot {
         let view = try await readyView()
         let cancellable = GObjectRef(taking: g_cancellable_new()!)
         let surface: SurfaceBox = try await bounded {
             try await EngineWait<SurfaceBox>.run(
-                timeout: timeout,
+                timeout: timeout.seconds,
                 onTimeout: {
                     g_cancellable_cancel(cancellable.pointer)
-                    return .failure(HeadwayError(.timeout, "the screenshot was not taken within \(formatSeconds(timeout))"))
+                    return .failure(HeadwayError(.timeout, "the screenshot was not taken within \(formatSeconds(timeout.seconds))"))
                 },
                 onCancel: { g_cancellable_cancel(cancellable.pointer) }
             ) { wait in

@@ -70,7 +70,7 @@ extension Browser {
     /// let summary = try await browser.measure(url, runs: 5)
     /// #expect(summary["loadEventEnd"]!.median < 2000)
     /// ```
-    public func measure(_ url: URL, runs: Int, timeout: Double = 30) async throws -> (summary: TimingSummary, results: [LoadResult]) {
+    public func measure(_ url: URL, runs: Int, timeout: Duration = .seconds(30)) async throws -> (summary: TimingSummary, results: [LoadResult]) {
         var results: [LoadResult] = []
         for _ in 0..<max(1, runs) {
             await clearWebsiteData()

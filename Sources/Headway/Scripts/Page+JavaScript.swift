@@ -10,12 +10,12 @@ extension Page {
     /// ```
     ///
     /// Throws `.scriptError` for an exception, `.scriptTimeout` when it has not settled within
-    /// `timeout` seconds (a page stuck in JavaScript then loses its web process, so the next load
+    /// `timeout` (a page stuck in JavaScript then loses its web process, so the next load
     /// works), `.closed` for a closed page. Cancelling the task throws `CancellationError`.
-    public func evaluate(_ script: String, timeout: Double = 30) async throws -> JSONValue {
+    public func evaluate(_ script: String, timeout: Duration = .seconds(30)) async throws -> JSONValue {
         let view = try await readyView()
         return try await bounded {
-            try await JavaScriptCall.evaluate(view, script, sourceURI: nil, timeout: timeout, what: "the script")
+            try await JavaScriptCall.evaluate(view, script, sourceURI: nil, timeout: timeout.seconds, what: "the script")
         }
     }
 
@@ -30,12 +30,12 @@ extension Page {
     ///                                               arguments: ["path": "/api", "method": "HEAD"])
     /// let sum = try await page.callAsyncFunction("return a.reduce((x, y) => x + y, 0)", arguments: ["a": [1, 2, 3]])
     /// ```
-    public func callAsyncFunction(_ body: String, arguments: [String: JSONValue] = [:], timeout: Double = 30) async throws -> JSONValue {
+    public func callAsyncFunction(_ body: String, arguments: [String: JSONValue] = [:], timeout: Duration = .seconds(30)) async throws -> JSONValue {
         let view = try await readyView()
         let (strings, prelude) = try JavaScriptArguments.bind(arguments)
         return try await bounded {
             try await JavaScriptCall.callAsyncFunction(view, prelude + body, arguments: strings, sourceURI: nil,
-                                                       timeout: timeout, what: "the function")
+                                                       timeout: timeout.seconds, what: "the function")
         }
     }
 

@@ -6,10 +6,10 @@ extension Page {
     /// returns, comes back as JSON. A thrown exception comes back with its file and line. If the
     /// snippet starts a navigation, this waits for it to finish (up to `navigationTimeout`).
     ///
-    /// Every failure is in the result's `error`: an exception, a timeout after `timeout` seconds
+    /// Every failure is in the result's `error`: an exception, a timeout after `timeout`
     /// (a page stuck in JavaScript then loses its web process, so the next load works), a failed
     /// navigation. The only error thrown is `CancellationError`, when the task is cancelled.
-    public func run(_ snippet: Snippet, timeout: Double = 30, navigationTimeout: Double = 30) async throws -> SnippetResult {
+    public func run(_ snippet: Snippet, timeout: Duration = .seconds(30), navigationTimeout: Duration = .seconds(30)) async throws -> SnippetResult {
         var result = SnippetResult(file: snippet.file)
         let signalsBefore = tracker.navigationSignals
         let recordBefore = tracker.current
@@ -19,9 +19,9 @@ extension Page {
             let envelope = try await bounded {
                 try await JavaScriptCall.callAsyncFunction(
                     view, PageScripts.snippetRunner, arguments: ["source": snippet.source, "file": snippet.file],
-                    sourceURI: "headway-runner.js", timeout: timeout, what: "the script \(snippet.file)")
+                    sourceURI: "headway-runner.js", timeout: timeout.seconds, what: "the script \(snippet.file)")
             }
-            try await interpret(envelope, snippet: snippet, view: view, timeout: timeout, into: &result)
+            try await interpret(envelope, snippet: snippet, view: view, timeout: timeout.seconds, into: &result)
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as HeadwayError {
@@ -37,7 +37,7 @@ extension Page {
         }
         if let record = await navigation(after: recordBefore, signals: signalsBefore) {
             do {
-                let load = try await finish(record, timeout: navigationTimeout)
+                let load = try await finish(record, timeout: navigationTimeout.seconds)
                 result.navigatedTo = load.finalURL
                 result.navigatedStatus = load.status
             } catch is CancellationError {

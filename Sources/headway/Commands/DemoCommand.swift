@@ -134,17 +134,17 @@ enum DemoRunner {
                 for url in phase.urls {
                     status("loading \(url.absoluteString)\(phase.boosted ? " with the booster" : "")")
                     let before = server.requests.count
-                    let result = try await page.load(url, timeout: 120)
+                    let result = try await page.load(url, timeout: .seconds(120))
                     // Requests of that load only: the snippet's wait for a late navigation can
                     // see the page icon's request go by.
                     let requests = server.requests.count - before
-                    let value = try await page.run(snippet, timeout: 10)
+                    let value = try await page.run(snippet, timeout: .seconds(10))
                     if let error = value.error { throw HeadwayError(.scriptError, "the demo snippet failed: \(error)") }
                     let label = url == index ? "index.html\(phase.boosted ? ", booster on" : "")" : "\(articleName), \(phase.label)"
                     rows.append(Row(label: label, result: result, snippet: value, requests: requests))
                     if phase.boosted, url == index {
                         status("prefetching what the index links to")
-                        await browser.settlePrefetch(timeout: 120)
+                        await browser.settlePrefetch(timeout: .seconds(120))
                         if let stats = browser.prefetchStats {
                             status("prefetched \(stats.pagesPrefetched) pages and \(stats.resourcesPrefetched) resources, \(TextReport.bytes(stats.bytesPrefetched))")
                         }

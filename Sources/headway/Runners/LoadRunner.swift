@@ -90,7 +90,7 @@ enum LoadRunner {
                     }
                     if lastLoaded, inputs.booster != nil {
                         // Let the last prefetch settle so this load's result is repeatable.
-                        await browser.settlePrefetch(timeout: inputs.prefetchSettle)
+                        await browser.settlePrefetch(timeout: .seconds(inputs.prefetchSettle))
                     }
                     progress.step(url)
                     let (ok, _) = await loadOnce(url, run: nil, page: page, inputs: inputs, into: &outcome)
@@ -159,7 +159,7 @@ enum LoadRunner {
         var report = LoadReport(url: url.absoluteString, run: run)
         var failures: [ExitStatus] = []
         do {
-            let result = try await page.load(url, timeout: inputs.timeout)
+            let result = try await page.load(url, timeout: .seconds(inputs.timeout))
             report.result = result
             if let status = result.status, status >= 400 {
                 ExitStatus.report("\(url.absoluteString) answered HTTP \(status)")
@@ -178,7 +178,7 @@ enum LoadRunner {
         }
         for snippet in inputs.snippets {
             // `run` throws only when the task is cancelled, which the CLI never does.
-            guard let result = try? await page.run(snippet, timeout: inputs.scriptTimeout, navigationTimeout: inputs.timeout) else { break }
+            guard let result = try? await page.run(snippet, timeout: .seconds(inputs.scriptTimeout), navigationTimeout: .seconds(inputs.timeout)) else { break }
             report.scripts.append(result)
             if let error = result.error {
                 ExitStatus.report("script \(error.description)")
