@@ -82,3 +82,47 @@ void hw_soup_session_preconnect(SoupSession *session, const char *uri, guint tim
     /* Everything is released in hw_preconnect_done, which always runs (cancelled or not). */
     soup_session_preconnect_async(session, message, G_PRIORITY_DEFAULT, preconnect->cancellable, hw_preconnect_done, preconnect);
 }
+
+typedef struct {
+    char *user;
+    char *password;
+} HwCredentials;
+
+static void hw_credentials_free(gpointer data, GClosure *closure) {
+    (void)closure;
+    HwCredentials *credentials = data;
+    g_free(credentials->user);
+    g_free(credentials->password);
+    g_free(credentials);
+}
+
+static gboolean hw_accept_any_certificate(SoupMessage *message, GTlsCertificate *certificate,
+                                          GTlsCertificateFlags errors, gpointer data) {
+    (void)message;
+    (void)certificate;
+    (void)errors;
+    (void)data;
+    return TRUE;
+}
+
+static gboolean hw_authenticate(SoupMessage *message, SoupAuth *auth, gboolean retrying, gpointer data) {
+    (void)message;
+    HwCredentials *credentials = data;
+    if (retrying) return FALSE;
+    soup_auth_authenticate(auth, credentials->user, credentials->password);
+    return TRUE;
+}
+
+void hw_soup_message_answer(SoupMessage *message, gboolean accept_any_certificate, const char *user, const char *password) {
+    if (accept_any_certificate) {
+        g_signal_connect(message, "accept-certificate", G_CALLBACK(hw_accept_any_certificate), NULL);
+    }
+    if (user) {
+        HwCredentials *credentials = g_new0(HwCredentials, 1);
+        credentials->user = g_strdup(user);
+        credentials->password = g_strdup(password ? password : "");
+        /* Freed with the message's signal handlers. */
+        g_signal_connect_data(message, "authenticate", G_CALLBACK(hw_authenticate), credentials,
+                              hw_credentials_free, 0);
+    }
+}

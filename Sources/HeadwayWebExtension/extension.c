@@ -3,12 +3,20 @@
 #include <string.h>
 #include <webkit2/webkit-web-extension.h>
 
-/* Brings absolute http(s) subresource requests of a page browsed through the mirror schemes
- * into those schemes (WebKitWebPage::send-request), so the booster's handler can answer them
- * from the prefetch cache. Only hosts the prefetch policy allows are rewritten. */
+/* Runs in every web process of a browser that needs it (WebKitWebPage::send-request):
+ * - keeps requests whose URL matches a blocked pattern off the network, and tells the view;
+ * - adds the configured headers to every request;
+ * - with the booster, brings absolute http(s) subresource requests of a page browsed through the
+ *   mirror schemes into those schemes, so the booster's handler can answer them from the prefetch
+ *   cache. Only hosts the prefetch policy allows are rewritten.
+ * The settings come as an a{sv} dictionary: mirror (b), allHosts (b), extraHosts (as),
+ * headers (a(ss)), block (as). */
 
+static gboolean mirror = FALSE;
 static gboolean all_hosts = FALSE;
 static GHashTable *extra_hosts = NULL;
+static GPtrArray *headers = NULL; /* name, value, name, value, ... */
+static GPtrArray *blocked = NULL;  /* GPatternSpec */
 
 static char *host_of(const char *uri) {
     GUri *parsed = g_uri_parse(uri, G_URI_FLAGS_NONE, NULL);
@@ -18,13 +26,26 @@ static char *host_of(const char *uri) {
     return host;
 }
 
-static gboolean on_send_request(WebKitWebPage *page, WebKitURIRequest *request,
-                                WebKitURIResponse *redirected_response, gpointer user_data) {
-    (void)redirected_response;
-    (void)user_data;
+/* The URL as the page's author wrote it: a mirror scheme's URL made http(s) again. */
+static char *real_uri(const char *uri) {
+    if (g_str_has_prefix(uri, "headway-http")) return g_strdup(uri + strlen("headway-"));
+    return g_strdup(uri);
+}
+
+static gboolean is_blocked(const char *uri) {
+    if (!blocked || blocked->len == 0) return FALSE;
+    char *real = real_uri(uri);
+    gboolean match = FALSE;
+    for (guint i = 0; i < blocked->len && !match; i++) {
+        match = g_pattern_spec_match_string(g_ptr_array_index(blocked, i), real);
+    }
+    g_free(real);
+    return match;
+}
+
+static void mirror_request(WebKitWebPage *page, WebKitURIRequest *request, const char *uri) {
     const char *page_uri = webkit_web_page_get_uri(page);
-    const char *uri = webkit_uri_request_get_uri(request);
-    if (!page_uri || !uri || !g_str_has_prefix(page_uri, "headway-http")) return FALSE;
+    if (!page_uri || !g_str_has_prefix(page_uri, "headway-http")) return;
     const char *rest;
     const char *scheme;
     if (g_str_has_prefix(uri, "http://")) {
@@ -34,7 +55,7 @@ static gboolean on_send_request(WebKitWebPage *page, WebKitURIRequest *request,
         scheme = "headway-https";
         rest = uri + strlen("https");
     } else {
-        return FALSE;
+        return;
     }
     char *page_host = host_of(page_uri);
     char *host = host_of(uri);
@@ -47,6 +68,27 @@ static gboolean on_send_request(WebKitWebPage *page, WebKitURIRequest *request,
     }
     g_free(page_host);
     g_free(host);
+}
+
+static gboolean on_send_request(WebKitWebPage *page, WebKitURIRequest *request,
+                                WebKitURIResponse *redirected_response, gpointer user_data) {
+    (void)redirected_response;
+    (void)user_data;
+    const char *uri = webkit_uri_request_get_uri(request);
+    if (!uri) return FALSE;
+    if (is_blocked(uri)) {
+        char *real = real_uri(uri);
+        WebKitUserMessage *message = webkit_user_message_new("headway-blocked", g_variant_new_take_string(real));
+        webkit_web_page_send_message_to_view(page, message, NULL, NULL, NULL);
+        return TRUE;
+    }
+    SoupMessageHeaders *request_headers = webkit_uri_request_get_http_headers(request);
+    if (request_headers && headers) {
+        for (guint i = 0; i + 1 < headers->len; i += 2) {
+            soup_message_headers_replace(request_headers, g_ptr_array_index(headers, i), g_ptr_array_index(headers, i + 1));
+        }
+    }
+    if (mirror) mirror_request(page, request, uri);
     return FALSE;
 }
 
@@ -56,15 +98,36 @@ static void on_page_created(WebKitWebExtension *extension, WebKitWebPage *page, 
     g_signal_connect(page, "send-request", G_CALLBACK(on_send_request), NULL);
 }
 
+static void read_settings(GVariant *settings) {
+    GVariantIter *iter = NULL;
+    const char *text;
+    const char *value;
+    g_variant_lookup(settings, "mirror", "b", &mirror);
+    g_variant_lookup(settings, "allHosts", "b", &all_hosts);
+    if (g_variant_lookup(settings, "extraHosts", "as", &iter)) {
+        while (g_variant_iter_next(iter, "&s", &text)) g_hash_table_add(extra_hosts, g_ascii_strdown(text, -1));
+        g_variant_iter_free(iter);
+    }
+    if (g_variant_lookup(settings, "headers", "a(ss)", &iter)) {
+        while (g_variant_iter_next(iter, "(&s&s)", &text, &value)) {
+            g_ptr_array_add(headers, g_strdup(text));
+            g_ptr_array_add(headers, g_strdup(value));
+        }
+        g_variant_iter_free(iter);
+    }
+    if (g_variant_lookup(settings, "block", "as", &iter)) {
+        while (g_variant_iter_next(iter, "&s", &text)) g_ptr_array_add(blocked, g_pattern_spec_new(text));
+        g_variant_iter_free(iter);
+    }
+}
+
 G_MODULE_EXPORT void webkit_web_extension_initialize_with_user_data(WebKitWebExtension *extension,
                                                                      const GVariant *user_data) {
     extra_hosts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-    if (user_data && g_variant_is_of_type((GVariant *)user_data, G_VARIANT_TYPE("(bas)"))) {
-        GVariantIter *iter = NULL;
-        const char *host;
-        g_variant_get((GVariant *)user_data, "(bas)", &all_hosts, &iter);
-        while (g_variant_iter_next(iter, "&s", &host)) g_hash_table_add(extra_hosts, g_ascii_strdown(host, -1));
-        g_variant_iter_free(iter);
+    headers = g_ptr_array_new_with_free_func(g_free);
+    blocked = g_ptr_array_new_with_free_func((GDestroyNotify)g_pattern_spec_free);
+    if (user_data && g_variant_is_of_type((GVariant *)user_data, G_VARIANT_TYPE("a{sv}"))) {
+        read_settings((GVariant *)user_data);
     }
     g_signal_connect(extension, "page-created", G_CALLBACK(on_page_created), NULL);
 }

@@ -32,7 +32,7 @@ public final class NginxServer: @unchecked Sendable {
         do {
             let port: Int
             (process, pid, port) = try Self.start(binary, directory: directory, root: root.standardizedFileURL, options: options)
-            url = URL(string: "http://127.0.0.1:\(port)/")!
+            url = URL(string: "\(options.tls == nil ? "http" : "https")://127.0.0.1:\(port)/")!
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error

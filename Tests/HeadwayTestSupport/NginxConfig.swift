@@ -11,11 +11,14 @@ extension NginxServer {
         /// Directives and `location` blocks added inside the `server` block, e.g.
         /// `location /ua/ { add_header Vary User-Agent; }`.
         public var extra: String
+        /// Serve https with this certificate and key (PEM files), instead of http.
+        public var tls: (certificate: URL, key: URL)?
 
-        public init(maxAge: Int? = 300, limitRate: String? = nil, extra: String = "") {
+        public init(maxAge: Int? = 300, limitRate: String? = nil, extra: String = "", tls: (certificate: URL, key: URL)? = nil) {
             self.maxAge = maxAge
             self.limitRate = limitRate
             self.extra = extra
+            self.tls = tls
         }
     }
 
@@ -49,7 +52,8 @@ extension NginxServer {
                 gzip_types text/css application/javascript text/javascript image/svg+xml application/json text/plain;
                 etag on;
                 server {
-                    listen 127.0.0.1:\(port);
+                    listen 127.0.0.1:\(port)\(options.tls == nil ? "" : " ssl");
+                    \(options.tls.map { "ssl_certificate \($0.certificate.path); ssl_certificate_key \($0.key.path);" } ?? "")
                     root "\(root.path)";
                     \(options.maxAge.map { "expires \($0)s;" } ?? "")
                     \(options.limitRate.map { "limit_rate \($0);" } ?? "")

@@ -18,13 +18,15 @@ public struct NginxRequest: Sendable, Equatable, Decodable {
     public var userAgent: String?
     public var acceptLanguage: String?
     public var cookie: String?
+    /// The `X-Headway-Test` header, which tests send to see a header arrive.
+    public var testHeader: String?
 
     /// The URI without its query.
     public var path: String { String(uri.prefix { $0 != "?" }) }
 
     private enum CodingKeys: String, CodingKey {
         case method, uri, status, bytesSent, contentEncoding, secPurpose, ifNoneMatch, ifModifiedSince,
-             acceptEncoding, userAgent, acceptLanguage, cookie
+             acceptEncoding, userAgent, acceptLanguage, cookie, testHeader
     }
 
     // The `log_format` that writes what `init(from:)` reads. With `escape=json` an absent header
@@ -34,7 +36,8 @@ public struct NginxRequest: Sendable, Equatable, Decodable {
             '"bytesSent":$body_bytes_sent,"contentEncoding":"$sent_http_content_encoding",'
             '"secPurpose":"$http_sec_purpose","ifNoneMatch":"$http_if_none_match",'
             '"ifModifiedSince":"$http_if_modified_since","acceptEncoding":"$http_accept_encoding",'
-            '"userAgent":"$http_user_agent","acceptLanguage":"$http_accept_language","cookie":"$http_cookie"}';
+            '"userAgent":"$http_user_agent","acceptLanguage":"$http_accept_language","cookie":"$http_cookie",'
+            '"testHeader":"$http_x_headway_test"}';
         """
 
     public init(from decoder: any Decoder) throws {
@@ -55,6 +58,7 @@ public struct NginxRequest: Sendable, Equatable, Decodable {
         userAgent = try header(.userAgent)
         acceptLanguage = try header(.acceptLanguage)
         cookie = try header(.cookie)
+        testHeader = try header(.testHeader)
     }
 
     // Parses a whole access log; a last line without its newline is left out.

@@ -32,6 +32,12 @@ SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host);
 /// given up after `timeout_seconds`. Does nothing for a URI libsoup cannot parse.
 void hw_soup_session_preconnect(SoupSession *session, const char *uri, guint timeout_seconds);
 
+/// Makes `message` accept any TLS certificate when `accept_any_certificate`, and answer an HTTP
+/// authentication challenge once with `user` and `password` when `user` is not NULL (a second
+/// challenge, after a refusal, goes unanswered). The strings are copied.
+void hw_soup_message_answer(SoupMessage *message, gboolean accept_any_certificate, const char *_Nullable user,
+                            const char *_Nullable password);
+
 /// Starts `Xvfb -displayfd`, waits until it is ready and returns its display number or -1.
 /// The child gets PR_SET_PDEATHSIG, so it dies with the forking thread (call this from a thread
 /// that lives as long as the process), however the process ends (a signal included).

@@ -10,17 +10,15 @@ final class Booster {
     let cache: PrefetchCache
     let prefetcher: Prefetcher
     let handler: SchemeHandler
-    /// The private directory holding the web-process extension, if it was found.
-    let extensionDirectory: URL?
 
-    init(context: UnsafeMutablePointer<WebKitWebContext>, configuration: BoosterConfiguration, userAgent: String) {
+    init(context: UnsafeMutablePointer<WebKitWebContext>, configuration: BoosterConfiguration,
+         browser: Browser.Configuration, userAgent: String) {
         self.configuration = configuration
         NetworkWarmup.start()
-        client = SoupClient(userAgent: userAgent, connectionsPerHost: max(6, configuration.concurrency))
+        client = SoupClient(userAgent: userAgent, connectionsPerHost: max(6, configuration.concurrency), browser: browser)
         cache = PrefetchCache(capacity: configuration.cacheBytes)
         prefetcher = Prefetcher(client: client, cache: cache, configuration: configuration)
         handler = SchemeHandler(client: client, cache: cache)
-        extensionDirectory = WebExtension.install(on: context, configuration: configuration)
         handler.onMainFrameRedirect = { [weak self] view, target in
             self?.pages[UInt(bitPattern: UnsafeMutableRawPointer(view))]?.page?.followMainFrameRedirect(to: target)
         }
@@ -63,11 +61,9 @@ final class Booster {
         client.preconnect(real)
     }
 
-    /// Stops prefetching and removes the extension's private directory (web processes that
-    /// loaded it keep their copy).
+    /// Stops prefetching.
     func close() {
         prefetcher.cancel()
-        if let extensionDirectory { try? FileManager.default.removeItem(at: extensionDirectory) }
     }
 
     /// Called by the internal delegate once a page finished loading: finds its links and
@@ -100,10 +96,6 @@ final class Booster {
             }
         }
         await prefetcher.settle(timeout: max(0, (deadline - Engine.now()) / 1000))
-    }
-
-    isolated deinit {
-        if let extensionDirectory { try? FileManager.default.removeItem(at: extensionDirectory) }
     }
 
     private func extractAndPrefetch(_ page: Page) async {

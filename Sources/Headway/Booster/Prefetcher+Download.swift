@@ -12,7 +12,7 @@ extension Prefetcher {
     func download(_ url: URL, limit: Int, isPage: Bool, page: URL,
                   request: BoundedRequest) async -> (CachedResponse?, tooLarge: Bool) {
         // The headers WebKit sends for such a request, so that `Vary` matches what the page asks.
-        let headers = BrowserHeaders.completing([
+        let headers = client.browserHeaders.completing([
             ("Accept", isPage ? "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" : "*/*"),
         ]) + [("Sec-Purpose", "prefetch")]
         var stale: CachedResponse?

@@ -63,7 +63,7 @@ final class SchemeHandler {
         // The view's URI is the request's while its main document loads; subresources and
         // frames follow redirects inside the handler instead.
         let isMainFrame = view.flatMap { webkit_web_view_get_uri($0) }.map { String(cString: $0) } == mirror.absoluteString
-        let headers = BrowserHeaders.completing(forwardedHeaders(raw))
+        let headers = client.browserHeaders.completing(forwardedHeaders(raw))
         let body = method == "GET" || method == "HEAD" ? nil : webkit_uri_scheme_request_get_http_body(raw).map { OpaqueGObjectRef(taking: OpaquePointer($0)) }
         // The page's own conditional requests go to the server as they are.
         let cacheable = method == "GET" && headerValue(headers, "If-None-Match") == nil && headerValue(headers, "If-Modified-Since") == nil

@@ -6,9 +6,19 @@ import Foundation
 @EngineActor
 enum Engine {
     private static var gtkReady = false
+    /// The device scale factor GTK started with; it reads it once per process.
+    private static var scale = 1
 
-    static func startGTK() throws(HeadwayError) {
-        if gtkReady { return }
+    static func startGTK(scale: Int = 1) throws(HeadwayError) {
+        if gtkReady {
+            guard scale == self.scale else {
+                throw HeadwayError(.invalidArgument, "the device scale factor is set once per process: the engine already runs at \(self.scale), not \(scale)")
+            }
+            return
+        }
+        // GDK reads the window scale from the environment when it opens the display.
+        setenv("GDK_SCALE", "\(scale)", 1)
+        self.scale = scale
         let ownDisplay = try Display.ensure()
         if ownDisplay {
             // A private X server has no desktop session: skip the accessibility bridge and the

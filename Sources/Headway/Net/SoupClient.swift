@@ -28,11 +28,28 @@ final class SoupClient {
     /// as read back from the last message sent.
     private(set) var sessionHeaders: [String: String] = [:]
 
-    init(userAgent: String, connectionsPerHost: Int) {
+    /// The headers the browser's pages send that Headway decides (languages, extra headers).
+    let browserHeaders: BrowserHeaders
+    private let ignoreTLSErrors: Bool
+    private let credentials: Browser.Credentials?
+
+    /// A session that sends what the browser configured in `browser`: its User-Agent (or
+    /// `userAgent`), headers and cookies, through its proxy, with its TLS and authentication
+    /// answers.
+    init(userAgent: String, connectionsPerHost: Int, browser: Browser.Configuration = Browser.Configuration()) {
         session = hw_soup_session_new(Int32(max(connectionsPerHost * 4, 16)), Int32(connectionsPerHost))
-        soup_session_set_user_agent(session, userAgent)
+        soup_session_set_user_agent(session, browser.userAgent ?? userAgent)
         cookieJar = soup_cookie_jar_new()
         soup_session_add_feature(session, OpaquePointer(cookieJar))
+        browserHeaders = BrowserHeaders(locale: browser.locale, extra: browser.extraHeaders)
+        ignoreTLSErrors = browser.ignoreTLSErrors
+        credentials = browser.credentials
+        if let proxy = browser.proxy {
+            let resolver = g_simple_proxy_resolver_new(proxy.absoluteString, nil)
+            soup_session_set_proxy_resolver(session, resolver)
+            g_object_unref(UnsafeMutableRawPointer(resolver))
+        }
+        for cookie in browser.cookies { add(cookie) }
     }
 
     isolated deinit {
@@ -52,6 +69,12 @@ final class SoupClient {
         }
         let owner = OpaqueGObjectRef(taking: message)
         if !followRedirects { soup_message_set_flags(message, SOUP_MESSAGE_NO_REDIRECT) }
+        let acceptAny: gboolean = ignoreTLSErrors ? 1 : 0
+        if let credentials {
+            hw_soup_message_answer(message, acceptAny, credentials.user, credentials.password)
+        } else {
+            hw_soup_message_answer(message, acceptAny, nil, nil)
+        }
         let requestHeaders = soup_message_get_request_headers(message)
         for (name, value) in headers { soup_message_headers_replace(requestHeaders, name, value) }
         if holdingCookies {
@@ -150,6 +173,12 @@ final class SoupClient {
         for (name, value) in headers { result[name.lowercased()] = value }
         if let cookie = cookieHeader(for: url) { result["cookie"] = cookie }
         return result
+    }
+
+    /// Stores `cookie` in the jar, as the configuration gave it.
+    func add(_ cookie: Cookie) {
+        guard let made = cookie.soupCookie() else { return }
+        soup_cookie_jar_add_cookie(cookieJar, made)
     }
 
     /// Forgets every cookie.

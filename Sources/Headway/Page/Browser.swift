@@ -11,55 +11,53 @@ import Foundation
 /// ```
 @EngineActor
 public final class Browser {
-    /// How a browser is set up.
-    public struct Configuration: Sendable {
-        /// Keep cookies, caches and storage in memory only.
-        public var ephemeral = true
-        /// The view size in CSS pixels; screenshots of the full page are taller.
-        public var viewportWidth = 1280
-        public var viewportHeight = 800
-        /// Turns on the prefetch booster: pages are browsed through Headway's mirror schemes and
-        /// served from a prefetch cache that each finished load fills with what it links to.
-        public var booster: BoosterConfiguration?
-        /// How pages answer JavaScript dialogs (`alert`, `confirm`, `prompt`, `beforeunload`),
-        /// which never block; each page can change its own `dialogPolicy`.
-        public var dialogs: DialogPolicy = .dismiss
-        /// Kills a page's web process once it uses more than this many megabytes (checked every
-        /// second); its pending load fails with `.engine` and the next load starts a fresh
-        /// process. nil keeps WebKit's default, which never kills.
-        public var webProcessMemoryLimit: Int?
-        public init() {}
-    }
-
     public let configuration: Configuration
     let context: GObjectRef<WebKitWebContext>
     let booster: Booster?
+    /// The private directory holding the web-process extension, if the pages need it and it
+    /// was found; removed on close (web processes that loaded it keep their copy).
+    private let extensionDirectory: URL?
     private var pages: [ObjectIdentifier: WeakPage] = [:]
     private var isClosed = false
 
     /// Starts the engine (and a private Xvfb when there is no DISPLAY) and creates the web context.
     public init(configuration: Configuration = Configuration()) throws {
-        try Engine.startGTK()
+        try Browser.validate(configuration)
+        try Engine.startGTK(scale: configuration.deviceScaleFactor)
         self.configuration = configuration
         context = GObjectRef(taking: hw_web_context_new(configuration.ephemeral ? 1 : 0,
                                                         guint(max(0, configuration.webProcessMemoryLimit ?? 0))))
         // A browser's cache model: within a run, pages reuse what earlier loads cached, as a
         // browser would (the document-viewer model turns the memory cache off).
         webkit_web_context_set_cache_model(context.pointer, WEBKIT_CACHE_MODEL_WEB_BROWSER)
-        BrowserHeaders.setLanguages(of: context.pointer)
         // As MiniBrowser does: WebKit then asks for each page's icon (/favicon.ico by default).
         webkit_web_context_set_favicon_database_directory(context.pointer, nil)
         let context = self.context
-        booster = configuration.booster.map { Booster(context: context.pointer, configuration: $0, userAgent: Browser.userAgent) }
+        extensionDirectory = WebExtension.isNeeded(for: configuration)
+            ? WebExtension.install(on: context.pointer, configuration: configuration) : nil
+        booster = configuration.booster.map {
+            Booster(context: context.pointer, configuration: $0, browser: configuration, userAgent: Browser.userAgent)
+        }
+        applyNetworkSettings()
+        if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies() } }
     }
+
+    /// Adding the configured cookies, which every navigation waits for.
+    private(set) var cookiesSet: Task<Void, Never>?
 
     // Runs on the engine thread whichever thread drops the last reference, so the web context
     // and the booster's objects are released there. Pages opened here keep working without it.
     isolated deinit {
         booster?.close()
+        removeExtensionDirectory()
     }
 
-    /// WebKit's default User-Agent, which the booster's own requests send too.
+    private func removeExtensionDirectory() {
+        if let extensionDirectory { try? FileManager.default.removeItem(at: extensionDirectory) }
+    }
+
+    /// WebKit's default User-Agent, which the booster's own requests send too unless the
+    /// configuration sets one.
     private static var userAgent: String {
         let settings = webkit_settings_new()!
         defer { g_object_unref(UnsafeMutableRawPointer(settings)) }
@@ -85,9 +83,10 @@ public final class Browser {
     }
 
     /// Forgets every cached resource, cookie and storage item (and the prefetch cache), so the
-    /// next load is cold. Gives up after `timeout`, or at once when the calling task is
+    /// next load is cold; the configuration's own cookies are then set again. Gives up after `timeout`, or at once when the calling task is
     /// cancelled.
     public func clearWebsiteData(timeout: Duration = .seconds(30)) async {
+        defer { if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies() } } }
         booster?.prefetcher.cancel()
         booster?.cache.removeAll()
         booster?.client.clearCookies()
@@ -102,13 +101,13 @@ public final class Browser {
             onCancel: { g_cancellable_cancel(cancellable.pointer) }
         ) { wait in
             // Released exactly once, in the callback, which WebKit always calls.
-            let box = Unmanaged.passRetained(ClearBox(wait)).toOpaque()
+            let box = Unmanaged.passRetained(WaitBox(wait)).toOpaque()
             webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, cancellable.pointer, { source, result, data in
                 nonisolated(unsafe) let source = source
                 nonisolated(unsafe) let result = result
                 nonisolated(unsafe) let data = data
                 EngineActor.assumeIsolated {
-                    let box = Unmanaged<ClearBox>.fromOpaque(data!).takeRetainedValue()
+                    let box = Unmanaged<WaitBox>.fromOpaque(data!).takeRetainedValue()
                     var error: UnsafeMutablePointer<GError>?
                     _ = webkit_website_data_manager_clear_finish(source.map { cast($0, to: WebKitWebsiteDataManager.self) }, result, &error)
                     if let error { g_error_free(error) }
@@ -123,6 +122,7 @@ public final class Browser {
         guard !isClosed else { return }
         isClosed = true
         booster?.close()
+        removeExtensionDirectory()
         for page in pages.values.compactMap(\.page) { page.close() }
         pages.removeAll()
     }
@@ -163,8 +163,3 @@ public final class Browser {
     }
 }
 
-@EngineActor
-private final class ClearBox {
-    let wait: EngineWait<Void>
-    init(_ wait: EngineWait<Void>) { self.wait = wait }
-}

@@ -122,10 +122,24 @@ public struct ResourceSummary: Sendable, Codable, Equatable {
     public var transferBytes: Int
     /// Encoded body bytes of those resources.
     public var encodedBytes: Int
+    /// Requests that `Browser.Configuration.blockedURLPatterns` kept off the network during the
+    /// load (not part of `count`).
+    public var blocked: Int
 
-    public init(count: Int, transferBytes: Int, encodedBytes: Int) {
+    public init(count: Int, transferBytes: Int, encodedBytes: Int, blocked: Int = 0) {
         self.count = count
         self.transferBytes = transferBytes
         self.encodedBytes = encodedBytes
+        self.blocked = blocked
+    }
+
+    private enum CodingKeys: String, CodingKey { case count, transferBytes, encodedBytes, blocked }
+
+    /// Decodes a summary; `blocked` may be missing (output of Headway 0.1.0).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(count: try c.decode(Int.self, forKey: .count), transferBytes: try c.decode(Int.self, forKey: .transferBytes),
+                  encodedBytes: try c.decode(Int.self, forKey: .encodedBytes),
+                  blocked: try c.decodeIfPresent(Int.self, forKey: .blocked) ?? 0)
     }
 }

@@ -27,6 +27,8 @@ extension NavigationTracker {
         var cancelledByPage = false
         /// Headway (or the user, through `Page.stop()`) stopped this load.
         var stopRequested = false
+        /// Requests a blocked URL pattern kept off the network during this load.
+        var blocked = 0
         var waiters: [@EngineActor () -> Void] = []
 
         init(id: Int, requested: URL?, origin: Double) {

@@ -177,9 +177,6 @@ final class NavigationTracker {
         current.pageNavigation = (url, Engine.now())
     }
 
-    /// A server redirect of the load being followed leads out of http(s), to a local file for
-    /// one: the load fails with `.blockedURL`. Returns whether it did (false when no load is
-    /// running before its commit).
     /// Counts a redirect the booster replays for the current load; past 20 (WebKit's own limit)
     /// the load fails as WebKit fails a redirect loop. Returns whether it failed.
     func tooManyReplayedRedirects() -> Bool {
@@ -191,6 +188,9 @@ final class NavigationTracker {
         return true
     }
 
+    /// A server redirect of the load being followed leads out of http(s), to a local file for
+    /// one: the load fails with `.blockedURL`. Returns whether it did (false when no load is
+    /// running before its commit).
     func refusedRedirect(to url: URL) -> Bool {
         guard let current = live, current.committed == nil, let from = current.finalURL ?? current.requested else { return false }
         complete(current, error: HeadwayError(.blockedURL, "\(from.absoluteString) redirected to \(url.absoluteString): "
@@ -207,6 +207,16 @@ final class NavigationTracker {
         }
         guard let current, !current.isDone, current.started == nil, current.requested != nil else { return }
         complete(current, error: HeadwayError(.loadFailed, "the navigation delegate cancelled the navigation to \(url.absoluteString)"))
+    }
+
+    /// A request kept off the network by a blocked URL pattern: counted for the current load,
+    /// which fails with `.blockedURL` when it was its main document.
+    func blocked(_ url: URL) {
+        guard let current else { return }
+        current.blocked += 1
+        guard let live, live.committed == nil, let target = live.finalURL ?? live.requested,
+              MirrorScheme.real(target) == url else { return }
+        complete(live, error: HeadwayError(.blockedURL, "\(url.absoluteString) matches a blocked URL pattern"))
     }
 
     /// Completes `record` with a timeout if it is still running. Returns whether it did.

@@ -89,6 +89,7 @@ extension Page {
             booster.handler.resetStats(forView: UnsafeMutableRawPointer(view))
         }
         let record = tracker.begin(requested)
+        network.reset()
         start()
         return try await finish(record, timeout: timeout)
     }

@@ -28,7 +28,8 @@ extension Page {
         let resources = ResourceSummary(
             count: page["count"]?.intValue ?? 0,
             transferBytes: page["transferBytes"]?.intValue ?? 0,
-            encodedBytes: page["encodedBytes"]?.intValue ?? 0)
+            encodedBytes: page["encodedBytes"]?.intValue ?? 0,
+            blocked: record.blocked)
         let title = page["title"]?.stringValue ?? webkit_web_view_get_title(view).map { String(cString: $0) } ?? ""
         let prefetch = booster.map { $0.handler.stats(forView: UnsafeMutableRawPointer(view)) }
         return LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,

@@ -55,9 +55,11 @@ extension Page {
         return await task.value
     }
 
-    /// The live web view, once a running responsiveness check is over.
+    /// The live web view, once a running responsiveness check is over and the browser's
+    /// configured cookies are set.
     func readyView() async throws -> UnsafeMutablePointer<WebKitWebView> {
         if let responsiveness, responsiveness.isRunning { _ = try await verdict(of: responsiveness) }
+        if let cookies = browser?.cookiesSet { await cookies.value }
         return try liveView()
     }
 

@@ -48,12 +48,14 @@ public final class Page {
     weak var browser: Browser?
     var booster: Booster? { browser?.booster }
     let tracker = NavigationTracker()
+    let network = NetworkActivity()
     private(set) var chain: ChainingDelegate!
     let eventSink: AsyncStream<PageEvent>.Continuation
     var stateSinks: [UUID: AsyncStream<PageState>.Continuation] = [:]
     private(set) var view: GObjectRef<WebKitWebView>?
     private var window: GObjectRef<GtkWidget>?
     private let contentManager: GObjectRef<WebKitUserContentManager>
+    var contentManagerPointer: UnsafeMutablePointer<WebKitUserContentManager> { contentManager.pointer }
     /// The latest check of whether the web process still runs JavaScript (after a timeout).
     var responsiveness: ResponsivenessCheck?
     private var viewSignals: SignalConnections?
@@ -68,11 +70,15 @@ public final class Page {
                                             WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
         webkit_user_content_manager_add_script(contentManager.pointer, script)
         webkit_user_script_unref(script)
+        for source in browser.configuration.initScripts { addInitScript(source, to: contentManager.pointer) }
         webkit_user_content_manager_register_script_message_handler(contentManager.pointer, "headway")
 
         let rawView = hw_web_view_new(browser.context.pointer, contentManager.pointer)
         g_object_ref_sink(UnsafeMutableRawPointer(rawView))
         let view = GObjectRef(taking: rawView)
+        if let agent = browser.configuration.userAgent {
+            webkit_settings_set_user_agent(webkit_web_view_get_settings(view.pointer), agent)
+        }
         let window = GObjectRef(retaining: gtk_offscreen_window_new())
         gtk_window_set_default_size(cast(window.pointer), Int32(browser.configuration.viewportWidth),
                                     Int32(browser.configuration.viewportHeight))

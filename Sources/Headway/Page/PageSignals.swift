@@ -22,6 +22,7 @@ enum PageSignals {
         signals.connect("web-process-terminated", unsafeBitCast(onTerminated as Terminated, to: GCallback.self), box: target)
         signals.connect("script-dialog", unsafeBitCast(onScriptDialog as ScriptDialog, to: GCallback.self), box: target)
         signals.connect("authenticate", unsafeBitCast(onAuthenticate as Authenticate, to: GCallback.self), box: target)
+        signals.connect("user-message-received", unsafeBitCast(onUserMessage as UserMessage, to: GCallback.self), box: target)
         for property in ["title", "uri", "estimated-load-progress", "is-loading"] {
             signals.connect("notify::\(property)", unsafeBitCast(onNotify as Notify, to: GCallback.self), box: target)
         }
@@ -42,6 +43,7 @@ private typealias ResourceStarted = @convention(c) (UnsafeMutablePointer<WebKitW
 private typealias Terminated = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitWebProcessTerminationReason, gpointer?) -> Void
 private typealias ScriptDialog = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, gpointer?) -> gboolean
 private typealias Authenticate = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitAuthenticationRequest>?, gpointer?) -> gboolean
+private typealias UserMessage = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitUserMessage>?, gpointer?) -> gboolean
 private typealias Notify = @convention(c) (UnsafeMutablePointer<GObject>?, UnsafeMutablePointer<GParamSpec>?, gpointer?) -> Void
 private typealias Message = @convention(c) (UnsafeMutablePointer<WebKitUserContentManager>?, OpaquePointer?, gpointer?) -> Void
 
@@ -115,10 +117,36 @@ private func onResourceStarted(_ view: UnsafeMutablePointer<WebKitWebView>?, _ r
     let url = MirrorScheme.real(raw)
     let target = targetPage(data)
     let method = webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET"
+    if let resource {
+        // Released with the resource's handlers, when WebKit drops the resource.
+        let signals = SignalConnections(UnsafeMutableRawPointer(resource))
+        signals.connect("finished", unsafeBitCast(onResourceFinished as ResourceFinished, to: GCallback.self), box: target)
+        signals.connect("failed", unsafeBitCast(onResourceFailed as ResourceFailed, to: GCallback.self), box: target)
+    }
+    let key = resource.map { UInt(bitPattern: UnsafeMutableRawPointer($0)) }
     EngineActor.assumeIsolated {
         guard let page = target.page else { return }
+        if let key { page.network.started(key) }
         page.chain.page(page, didStartLoadingResource: url, method: method)
     }
+}
+
+private typealias ResourceFinished = @convention(c) (UnsafeMutablePointer<WebKitWebResource>?, gpointer?) -> Void
+private typealias ResourceFailed = @convention(c) (UnsafeMutablePointer<WebKitWebResource>?, UnsafeMutablePointer<GError>?, gpointer?) -> Void
+
+private func onResourceFinished(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _ data: gpointer?) {
+    resourceEnded(resource, data)
+}
+
+private func onResourceFailed(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _ error: UnsafeMutablePointer<GError>?, _ data: gpointer?) {
+    resourceEnded(resource, data)
+}
+
+private func resourceEnded(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _ data: gpointer?) {
+    guard let resource else { return }
+    let key = UInt(bitPattern: UnsafeMutableRawPointer(resource))
+    let target = targetPage(data)
+    EngineActor.assumeIsolated { target.page?.network.ended(key) }
 }
 
 private func onTerminated(_ view: UnsafeMutablePointer<WebKitWebView>?, _ reason: WebKitWebProcessTerminationReason, _ data: gpointer?) {
@@ -144,13 +172,35 @@ private func onScriptDialog(_ view: UnsafeMutablePointer<WebKitWebView>?, _ dial
     return 1
 }
 
-/// Headway has no credentials to give (GTK's default would open a login dialog nobody can fill
-/// in), so the request goes on without them: the server's 401 (or 407) page loads and its status
-/// is reported.
+/// Answers a server's (or proxy's) challenge once with the configured credentials; without
+/// them, or when the server refused them, the request goes on without (GTK's default would open
+/// a login dialog nobody can fill in): the server's 401 (or 407) page loads and its status is
+/// reported.
 private func onAuthenticate(_ view: UnsafeMutablePointer<WebKitWebView>?, _ request: UnsafeMutablePointer<WebKitAuthenticationRequest>?,
                             _ data: gpointer?) -> gboolean {
     guard let request else { return 0 }
-    webkit_authentication_request_authenticate(request, nil)
+    let target = targetPage(data)
+    let credentials = EngineActor.assumeIsolated { target.page?.browser?.configuration.credentials }
+    if let credentials, webkit_authentication_request_is_retry(request) == 0 {
+        let credential = webkit_credential_new(credentials.user, credentials.password, WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION)
+        webkit_authentication_request_authenticate(request, credential)
+        webkit_credential_free(credential)
+    } else {
+        webkit_authentication_request_authenticate(request, nil)
+    }
+    return 1
+}
+
+/// The web-process extension's reports: "headway-blocked" with the URL of a request it kept off
+/// the network.
+private func onUserMessage(_ view: UnsafeMutablePointer<WebKitWebView>?, _ message: UnsafeMutablePointer<WebKitUserMessage>?,
+                           _ data: gpointer?) -> gboolean {
+    guard let message, let name = webkit_user_message_get_name(message), String(cString: name) == "headway-blocked",
+          let parameters = webkit_user_message_get_parameters(message),
+          g_variant_is_of_type(parameters, g_variant_type_checked_("s")) != 0 else { return 0 }
+    let url = String(cString: g_variant_get_string(parameters, nil))
+    let target = targetPage(data)
+    EngineActor.assumeIsolated { target.page?.blockedRequest(url) }
     return 1
 }
 

@@ -163,4 +163,20 @@ enum PageScripts {
     await new Promise((r) => setTimeout(r, 0));
     return JSON.stringify(result);
     """#
+
+    /// Async-function body: resolves true once `document.querySelector(selector)` matches, or
+    /// false after `ms` milliseconds; throws the page's SyntaxError for a bad selector.
+    static let waitForSelector = #"""
+    document.querySelector(selector);
+    return await new Promise((resolve) => {
+      let observer = null;
+      let timer = 0;
+      const done = (value) => { if (observer) observer.disconnect(); clearTimeout(timer); resolve(value); };
+      const check = () => { if (document.querySelector(selector)) done(true); };
+      observer = new MutationObserver(check);
+      observer.observe(document, { childList: true, subtree: true, attributes: true });
+      timer = setTimeout(() => done(false), ms);
+      check();
+    });
+    """#
 }

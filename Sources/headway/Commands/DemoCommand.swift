@@ -12,13 +12,13 @@ struct DemoCommand: AsyncParsableCommand {
         """
     )
 
-    @Option(parsing: .unconditional, help: "Emulated bandwidth per connection, at most 100gbit (default: 5mbit).")
+    @Option(parsing: .unconditional, help: "Emulated bandwidth per connection, at most 100gbit.")
     var bandwidth: String = "5mbit"
 
-    @Option(parsing: .unconditional, help: "Emulated latency before each first byte, at most 86400s (default: 50ms).")
+    @Option(parsing: .unconditional, help: "Emulated latency before each first byte, at most 86400s.")
     var latency: String = "50ms"
 
-    @Option(parsing: .unconditional, help: "Which article to load after the index, 1 to \(DemoSite.articleCount) (default: 3).")
+    @Option(parsing: .unconditional, help: "Which article to load after the index, 1 to \(DemoSite.articleCount).")
     var article: Int = 3
 
     @Option(name: .customLong("write-site"), help: "Only write the demo site into this directory (for `headway serve`) and exit.")

@@ -38,19 +38,22 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("urls"), help: "Also load the URLs in this file, one per line (- for stdin), read as loading goes. A bad line or a failed load is reported in its own entry and the batch goes on.")
     var urlList: String?
 
-    @Option(parsing: .unconditional, help: "With --urls, load this many pages at once, 1 to \(Self.mostJobs); reports stream in completion order. Each job is a web process of its own (100 MB or more), and beyond the machine's cores jobs only slow each other down (default: 1).")
+    @Option(parsing: .unconditional, help: "With --urls, load this many pages at once, 1 to \(Self.mostJobs); reports stream in completion order. Each job is a web process of its own (100 MB or more), and beyond the machine's cores jobs only slow each other down.")
     var jobs: Int = 1
 
     @Option(name: .customLong("script"), help: "A JavaScript file to run after each load. Repeatable; runs in order.")
     var scripts: [String] = []
 
-    @Option(parsing: .unconditional, help: "Seconds to wait for each load to finish, more than 0 and at most 86400 (default: 30).")
+    @OptionGroup(title: "Page options")
+    var page: PageOptions
+
+    @Option(parsing: .unconditional, help: "Seconds to wait for each load to finish, more than 0 and at most 86400.")
     var timeout: Double = 30
 
-    @Option(name: .customLong("script-timeout"), parsing: .unconditional, help: "Seconds to wait for each snippet to settle, more than 0 and at most 86400 (default: 10).")
+    @Option(name: .customLong("script-timeout"), parsing: .unconditional, help: "Seconds to wait for each snippet to settle, more than 0 and at most 86400.")
     var scriptTimeout: Double = 10
 
-    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Load each URL N times cold, in a fresh view with no cached state, and summarise; 1 to \(Self.mostRepeats) (default: 1).")
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Load each URL N times cold, in a fresh view with no cached state, and summarise; 1 to \(Self.mostRepeats).")
     var repeatCount: Int = 1
 
     @Option(help: "Write a PNG of the full last page, after its snippets ran.")
@@ -68,13 +71,13 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(name: .customLong("prefetch-query-strings"), help: "Let the booster prefetch links that have a query string.")
     var prefetchQueryStrings = false
 
-    @Option(name: .customLong("cache-size"), parsing: .unconditional, help: "Prefetch cache size in MB, 1 to \(Self.largestCache) (default: 64).")
+    @Option(name: .customLong("cache-size"), parsing: .unconditional, help: "Prefetch cache size in MB, 1 to \(Self.largestCache).")
     var cacheSize: Int = 64
 
-    @Option(name: .customLong("prefetch-settle"), parsing: .unconditional, help: "Seconds to wait for prefetching to settle before the next URL, 0 to 86400 (default: 30).")
+    @Option(name: .customLong("prefetch-settle"), parsing: .unconditional, help: "Seconds to wait for prefetching to settle before the next URL, 0 to 86400.")
     var prefetchSettle: Double = 30
 
-    @Option(help: "How to answer the pages' JavaScript dialogs, which never block: dismiss (confirm() gets false, prompt() null) or accept (confirm() gets true, prompt() its default text); a beforeunload prompt always lets the page go (default: dismiss).")
+    @Option(help: "How to answer the pages' JavaScript dialogs, which never block: dismiss (confirm() gets false, prompt() null) or accept (confirm() gets true, prompt() its default text); a beforeunload prompt always lets the page go.")
     var dialogs: Dialogs = .dismiss
 
     enum Dialogs: String, ExpressibleByArgument, CaseIterable { case dismiss, accept }
@@ -82,7 +85,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("memory-limit"), help: "Kill a page's web process once it uses more than this many MB; its load fails (exit 69) and the next URL gets a fresh process (default: no limit).")
     var memoryLimit: Int?
 
-    @Option(help: "Output format: json (one document), jsonl (one load object per line, as each completes) or text (default: json).")
+    @Option(help: "Output format: json (one document), jsonl (one load object per line, as each completes) or text.")
     var format: OutputFormat = .json
 
     static let mostJobs = 16
@@ -126,6 +129,7 @@ struct LoadCommand: AsyncParsableCommand {
             throw HeadwayError(.invalidArgument, "give at least one URL, or a list with --urls FILE")
         }
         for url in urls { _ = try URLList.parse(url) }
+        try page.check(firstURL: try urls.first.map(URLList.parse))
     }
 
     func run() async throws {
@@ -158,6 +162,9 @@ struct LoadCommand: AsyncParsableCommand {
                                        timeout: timeout, scriptTimeout: scriptTimeout,
                                        repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
                                        booster: booster, prefetchSettle: prefetchSettle)
+        inputs.browser = try page.configuration(firstURL: try urls.first.map(URLList.parse))
+        inputs.waitFor = page.waitFor
+        inputs.waitForNetworkIdle = page.waitUntil == .networkidle
         inputs.dialogs = dialogs == .accept ? .accept : .dismiss
         inputs.memoryLimit = memoryLimit
         inputs.keepGoing = urlList != nil

@@ -18,13 +18,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Argument(help: "The directory to serve. Directories answer with their index.html.")
     var directory: String
 
-    @Option(parsing: .unconditional, help: "The port to listen on, 0 to 65535; 0 picks a free one (default: 8080).")
+    @Option(parsing: .unconditional, help: "The port to listen on, 0 to 65535; 0 picks a free one.")
     var port: Int = 8080
 
-    @Option(parsing: .unconditional, help: "Bandwidth per connection, such as 5mbit, 500kbit or 2MB, at most 100gbit; 0 for no cap (default: 0).")
+    @Option(parsing: .unconditional, help: "Bandwidth per connection, such as 5mbit, 500kbit or 2MB, at most 100gbit; 0 for no cap.")
     var bandwidth: String = "0"
 
-    @Option(parsing: .unconditional, help: "Delay before each response's first byte, such as 50ms or 0.2s, at most 86400s (default: 0).")
+    @Option(parsing: .unconditional, help: "Delay before each response's first byte, such as 50ms or 0.2s, at most 86400s.")
     var latency: String = "0"
 
     @Flag(help: "Log each request to stderr: method, path, status, bytes and time.")

@@ -14,9 +14,15 @@ enum LoadRunner {
         var showProgress: Bool
         var booster: BoosterConfiguration?
         var prefetchSettle: Double = 30
+        /// The browser's page options; `run` adds the booster, dialogs and memory limit.
+        var browser = Browser.Configuration()
         var dialogs: DialogPolicy = .dismiss
         /// Megabytes a page's web process may use before it is killed.
         var memoryLimit: Int?
+        /// After each load, wait for an element matching this selector.
+        var waitFor: String?
+        /// After each load, wait until the network is idle.
+        var waitForNetworkIdle = false
         /// Go on after a failed load (batch mode).
         var keepGoing = false
         /// Pages loading at once (batch mode only).
@@ -63,7 +69,7 @@ enum LoadRunner {
         var outcome = Outcome()
         let browser: Browser
         do {
-            var configuration = Browser.Configuration()
+            var configuration = inputs.browser
             configuration.booster = inputs.booster
             configuration.dialogs = inputs.dialogs
             configuration.webProcessMemoryLimit = inputs.memoryLimit
@@ -159,12 +165,17 @@ enum LoadRunner {
         var report = LoadReport(url: url.absoluteString, run: run)
         var failures: [ExitStatus] = []
         do {
+            let started = Date()
             let result = try await page.load(url, timeout: .seconds(inputs.timeout))
             report.result = result
             if let status = result.status, status >= 400 {
                 ExitStatus.report("\(url.absoluteString) answered HTTP \(status)")
                 failures.append(.httpError)
             }
+            // The waits share the load's --timeout.
+            let left = { Duration.seconds(max(0, inputs.timeout - Date().timeIntervalSince(started))) }
+            if inputs.waitForNetworkIdle { try await page.waitForNetworkIdle(timeout: left()) }
+            if let selector = inputs.waitFor { try await page.waitFor(selector: selector, timeout: left()) }
         } catch {
             let failure = error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)")
             report.error = failure

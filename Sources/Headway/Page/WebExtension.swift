@@ -52,10 +52,17 @@ enum WebExtension {
 
     private static var warned = false
 
+    /// Whether pages of `configuration` need the extension: for the booster's mirror rewrite,
+    /// extra headers or blocked URLs.
+    nonisolated static func isNeeded(for configuration: Browser.Configuration) -> Bool {
+        configuration.booster != nil || !configuration.extraHeaders.isEmpty || !configuration.blockedURLPatterns.isEmpty
+    }
+
     /// Points `context` at a private directory holding the extension, configured for
-    /// `configuration`'s hosts. Returns the directory (to remove later), or nil when the library
-    /// is missing, in which case absolute subresource URLs simply bypass the booster.
-    static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: BoosterConfiguration) -> URL? {
+    /// `configuration`. Returns the directory (to remove later), or nil when the library is
+    /// missing (then absolute subresource URLs bypass the booster, and extra headers and
+    /// blocked URLs apply to nothing; `locate()` warned).
+    static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: Browser.Configuration) -> URL? {
         guard let library = locate() else { return nil }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("headway-web-extension-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -67,16 +74,38 @@ enum WebExtension {
             return nil
         }
         webkit_web_context_set_web_extensions_directory(context, directory.path)
-        let builder = g_variant_builder_new(g_variant_type_checked_("as"))
-        for host in configuration.extraHosts.sorted() {
-            g_variant_builder_add_value(builder, g_variant_new_string(host))
-        }
-        let hosts = g_variant_builder_end(builder)
-        g_variant_builder_unref(builder)
-        var children = [g_variant_new_boolean(configuration.allHosts ? 1 : 0), hosts]
-        let data = children.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
         // The floating variant is sunk by WebKit.
-        webkit_web_context_set_web_extensions_initialization_user_data(context, data)
+        webkit_web_context_set_web_extensions_initialization_user_data(context, settings(for: configuration))
         return directory
+    }
+
+    /// The extension's settings as the a{sv} dictionary it reads.
+    private static func settings(for configuration: Browser.Configuration) -> OpaquePointer {
+        let booster = configuration.booster
+        let dictionary = g_variant_builder_new(g_variant_type_checked_("a{sv}"))
+        func add(_ key: String, _ value: OpaquePointer?) {
+            g_variant_builder_add_value(dictionary, g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value)))
+        }
+        add("mirror", g_variant_new_boolean(booster != nil ? 1 : 0))
+        add("allHosts", g_variant_new_boolean(booster?.allHosts == true ? 1 : 0))
+        add("extraHosts", strings((booster?.extraHosts ?? []).sorted()))
+        add("block", strings(configuration.blockedURLPatterns))
+        let pairs = g_variant_builder_new(g_variant_type_checked_("a(ss)"))
+        for (name, value) in configuration.extraHeaders {
+            var both = [g_variant_new_string(name), g_variant_new_string(value)]
+            g_variant_builder_add_value(pairs, both.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) })
+        }
+        add("headers", g_variant_builder_end(pairs))
+        g_variant_builder_unref(pairs)
+        let result = g_variant_builder_end(dictionary)!
+        g_variant_builder_unref(dictionary)
+        return result
+    }
+
+    private static func strings(_ values: [String]) -> OpaquePointer? {
+        let builder = g_variant_builder_new(g_variant_type_checked_("as"))
+        for value in values { g_variant_builder_add_value(builder, g_variant_new_string(value)) }
+        defer { g_variant_builder_unref(builder) }
+        return g_variant_builder_end(builder)
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+
+extension Page {
+    /// How long the network must stay quiet for `waitForNetworkIdle`, in milliseconds.
+    public static let networkIdleQuiet = 500.0
+
+    /// Waits until the page has had no request in flight for 500 ms (`networkIdleQuiet`), as
+    /// Playwright's `networkidle` does, for pages that keep loading after their load event.
+    /// Throws `.timeout` when the network is still busy after `timeout`, `.closed` for a closed
+    /// page, and `CancellationError` when the task is cancelled.
+    public func waitForNetworkIdle(timeout: Duration = .seconds(30)) async throws {
+        _ = try liveView()
+        let deadline = Engine.now() + Seconds.clamp(timeout.seconds) * 1000
+        while true {
+            if let idle = network.idleFor, idle >= Self.networkIdleQuiet { return }
+            let now = Engine.now()
+            guard now < deadline else {
+                throw HeadwayError(.timeout, "the network was still busy after \(formatSeconds(timeout.seconds)) "
+                                   + "(\(network.requestsInFlight) requests in flight)")
+            }
+            let step = network.idleFor.map { Self.networkIdleQuiet - $0 } ?? 50
+            try await Task.sleep(for: .clamped(seconds: min(max(step, 10), deadline - now) / 1000))
+            _ = try liveView()
+        }
+    }
+
+    /// Waits until an element matches the CSS `selector`, watching the DOM as it changes, and
+    /// returns at once when one already does. Throws `.timeout` when none matched within
+    /// `timeout`, `.invalidArgument` for a selector the page cannot parse, `.scriptError` when
+    /// the page navigated away meanwhile, `.closed` for a closed page, and `CancellationError`.
+    public func waitFor(selector: String, timeout: Duration = .seconds(30)) async throws {
+        let seconds = Seconds.clamp(timeout.seconds)
+        let answer: JSONValue
+        do {
+            // The page answers at its own deadline; Headway's bound only catches a stuck page.
+            answer = try await callAsyncFunction(PageScripts.waitForSelector,
+                                                 arguments: ["selector": .string(selector), "ms": .number(seconds * 1000)],
+                                                 timeout: .clamped(seconds: seconds + 5))
+        } catch let error as HeadwayError where error.code == .scriptError && error.message.contains("SyntaxError") {
+            throw HeadwayError(.invalidArgument, "not a CSS selector: \(selector)")
+        }
+        guard answer == .bool(true) else {
+            throw HeadwayError(.timeout, "no element matched \(selector) within \(formatSeconds(seconds))")
+        }
+    }
+}
