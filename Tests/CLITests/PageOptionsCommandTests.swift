@@ -1,0 +1,108 @@
+import Foundation
+import HeadwayTestSupport
+import Testing
+
+/// `headway load`'s page options, each checked by what the page saw and what nginx received.
+@Suite("headway load page options", .serialized)
+struct PageOptionsCommandTests {
+    @Test func everyPageOptionReachesThePageAndTheServer() throws {
+        let root = try OptionsSite.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let nginx = try NginxServer(root: root)
+        defer { nginx.stop() }
+        let look = try Fixtures.file("look.js", """
+            ({ width: innerWidth, height: innerHeight, ratio: devicePixelRatio, agent: navigator.userAgent,
+               language: navigator.language, initFirst: window.seen.initRanFirst, analytics: window.seen.analytics,
+               late: document.querySelector('#late') !== null, fetched: window.fetched === true })
+            """)
+        let initScript = try Fixtures.file("init.js", "window.initRan = true;")
+        let output = try CLI.run(["load", nginx.url.appendingPathComponent("index.html").absoluteString,
+                                  "--viewport", "800x600", "--device-scale-factor", "2", "--user-agent", "HeadwayCLI/2",
+                                  "--header", "X-Headway-Test: from the CLI", "--cookie", "session=s1", "--locale", "de-DE",
+                                  "--block", "*/analytics.js", "--init-script", initScript,
+                                  "--wait-until", "networkidle", "--wait-for", "#late", "--script", look])
+        #expect(output.status == 0, "\(output.stderr)")
+        let load = try #require((try CLI.json(output)["loads"] as? [[String: Any]])?.first)
+        let value = try #require((load["scripts"] as? [[String: Any]])?.first?["value"] as? [String: Any])
+        #expect(value["width"] as? Int == 800)
+        #expect(value["height"] as? Int == 600)
+        #expect(value["ratio"] as? Int == 2)
+        #expect(value["agent"] as? String == "HeadwayCLI/2")
+        #expect(value["language"] as? String == "de-DE")
+        #expect(value["initFirst"] as? Bool == true)
+        #expect(value["analytics"] as? Bool == false)
+        #expect(value["late"] as? Bool == true)
+        #expect(value["fetched"] as? Bool == true)
+        #expect((load["resources"] as? [String: Any])?["blocked"] as? Int == 1)
+        let requests = nginx.waitForRequests(count: 3)
+        #expect(!requests.map(\.path).contains("/analytics.js"))
+        let page = try #require(requests.first { $0.path == "/index.html" })
+        #expect(page.userAgent == "HeadwayCLI/2")
+        #expect(page.testHeader == "from the CLI")
+        #expect(page.cookie == "session=s1")
+    }
+
+    @Test func cookiesFileAuthAndTLSFlags() throws {
+        let root = try OptionsSite.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let nginx = try NginxServer(root: root, options: .init(extra: OptionsSite.nginxExtra(root: root)))
+        defer { nginx.stop() }
+        let cookies = try Fixtures.file("cookies.txt", """
+            # Netscape HTTP Cookie File
+            127.0.0.1\tFALSE\t/\tFALSE\t0\tfromfile\tyes
+            #HttpOnly_127.0.0.1\tFALSE\t/secret\tFALSE\t0\thidden\tsure
+
+            """)
+        let secret = nginx.url.appendingPathComponent("secret/index.html").absoluteString
+        let refused = try CLI.run(["load", secret])
+        #expect(refused.status == 6)
+        let answered = try CLI.run(["load", secret, "--auth", "ada:lovelace", "--cookies", cookies])
+        #expect(answered.status == 0, "\(answered.stderr)")
+        let sent = nginx.waitForRequests(count: 3).last { $0.path == "/secret/index.html" && $0.status == 200 }
+        #expect(sent?.cookie?.contains("fromfile=yes") == true)
+        #expect(sent?.cookie?.contains("hidden=sure") == true)
+
+        let tls = try NginxServer(root: root, options: .init(tls: try OptionsSite.selfSigned(in: root)))
+        defer { tls.stop() }
+        let page = tls.url.appendingPathComponent("index.html").absoluteString
+        let untrusted = try CLI.run(["load", page])
+        #expect(untrusted.status == 3)
+        #expect(untrusted.stderr.contains("headway: error:"))
+        let trusted = try CLI.run(["load", page, "--ignore-tls-errors"])
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+    }
+
+    @Test(arguments: [
+        (["--viewport", "big"], "--viewport must be WIDTHxHEIGHT"),
+        (["--viewport", "0x600"], "viewport width must be 1 to 16384"),
+        (["--device-scale-factor", "5"], "device scale factor must be 1, 2, 3 or 4"),
+        (["--header", "no colon"], "--header must be \"Name: value\""),
+        (["--header", "Bad Name: x"], "not a header name"),
+        (["--cookie", "novalue"], "--cookie must be NAME=VALUE"),
+        (["--auth", "nocolon"], "--auth must be USER:PASS"),
+        (["--locale", "english please"], "not a language tag"),
+        (["--proxy", "ftp://127.0.0.1:1"], "the proxy must be an http, https or socks URL"),
+        (["--wait-until", "forever"], "wait-until"),
+    ])
+    func badPageOptionsAreRefusedWithOneLine(extra: [String], message: String) throws {
+        let output = try CLI.run(["load", "http://127.0.0.1:9/"] + extra)
+        #expect(output.status == 64)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
+    }
+
+    @Test func unreadableFilesAreInputErrors() throws {
+        let missing = try CLI.run(["load", "http://127.0.0.1:9/", "--cookies", "/no/such/cookies.txt"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("cookies file not found: /no/such/cookies.txt"))
+        let bad = try CLI.run(["load", "http://127.0.0.1:9/", "--cookies", try Fixtures.file("bad-cookies.txt", "just one field\n")])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("line 1 is not a Netscape cookie line"))
+        let script = try CLI.run(["load", "http://127.0.0.1:9/", "--init-script", "/no/such/init.js"])
+        #expect(script.status == 66)
+        #expect(script.stderr.contains("init script not found"))
+        let noURL = try CLI.run(["load", "--urls", try Fixtures.file("list.txt", "http://127.0.0.1:9/\n"), "--cookie", "a=b"])
+        #expect(noURL.status == 64)
+        #expect(noURL.stderr.contains("--cookie sets a cookie for the first URL argument's host"))
+    }
+}
