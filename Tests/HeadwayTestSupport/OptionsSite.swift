@@ -7,7 +7,7 @@ public enum OptionsSite {
     /// `#late` 700 ms after its load event and fetches `/data.json` 300 ms after it.
     public static let page = """
         <!doctype html><html><head><title>options</title><link rel="stylesheet" href="/style.css">
-        <script src="/analytics.js"></script></head><body><h1>Options</h1>
+        <script src="/analytics.js"></script></head><body><h1>Options</h1><a href="/next.html">next</a>
         <script>
         window.seen = { initRanFirst: window.initRan === true, analytics: window.analyticsRan === true };
         addEventListener('load', () => {
@@ -23,6 +23,7 @@ public enum OptionsSite {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("headway-options-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("secret"), withIntermediateDirectories: true)
         try page.write(to: root.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try "<!doctype html><title>next</title><p>next".write(to: root.appendingPathComponent("next.html"), atomically: true, encoding: .utf8)
         try "body { color: #123; }".write(to: root.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
         try "window.analyticsRan = true;".write(to: root.appendingPathComponent("analytics.js"), atomically: true, encoding: .utf8)
         try #"{"ok": true}"#.write(to: root.appendingPathComponent("data.json"), atomically: true, encoding: .utf8)

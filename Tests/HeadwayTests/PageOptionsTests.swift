@@ -34,6 +34,36 @@ struct PageOptionsTests {
         }
     }
 
+    @Test func theBoostersRequestsCarryTheSameIdentity() async throws {
+        let root = try OptionsSite.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let nginx = try NginxServer(root: root)
+        defer { nginx.stop() }
+        var configuration = Browser.Configuration()
+        configuration.userAgent = "HeadwayTest/1.0"
+        configuration.extraHeaders = [("X-Headway-Test", "boosted")]
+        configuration.cookies = [Cookie(name: "session", value: "b00st", domain: "127.0.0.1")]
+        configuration.blockedURLPatterns = ["*/analytics.js"]
+        configuration.booster = BoosterConfiguration()
+        let next = try await Browser.withBrowser(configuration: configuration) { browser in
+            let page = try browser.newPage()
+            let first = try await page.load(nginx.url.appendingPathComponent("index.html"))
+            #expect(first.resources.blocked == 1)
+            await browser.settlePrefetch(timeout: .seconds(10))
+            return try await page.load(nginx.url.appendingPathComponent("next.html"))
+        }
+        #expect(next.prefetch?.fromCache == 1)
+        let requests = nginx.waitForRequests(count: 3)
+        #expect(!requests.map(\.path).contains("/analytics.js"))
+        let prefetch = try #require(requests.first { $0.path == "/next.html" })
+        #expect(prefetch.secPurpose == "prefetch")
+        for request in requests where ["/index.html", "/style.css", "/next.html"].contains(request.path) {
+            #expect(request.userAgent == "HeadwayTest/1.0", "\(request.path)")
+            #expect(request.testHeader == "boosted", "\(request.path)")
+            #expect(request.cookie == "session=b00st", "\(request.path)")
+        }
+    }
+
     @Test func initScriptsRunBeforeThePagesOwn() async throws {
         let root = try OptionsSite.make()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -142,6 +172,25 @@ struct PageOptionsTests {
         let result = try await Browser.withPage(configuration: configuration) { page in try await page.load(url) }
         #expect(result.status == 200)
         #expect(result.title == "options")
+    }
+
+    @Test func everyRequestGoesThroughTheProxy() async throws {
+        let root = try OptionsSite.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let origin = try NginxServer(root: root)
+        defer { origin.stop() }
+        // A second nginx as the proxy: it forwards whatever it is asked for to the origin.
+        let proxy = try NginxServer(root: root, options: .init(extra: "location / { proxy_pass \(origin.url.absoluteString); }"))
+        defer { proxy.stop() }
+        var configuration = Browser.Configuration()
+        configuration.proxy = proxy.url
+        // Only the proxy can reach a host under .invalid.
+        let url = URL(string: "http://site.invalid/index.html")!
+        let result = try await Browser.withPage(configuration: configuration) { page in try await page.load(url) }
+        #expect(result.status == 200)
+        #expect(result.title == "options")
+        #expect(proxy.waitForRequests(count: 3).contains { $0.path == "/index.html" })
+        #expect(origin.waitForRequests(count: 3).contains { $0.path == "/style.css" })
     }
 
     @Test func aConfigurationThatCannotWorkIsRefusedWithItsReason() throws {
