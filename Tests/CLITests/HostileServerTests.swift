@@ -73,6 +73,12 @@ struct HostileServerTests {
         Case(name: "terminal escapes in the title, text output", arguments: { _, pages in
                 ["load", pages.appendingPathComponent("escapes.html").absoluteString, "--format", "text"] },
              status: 0, message: nil),
+        Case(name: "an image that never arrives, ending at DOMContentLoaded", arguments: { _, pages in
+                ["load", pages.appendingPathComponent("hanging-image.html").absoluteString, "--wait-until", "domcontentloaded", "--timeout", "10"] },
+             status: 0, message: nil),
+        Case(name: "waiting for an element that never comes", arguments: { _, pages in
+                ["load", pages.appendingPathComponent("page.html").absoluteString, "--wait-for", "#never", "--timeout", "2"] },
+             status: 4, message: "no element matched #never within", errorCode: "timeout"),
         Case(name: "a 1 MB title", arguments: { _, pages in ["load", pages.appendingPathComponent("long-title.html").absoluteString] },
              status: 0, message: nil),
     ]
@@ -87,6 +93,7 @@ struct HostileServerTests {
         pages.route("/unload.html", .html("<!doctype html><title>Stay</title><script>"
             + "addEventListener('beforeunload', e => { e.preventDefault(); e.returnValue = 'stay?'; })</script>"))
         pages.route("/escapes.html", .html("<!doctype html><title>\u{1B}]0;owned\u{7}\u{1B}[2J\u{1B}[31mred</title>"))
+        pages.route("/hanging-image.html", .html("<!doctype html><title>Hanging</title><p>text<img src=\"/hang\">"))
         pages.route("/long-title.html", .html("<!doctype html><title>" + String(repeating: "t", count: 1 << 20) + "</title>"))
         let arguments = try item.arguments(raw.url, pages.url)
         let started = Date()

@@ -136,6 +136,26 @@ struct PageOptionsTests {
         }
     }
 
+    @EngineActor
+    @Test func aLoadCanEndAtDOMContentLoadedWhileAnImageHangs() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/hanging.html", .html("<!doctype html><title>hanging</title><p>text<img src=\"/hang\">"))
+        let url = server.url.appendingPathComponent("hanging.html")
+        try await Browser.withPage { page in
+            let early = try await page.load(url, until: .domContentLoaded, timeout: .seconds(20))
+            #expect(early.title == "hanging")
+            #expect(early.timing.domContentLoadedEventEnd > 0)
+            #expect(early.timing.loadEventEnd == 0)
+            do {
+                _ = try await page.load(url, timeout: .seconds(1))
+                Issue.record("the load event never comes, so a plain load should time out")
+            } catch let error as HeadwayError {
+                #expect(error.code == .timeout)
+            }
+        }
+    }
+
     @Test func basicAuthIsAnsweredOnlyWithCredentials() async throws {
         let root = try OptionsSite.make()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -29,6 +29,8 @@ extension NavigationTracker {
         var stopRequested = false
         /// Requests a blocked URL pattern kept off the network during this load.
         var blocked = 0
+        /// The load counts as done once the main frame's DOMContentLoaded fired.
+        var completesAtDOMContentLoaded = false
         var waiters: [@EngineActor () -> Void] = []
 
         init(id: Int, requested: URL?, origin: Double) {
@@ -47,6 +49,7 @@ extension NavigationTracker {
             started = Engine.now() - previous.origin
             finalURL = target
             redirects = previous.redirects + [Redirect(from: previous.finalURL ?? target, to: target, kind: .client)]
+            completesAtDOMContentLoaded = previous.completesAtDOMContentLoaded
         }
     }
 }

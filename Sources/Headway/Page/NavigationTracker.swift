@@ -219,6 +219,12 @@ final class NavigationTracker {
         complete(live, error: HeadwayError(.blockedURL, "\(url.absoluteString) matches a blocked URL pattern"))
     }
 
+    /// The main frame's DOMContentLoaded fired: a load that waits for no more is done.
+    func domContentLoaded() {
+        guard let current = live, current.completesAtDOMContentLoaded, current.committed != nil else { return }
+        complete(current, error: current.error)
+    }
+
     /// Completes `record` with a timeout if it is still running. Returns whether it did.
     @discardableResult
     func timeOut(_ record: Record, after seconds: Double) -> Bool {

@@ -9,14 +9,25 @@ extension Page {
     /// refuses or cannot reach the URL or (with the booster) a redirect leads out of http(s),
     /// `.notAPage` for a response that is no page (204, a download), `.engine` when the web
     /// process or WebKit's network process ends during the load, `.closed` for a closed page. Cancelling the calling task stops the load and throws `CancellationError`.
+    ///
+    /// `until` says when the load is done: at the load event (`.load`, the default), at
+    /// DOMContentLoaded (`.domContentLoaded`: `finished` and `loadEventEnd` are then 0 if the load
+    /// event had not come yet), or once the network has then been idle for 500 ms
+    /// (`.networkIdle`, see `waitForNetworkIdle`), all within `timeout`.
     @discardableResult
-    public func load(_ url: URL, timeout: Duration = .seconds(30)) async throws -> LoadResult {
+    public func load(_ url: URL, until condition: LoadCondition = .load, timeout: Duration = .seconds(30)) async throws -> LoadResult {
         let view = try await readyView()
         let target = booster != nil ? MirrorScheme.mirror(url) : url
-        return try await navigate(url, timeout: timeout.seconds) {
+        let started = Engine.now()
+        let result = try await navigate(url, timeout: timeout.seconds, condition: condition) {
             booster?.willNavigate(to: target)
             webkit_web_view_load_uri(view, target.absoluteString)
         }
+        if condition == .networkIdle {
+            let left = Seconds.clamp(timeout.seconds) - (Engine.now() - started) / 1000
+            try await waitForNetworkIdle(timeout: .clamped(seconds: left))
+        }
+        return result
     }
 
     /// Reloads the current page; errors and cancellation as for `load`.
@@ -72,7 +83,8 @@ extension Page {
         webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
     }
 
-    private func navigate(_ requested: URL?, timeout: Double, start: () -> Void) async throws -> LoadResult {
+    private func navigate(_ requested: URL?, timeout: Double, condition: LoadCondition = .load,
+                          start: () -> Void) async throws -> LoadResult {
         try Task.checkCancellation()
         console.removeAll()
         errors.removeAll()
@@ -89,6 +101,7 @@ extension Page {
             booster.handler.resetStats(forView: UnsafeMutableRawPointer(view))
         }
         let record = tracker.begin(requested)
+        record.completesAtDOMContentLoaded = condition == .domContentLoaded
         network.reset()
         start()
         return try await finish(record, timeout: timeout)
@@ -109,7 +122,8 @@ extension Page {
             let left = (deadline - Engine.now()) / 1000
             var probe: JSONValue?
             do {
-                probe = try await JavaScriptCall.callAsyncFunction(try liveView(), PageScripts.timing, arguments: [:], sourceURI: nil,
+                probe = try await JavaScriptCall.callAsyncFunction(try liveView(), PageScripts.timing,
+                                                                   arguments: ["waitForLoad": record.completesAtDOMContentLoaded ? "no" : "yes"], sourceURI: nil,
                                                                    timeout: min(10, max(1, left)), what: "the timing probe")
             } catch let error as HeadwayError where error.code == .scriptTimeout {
                 // The page may be spinning in JavaScript right after its load event.

@@ -46,6 +46,8 @@ extension Page {
             consoleTotal += 1
             if console.count < Page.keptEntries { console.append(entry) }
             emit(.console(entry))
+        case "domContentLoaded":
+            tracker.domContentLoaded()
         case "error":
             let entry = PageError(message: object["message"]?.stringValue ?? "", file: object["file"]?.stringValue ?? "",
                                   line: object["line"]?.intValue ?? 0, column: object["column"]?.intValue ?? 0)

@@ -25,6 +25,7 @@ enum PageScripts {
         if (!(e instanceof ErrorEvent)) return;
         post({ kind: 'error', message: String(e.message), file: String(e.filename || ''), line: e.lineno | 0, column: e.colno | 0 });
       }, true);
+      document.addEventListener('DOMContentLoaded', () => post({ kind: 'domContentLoaded' }), { once: true });
       addEventListener('unhandledrejection', (e) => {
         const r = e.reason;
         const message = r instanceof Error ? `${r.name}: ${r.message}` : show(r);
@@ -34,7 +35,8 @@ enum PageScripts {
     })();
     """#
 
-    /// Async-function body that reads Navigation, Paint and Resource Timing once loadEventEnd is set.
+    /// Async-function body that reads Navigation, Paint and Resource Timing once loadEventEnd is
+    /// set (at once when `waitForLoad` is "no": a load that ends at DOMContentLoaded).
     /// It lets two tasks run first, so a navigation the page schedules in its load handler has
     /// begun, and reports a meta refresh of at most 1 s to another URL (`metaRefresh`, seconds).
     static let timing = #"""
@@ -42,7 +44,7 @@ enum PageScripts {
     const gone = new Promise((r) => addEventListener('pagehide', () => r({ navigated: true }), { once: true }));
     const probe = async () => {
       const entry = () => performance.getEntriesByType('navigation')[0];
-      const deadline = performance.now() + 2000;
+      const deadline = performance.now() + (waitForLoad === 'yes' ? 2000 : 0);
       let nav = entry();
       while ((!nav || nav.loadEventEnd === 0) && performance.now() < deadline) {
         await new Promise((r) => setTimeout(r, 5));

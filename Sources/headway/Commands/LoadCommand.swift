@@ -165,6 +165,7 @@ struct LoadCommand: AsyncParsableCommand {
         inputs.browser = try page.configuration(firstURL: try urls.first.map(URLList.parse))
         inputs.waitFor = page.waitFor
         inputs.waitForNetworkIdle = page.waitUntil == .networkidle
+        inputs.endsAtDOMContentLoaded = page.waitUntil == .domcontentloaded
         inputs.dialogs = dialogs == .accept ? .accept : .dismiss
         inputs.memoryLimit = memoryLimit
         inputs.keepGoing = urlList != nil

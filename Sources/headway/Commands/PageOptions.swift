@@ -44,10 +44,10 @@ struct PageOptions: ParsableArguments {
     @Option(name: .customLong("wait-for"), help: ArgumentHelp("After each load, wait until an element matches this CSS selector (bounded by --timeout) before the snippets run; none is a timeout (exit 4).", valueName: "SELECTOR"))
     var waitFor: String?
 
-    @Option(name: .customLong("wait-until"), help: "What a load waits for before its snippets: load (the load event) or networkidle (then no request in flight for 500 ms, bounded by --timeout).")
+    @Option(name: .customLong("wait-until"), help: "When a load is done and its snippets run: load (the load event), domcontentloaded (DOMContentLoaded; the load event may not have come) or networkidle (the load event, then no request in flight for 500 ms), bounded by --timeout.")
     var waitUntil: WaitUntil = .load
 
-    enum WaitUntil: String, ExpressibleByArgument, CaseIterable { case load, networkidle }
+    enum WaitUntil: String, ExpressibleByArgument, CaseIterable { case load, domcontentloaded, networkidle }
 
     /// Checks what can be checked without reading files; `firstURL` is the first URL argument.
     func check(firstURL: URL?) throws {

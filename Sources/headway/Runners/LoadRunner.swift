@@ -23,6 +23,8 @@ enum LoadRunner {
         var waitFor: String?
         /// After each load, wait until the network is idle.
         var waitForNetworkIdle = false
+        /// A load is done at DOMContentLoaded.
+        var endsAtDOMContentLoaded = false
         /// Go on after a failed load (batch mode).
         var keepGoing = false
         /// Pages loading at once (batch mode only).
@@ -166,7 +168,8 @@ enum LoadRunner {
         var failures: [ExitStatus] = []
         do {
             let started = Date()
-            let result = try await page.load(url, timeout: .seconds(inputs.timeout))
+            let result = try await page.load(url, until: inputs.endsAtDOMContentLoaded ? .domContentLoaded : .load,
+                                             timeout: .seconds(inputs.timeout))
             report.result = result
             if let status = result.status, status >= 400 {
                 ExitStatus.report("\(url.absoluteString) answered HTTP \(status)")
