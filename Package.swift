@@ -45,7 +45,9 @@ let package = Package(
         .target(
             name: "HeadwayTestSupport",
             dependencies: ["Headway"],
-            path: "Tests/HeadwayTestSupport"
+            path: "Tests/HeadwayTestSupport",
+            // Read from the source tree by JSONSchema.har.
+            exclude: ["har-1.2.schema.json"]
         ),
         .testTarget(name: "HeadwayTests", dependencies: ["Headway", "HeadwayTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Headway", "HeadwayTestSupport"]),

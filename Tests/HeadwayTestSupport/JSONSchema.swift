@@ -18,6 +18,10 @@ public struct JSONSchema: @unchecked Sendable {
     public static let loadOutput: JSONSchema = try! JSONSchema(contentsOf: CLI.packageRoot
         .appendingPathComponent("Sources/headway/Output/load-output.schema.json"))
 
+    /// HAR 1.2, as its specification defines it.
+    public static let har: JSONSchema = try! JSONSchema(contentsOf: CLI.packageRoot
+        .appendingPathComponent("Tests/HeadwayTestSupport/har-1.2.schema.json"))
+
     /// Problems with `value` against the whole schema, or against `$defs/definition`.
     public func problems(_ value: Any, definition: String? = nil) -> [String] {
         let schema = definition.map { ["$ref": "#/$defs/\($0)"] } ?? root

@@ -13,6 +13,8 @@ final class SchemeHandler {
     private let client: SoupClient
     private let cache: PrefetchCache
     private var stats: [UInt: PrefetchLoadStats] = [:]
+    /// The URLs each view's current load got from the cache, for its resource entries.
+    private var servedFromCache: [UInt: Set<URL>] = [:]
     /// Fetches waiting for their response headers, by view; the flag marks main-frame ones.
     private var open: [UInt: [ObjectIdentifier: (request: BoundedRequest, isMainFrame: Bool)]] = [:]
     /// Seconds a fetch may wait for its response headers; the body then streams to WebKit,
@@ -36,6 +38,12 @@ final class SchemeHandler {
 
     func resetStats(forView view: UnsafeMutableRawPointer) {
         stats[UInt(bitPattern: view)] = nil
+        servedFromCache[UInt(bitPattern: view)] = nil
+    }
+
+    /// The URLs the view's current load got from the prefetch cache.
+    func cacheHits(forView view: UnsafeMutableRawPointer) -> Set<URL> {
+        servedFromCache[UInt(bitPattern: view)] ?? []
     }
 
     /// Cancels the view's fetches still waiting for their response headers: all of them when its
@@ -77,6 +85,9 @@ final class SchemeHandler {
             // A hit is answered at once, inside WebKit's callback.
             answer(exchange, with: hit)
             stats[viewKey, default: PrefetchLoadStats()].fromCache += 1
+            if servedFromCache[viewKey, default: []].count < NetworkActivity.keptRecords {
+                servedFromCache[viewKey, default: []].insert(url)
+            }
             stats[viewKey]!.slowestCacheAnswerMs = max(stats[viewKey]!.slowestCacheAnswerMs, Engine.now() - received)
             return
         case .stale(let entry)?:

@@ -39,6 +39,9 @@ extension Browser {
         /// character, the whole URL must match) never reach the network; each load counts them
         /// in `ResourceSummary.blocked`. For example `*/analytics.js`, `*://*.doubleclick.net/*`.
         public var blockedURLPatterns: [String] = []
+        /// Record every request of each load, with its headers and Resource Timing phases, in
+        /// `LoadResult.resourceEntries` (for `HARLog`). Off by default: it costs memory.
+        public var recordsResources = false
         /// JavaScript run in every frame at document start, before any of the page's own
         /// scripts, in order.
         public var initScripts: [String] = []

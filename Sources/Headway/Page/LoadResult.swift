@@ -17,6 +17,9 @@ public struct LoadResult: Sendable, Codable, Equatable {
     public var redirects: [Redirect] = []
     /// JavaScript dialogs the page opened during the load, with Headway's answers.
     public var dialogs: [JavaScriptDialog] = []
+    /// Every request of the load, with Browser.Configuration.recordsResources on (else nil):
+    /// what `HARLog` writes. Not part of this type's JSON.
+    public var resourceEntries: [ResourceEntry]?
 
     public init(url: URL, finalURL: URL, status: Int?, title: String, timing: Timing,
                 resources: ResourceSummary = ResourceSummary(count: 0, transferBytes: 0, encodedBytes: 0),

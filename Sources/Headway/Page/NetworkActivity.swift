@@ -1,21 +1,55 @@
 import Foundation
 
 /// The requests a page has in flight, as WebKit reports its resources starting and ending, and
-/// when that last changed: what "network idle" is measured on.
+/// when that last changed (what "network idle" is measured on); with `recording` on, what each
+/// request and its response were, for the load's resource entries.
 @EngineActor
 final class NetworkActivity {
+    /// What WebKit reported of one request and its response.
+    struct Request {
+        var url: URL
+        var method: String
+        var started: Date
+        var requestHeaders: [ResourceEntry.Header]
+        var status = 0
+        var responseHeaders: [ResourceEntry.Header] = []
+        var mimeType = ""
+        var failure: String?
+    }
+
+    /// The most requests kept per load (and cache hits per view): a page that makes more keeps
+    /// the first ones, so long runs stay flat.
+    nonisolated static let keptRecords = 10_000
+
     private var inFlight = Set<UInt>()
     /// Monotonic ms of the last request that started or ended.
     private(set) var lastChange = Engine.now()
+    /// Keep `requests` (off unless the browser records resources).
+    var recording = false
+    /// The current load's requests in the order they started.
+    private(set) var requests: [Request] = []
+    private var index: [UInt: Int] = [:]
 
     var requestsInFlight: Int { inFlight.count }
 
-    func started(_ resource: UInt) {
+    func started(_ resource: UInt, _ request: @autoclosure () -> Request) {
         inFlight.insert(resource)
         lastChange = Engine.now()
+        guard recording, requests.count < Self.keptRecords else { return }
+        index[resource] = requests.count
+        requests.append(request())
     }
 
-    func ended(_ resource: UInt) {
+    /// `resource` ended with `response` (status, headers, MIME type), or failed with `failure`.
+    func ended(_ resource: UInt, response: (Int, [ResourceEntry.Header], String)?, failure: String?) {
+        if let position = index.removeValue(forKey: resource) {
+            if let (status, headers, mimeType) = response {
+                requests[position].status = status
+                requests[position].responseHeaders = headers
+                requests[position].mimeType = mimeType
+            }
+            requests[position].failure = failure
+        }
         guard inFlight.remove(resource) != nil else { return }
         lastChange = Engine.now()
     }
@@ -23,6 +57,8 @@ final class NetworkActivity {
     /// A new navigation: requests of the page being left no longer count.
     func reset() {
         inFlight.removeAll()
+        requests.removeAll()
+        index.removeAll()
         lastChange = Engine.now()
     }
 

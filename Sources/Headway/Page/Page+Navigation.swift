@@ -23,11 +23,12 @@ extension Page {
             booster?.willNavigate(to: target)
             webkit_web_view_load_uri(view, target.absoluteString)
         }
-        if condition == .networkIdle {
-            let left = Seconds.clamp(timeout.seconds) - (Engine.now() - started) / 1000
-            try await waitForNetworkIdle(timeout: .clamped(seconds: left))
-        }
-        return result
+        guard condition == .networkIdle else { return result }
+        let left = Seconds.clamp(timeout.seconds) - (Engine.now() - started) / 1000
+        try await waitForNetworkIdle(timeout: .clamped(seconds: left))
+        var idle = result
+        if network.recording { idle.resourceEntries = try await resourceEntries() }
+        return idle
     }
 
     /// Reloads the current page; errors and cancellation as for `load`.
@@ -123,7 +124,9 @@ extension Page {
             var probe: JSONValue?
             do {
                 probe = try await JavaScriptCall.callAsyncFunction(try liveView(), PageScripts.timing,
-                                                                   arguments: ["waitForLoad": record.completesAtDOMContentLoaded ? "no" : "yes"], sourceURI: nil,
+                                                                   arguments: ["waitForLoad": record.completesAtDOMContentLoaded ? "no" : "yes",
+                                                                               "entriesWanted": network.recording ? "yes" : "no"],
+                                                                   sourceURI: nil,
                                                                    timeout: min(10, max(1, left)), what: "the timing probe")
             } catch let error as HeadwayError where error.code == .scriptTimeout {
                 // The page may be spinning in JavaScript right after its load event.

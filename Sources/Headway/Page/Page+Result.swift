@@ -32,8 +32,13 @@ extension Page {
             blocked: record.blocked)
         let title = page["title"]?.stringValue ?? webkit_web_view_get_title(view).map { String(cString: $0) } ?? ""
         let prefetch = booster.map { $0.handler.stats(forView: UnsafeMutableRawPointer(view)) }
-        return LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,
-                          timing: timing, resources: resources, prefetch: prefetch, redirects: record.redirects,
-                          dialogs: dialogs)
+        var result = LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,
+                                timing: timing, resources: resources, prefetch: prefetch, redirects: record.redirects,
+                                dialogs: dialogs)
+        if network.recording {
+            let phases: [JSONValue] = if case .array(let list)? = page["entries"] { list } else { [] }
+            result.resourceEntries = resourceEntries(phases: phases, view: view)
+        }
+        return result
     }
 }

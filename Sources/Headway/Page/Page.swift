@@ -87,6 +87,7 @@ public final class Page {
         self.view = view
         self.window = window
 
+        network.recording = browser.configuration.recordsResources
         chain = ChainingDelegate(tracker: tracker) { [weak self] event in self?.emit(event) }
         chain.user = delegate
         browser.booster?.register(self, view: view.pointer)

@@ -124,9 +124,11 @@ private func onResourceStarted(_ view: UnsafeMutablePointer<WebKitWebView>?, _ r
         signals.connect("failed", unsafeBitCast(onResourceFailed as ResourceFailed, to: GCallback.self), box: target)
     }
     let key = resource.map { UInt(bitPattern: UnsafeMutableRawPointer($0)) }
+    let headers = webkit_uri_request_get_http_headers(request).map(resourceHeaders) ?? []
+    let started = Date()
     EngineActor.assumeIsolated {
         guard let page = target.page else { return }
-        if let key { page.network.started(key) }
+        if let key { page.network.started(key, .init(url: url, method: method, started: started, requestHeaders: headers)) }
         page.chain.page(page, didStartLoadingResource: url, method: method)
     }
 }
@@ -135,18 +137,27 @@ private typealias ResourceFinished = @convention(c) (UnsafeMutablePointer<WebKit
 private typealias ResourceFailed = @convention(c) (UnsafeMutablePointer<WebKitWebResource>?, UnsafeMutablePointer<GError>?, gpointer?) -> Void
 
 private func onResourceFinished(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _ data: gpointer?) {
-    resourceEnded(resource, data)
+    resourceEnded(resource, failure: nil, data)
 }
 
 private func onResourceFailed(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _ error: UnsafeMutablePointer<GError>?, _ data: gpointer?) {
-    resourceEnded(resource, data)
+    resourceEnded(resource, failure: error.map { String(cString: $0.pointee.message) } ?? "failed", data)
 }
 
-private func resourceEnded(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _ data: gpointer?) {
+private func resourceEnded(_ resource: UnsafeMutablePointer<WebKitWebResource>?, failure: String?, _ data: gpointer?) {
     guard let resource else { return }
     let key = UInt(bitPattern: UnsafeMutableRawPointer(resource))
+    let response = webkit_web_resource_get_response(resource).map { response in
+        (Int(webkit_uri_response_get_status_code(response)),
+         webkit_uri_response_get_http_headers(response).map(resourceHeaders) ?? [],
+         webkit_uri_response_get_mime_type(response).map { String(cString: $0) } ?? "")
+    }
     let target = targetPage(data)
-    EngineActor.assumeIsolated { target.page?.network.ended(key) }
+    EngineActor.assumeIsolated { target.page?.network.ended(key, response: response, failure: failure) }
+}
+
+private func resourceHeaders(_ headers: OpaquePointer) -> [ResourceEntry.Header] {
+    headerList(headers).map { ResourceEntry.Header(name: $0.0, value: $0.1) }
 }
 
 private func onTerminated(_ view: UnsafeMutablePointer<WebKitWebView>?, _ reason: WebKitWebProcessTerminationReason, _ data: gpointer?) {

@@ -36,10 +36,11 @@ enum PageScripts {
     """#
 
     /// Async-function body that reads Navigation, Paint and Resource Timing once loadEventEnd is
-    /// set (at once when `waitForLoad` is "no": a load that ends at DOMContentLoaded).
+    /// set (at once when `waitForLoad` is "no": a load that ends at DOMContentLoaded); with
+    /// `entriesWanted` "yes", each request's Resource Timing phases too.
     /// It lets two tasks run first, so a navigation the page schedules in its load handler has
     /// begun, and reports a meta refresh of at most 1 s to another URL (`metaRefresh`, seconds).
-    static let timing = #"""
+    static let timing = resourcePhases + #"""
     // A navigation that commits while this runs would leave it unanswered: answer at pagehide.
     const gone = new Promise((r) => addEventListener('pagehide', () => r({ navigated: true }), { once: true }));
     const probe = async () => {
@@ -62,7 +63,9 @@ enum PageScripts {
       const resources = performance.getEntriesByType('resource').filter((r) => !icons.has(r.name));
       let transfer = 0, encoded = 0;
       for (const r of resources) { transfer += r.transferSize || 0; encoded += r.encodedBodySize || 0; }
+      const entries = entriesWanted === 'yes' ? resourcePhases() : null;
       return {
+        entries,
         responseStart: nav ? nav.responseStart : 0,
         domInteractive: nav ? nav.domInteractive : 0,
         domContentLoadedEventEnd: nav ? nav.domContentLoadedEventEnd : 0,
@@ -164,6 +167,21 @@ enum PageScripts {
     await new Promise((r) => setTimeout(r, 0));
     await new Promise((r) => setTimeout(r, 0));
     return JSON.stringify(result);
+    """#
+
+    /// A function, `resourcePhases()`, that lists each request's Resource Timing phases, the
+    /// document's first (at most 10,000).
+    static let resourcePhases = #"""
+    const resourcePhases = () => {
+      const phases = (r) => ({ name: r.name, startTime: r.startTime, domainLookupStart: r.domainLookupStart,
+        domainLookupEnd: r.domainLookupEnd, connectStart: r.connectStart, connectEnd: r.connectEnd,
+        secureConnectionStart: r.secureConnectionStart, requestStart: r.requestStart, responseStart: r.responseStart,
+        responseEnd: r.responseEnd, transferSize: r.transferSize || 0, encodedBodySize: r.encodedBodySize || 0,
+        decodedBodySize: r.decodedBodySize || 0, protocol: r.nextHopProtocol || '' });
+      return [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+        .slice(0, 10000).map(phases);
+    };
+
     """#
 
     /// Async-function body: resolves true once `document.querySelector(selector)` matches, or

@@ -59,6 +59,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Write a PNG of the full last page, after its snippets ran.")
     var screenshot: String?
 
+    @Option(help: ArgumentHelp("Write every load's requests as a HAR 1.2 file (one page per load), for a HAR viewer or `headway har-summary`. The run keeps them in memory until it ends.", valueName: "FILE"))
+    var har: String?
+
     @Flag(help: "Turn on the prefetch booster: after each load, prefetch the pages it links to (same host) and their subresources.")
     var prefetch = false
 
@@ -133,7 +136,15 @@ struct LoadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let outcome = await LoadRunner.run(try inputs())
+        var outcome = await LoadRunner.run(try inputs())
+        if let har {
+            do {
+                try HARFile.write(outcome.harLoads, to: har)
+            } catch let error as HeadwayError {
+                ExitStatus.report(error.description)
+                outcome.failures.record(ExitStatus(error))
+            }
+        }
         // A failed write was reported when it happened (a broken pipe quietly).
         if let failure = StandardStreams.failure { throw ExitCode(ExitStatus(failure).rawValue) }
         switch format {
@@ -169,6 +180,7 @@ struct LoadCommand: AsyncParsableCommand {
         inputs.dialogs = dialogs == .accept ? .accept : .dismiss
         inputs.memoryLimit = memoryLimit
         inputs.keepGoing = urlList != nil
+        inputs.keepsHAR = har != nil
         inputs.jobs = jobs
         if format == .jsonl {
             inputs.onReport = { report in

@@ -25,6 +25,8 @@ enum LoadRunner {
         var waitForNetworkIdle = false
         /// A load is done at DOMContentLoaded.
         var endsAtDOMContentLoaded = false
+        /// Keep every load's result, with its requests, for a HAR file.
+        var keepsHAR = false
         /// Go on after a failed load (batch mode).
         var keepGoing = false
         /// Pages loading at once (batch mode only).
@@ -38,6 +40,8 @@ enum LoadRunner {
         var reports: [LoadReport] = []
         var summaries: [TimingSummary] = []
         var screenshot: (path: String, shot: Screenshot)?
+        /// Every load's result, in completion order, when the run writes a HAR file.
+        var harLoads: [LoadResult] = []
         var prefetch: PrefetchRunStats?
         var failures = FailureLog()
         /// A report could not be written: the run stopped early.
@@ -72,6 +76,7 @@ enum LoadRunner {
         let browser: Browser
         do {
             var configuration = inputs.browser
+            configuration.recordsResources = inputs.keepsHAR
             configuration.booster = inputs.booster
             configuration.dialogs = inputs.dialogs
             configuration.webProcessMemoryLimit = inputs.memoryLimit
@@ -136,6 +141,7 @@ enum LoadRunner {
 
     /// Hands a finished report to the stream (jsonl) or keeps it for the document.
     static func deliver(_ report: LoadReport, into outcome: inout Outcome, inputs: Inputs) {
+        if inputs.keepsHAR, let result = report.result { outcome.harLoads.append(result) }
         if let onReport = inputs.onReport {
             if !onReport(report) { outcome.stopped = true }
         } else {
@@ -179,6 +185,10 @@ enum LoadRunner {
             let left = { Duration.seconds(max(0, inputs.timeout - Date().timeIntervalSince(started))) }
             if inputs.waitForNetworkIdle { try await page.waitForNetworkIdle(timeout: left()) }
             if let selector = inputs.waitFor { try await page.waitFor(selector: selector, timeout: left()) }
+            // The HAR holds what the waits saw load too.
+            if inputs.keepsHAR, inputs.waitForNetworkIdle || inputs.waitFor != nil {
+                report.result?.resourceEntries = try await page.resourceEntries()
+            }
         } catch {
             let failure = error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)")
             report.error = failure
