@@ -42,6 +42,26 @@ struct PageOptionsCommandTests {
         #expect(page.cookie == "session=s1")
     }
 
+    @Test func anEmulatedNetworkSlowsAPlainServersPageToItsEmulatedTime() throws {
+        let root = try OptionsSite.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // 500,000 bytes of HTML, sent by nginx without compression, with no emulation of its own.
+        let body = "<!doctype html><title>big</title><p>" + String(repeating: "x", count: 500_000 - 36)
+        try body.write(to: root.appendingPathComponent("big.html"), atomically: true, encoding: .utf8)
+        let nginx = try NginxServer(root: root, options: .init(extra: "gzip off;"))
+        defer { nginx.stop() }
+        let url = nginx.url.appendingPathComponent("big.html").absoluteString
+        let output = try CLI.run(["load", url, "--bandwidth", "5mbit", "--latency", "50ms"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let load = try #require((try CLI.json(output)["loads"] as? [[String: Any]])?.first)
+        let timing = try #require(load["timing"] as? [String: Any])
+        // 500,000 bytes at 625,000 bytes/s take 800 ms, after 50 ms of latency: the emulation
+        // cannot be faster than that (the benchmark measures how close it comes).
+        #expect((timing["finished"] as? Double ?? 0) >= 0.95 * 850)
+        #expect(load["prefetch"] == nil)
+        #expect(nginx.waitForRequests(count: 1).contains { $0.path == "/big.html" && $0.bytesSent == 500_000 })
+    }
+
     @Test func cookiesFileAuthAndTLSFlags() throws {
         let root = try OptionsSite.make()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -32,6 +32,10 @@ SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host);
 /// given up after `timeout_seconds`. Does nothing for a URI libsoup cannot parse.
 void hw_soup_session_preconnect(SoupSession *session, const char *uri, guint timeout_seconds);
 
+/// A stream that reads `base` (a new reference is taken) no faster than `bytes_per_second`,
+/// counted from its first read; only asynchronous reads are paced.
+GInputStream *hw_paced_input_stream_new(GInputStream *base, double bytes_per_second);
+
 /// Makes `message` accept any TLS certificate when `accept_any_certificate`, and answer an HTTP
 /// authentication challenge once with `user` and `password` when `user` is not NULL (a second
 /// challenge, after a refusal, goes unanswered). The strings are copied.

@@ -2,7 +2,9 @@ import CWebKit
 import Foundation
 
 /// The prefetch booster of one browser: the mirror schemes and their handler, the prefetch cache,
-/// and the prefetcher that the internal delegate starts after each load finishes.
+/// and the prefetcher that the internal delegate starts after each load finishes. A browser
+/// that emulates a network without prefetching has one too, with `prefetches` off: its pages are
+/// browsed through the handler, which paces every response.
 @EngineActor
 final class Booster {
     let configuration: BoosterConfiguration
@@ -11,14 +13,23 @@ final class Booster {
     let prefetcher: Prefetcher
     let handler: SchemeHandler
 
+    /// Whether finished loads start a prefetch (false when the booster only emulates a network).
+    let prefetches: Bool
+    /// Every host's requests go through the handler (to emulate a network), not only those the
+    /// prefetch policy allows.
+    let mirrorsAllHosts: Bool
+
     init(context: UnsafeMutablePointer<WebKitWebContext>, configuration: BoosterConfiguration,
          browser: Browser.Configuration, userAgent: String) {
         self.configuration = configuration
+        prefetches = browser.booster != nil
+        mirrorsAllHosts = browser.networkConditions != nil
         NetworkWarmup.start()
         client = SoupClient(userAgent: userAgent, connectionsPerHost: max(6, configuration.concurrency), browser: browser)
         cache = PrefetchCache(capacity: configuration.cacheBytes)
         prefetcher = Prefetcher(client: client, cache: cache, configuration: configuration)
         handler = SchemeHandler(client: client, cache: cache)
+        handler.conditions = browser.networkConditions
         handler.onMainFrameRedirect = { [weak self] view, target in
             self?.pages[UInt(bitPattern: UnsafeMutableRawPointer(view))]?.page?.followMainFrameRedirect(to: target)
         }
@@ -47,8 +58,8 @@ final class Booster {
     /// The mirror URL to browse instead of `url` when a page at `from` navigates there, or nil
     /// when `url` is already mirrored or its host is not one the booster serves.
     func mirrorTarget(for url: URL, from: URL) -> URL? {
-        guard !MirrorScheme.isMirror(url),
-              LinkPolicy(configuration: configuration).allows(url, page: from, isSubresource: true) else { return nil }
+        guard !MirrorScheme.isMirror(url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              mirrorsAllHosts || LinkPolicy(configuration: configuration).allows(url, page: from, isSubresource: true) else { return nil }
         return MirrorScheme.mirror(url)
     }
 
@@ -69,6 +80,7 @@ final class Booster {
     /// Called by the internal delegate once a page finished loading: finds its links and
     /// starts prefetching them.
     func pageFinished(_ page: Page) {
+        guard prefetches else { return }
         trigger = Task { @EngineActor in await self.extractAndPrefetch(page) }
     }
 

@@ -1,3 +1,4 @@
+import CHeadwayShims
 import CWebKit
 import Foundation
 
@@ -35,8 +36,15 @@ extension SchemeHandler {
         let decoded = response.header("Content-Encoding") != nil
         let length = decoded ? -1 : Int64(response.header("Content-Length") ?? "") ?? -1
         let headers = response.headers.filter { !["set-cookie", "set-cookie2"].contains($0.0.lowercased()) }
-        finish(request, stream: UnsafeMutablePointer(response.stream.pointer), length: length, status: response.status,
-               reason: response.reason, headers: headers)
+        guard let rate = conditions?.bytesPerSecond else {
+            finish(request, stream: UnsafeMutablePointer(response.stream.pointer), length: length, status: response.status,
+                   reason: response.reason, headers: headers)
+            return
+        }
+        // The emulated bandwidth paces the body as decoded, as it reaches WebKit.
+        let paced = hw_paced_input_stream_new(UnsafeMutablePointer(response.stream.pointer), rate)
+        finish(request, stream: paced, length: length, status: response.status, reason: response.reason, headers: headers)
+        g_object_unref(UnsafeMutableRawPointer(paced))
     }
 
     func finish(_ request: GObjectRef<WebKitURISchemeRequest>, stream: UnsafeMutablePointer<GInputStream>,

@@ -26,6 +26,9 @@ final class SchemeHandler {
     /// The navigation generation a view is on now; a main-frame request stamped with an older
     /// one belongs to a superseded load and never acts again.
     var navigationGeneration: ((UnsafeMutablePointer<WebKitWebView>) -> Int?)?
+    /// Emulated network: each network fetch waits out the latency before it is sent, and its
+    /// body reaches WebKit no faster than the bandwidth. Cache answers are not slowed.
+    var conditions: NetworkConditions?
 
     init(client: SoupClient, cache: PrefetchCache) {
         self.client = client
@@ -107,6 +110,10 @@ final class SchemeHandler {
                 return
             }
             guard !self.isAbandoned(bound) else { return }
+            if let latency = self.conditions?.latency, latency > 0 {
+                await self.emulateLatency(latency, bound)
+                guard !self.isAbandoned(bound) else { return }
+            }
             do {
                 if let stale {
                     try await self.revalidate(stale, exchange, bound)
@@ -124,6 +131,15 @@ final class SchemeHandler {
                           ? HeadwayError(.timeout, "\(url.absoluteString) sent no response within \(formatSeconds(bound.timeout))")
                           : error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)"))
             }
+        }
+    }
+
+    /// Waits `seconds` of emulated latency, in short steps so that a fetch its page gave up on
+    /// stops waiting at once.
+    private func emulateLatency(_ seconds: Double, _ bound: BoundedRequest) async {
+        let end = Engine.now() + Seconds.clamp(seconds) * 1000
+        while !isAbandoned(bound), Engine.now() < end {
+            try? await Task.sleep(for: .clamped(seconds: min(0.05, (end - Engine.now()) / 1000)))
         }
     }
 

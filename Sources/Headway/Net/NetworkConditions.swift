@@ -1,7 +1,8 @@
 import Foundation
 
-/// Emulated network conditions for `HTTPServer`: a bandwidth cap per response (one response at a
-/// time per keep-alive connection, so per connection) and a latency before the first byte.
+/// Emulated network conditions: for `HTTPServer`, a bandwidth cap per response (one response at
+/// a time per keep-alive connection, so per connection) and a latency before the first byte; for
+/// `Browser.Configuration.networkConditions`, the same for each request the pages make.
 public struct NetworkConditions: Sendable, Equatable, CustomStringConvertible {
     /// Bytes per second, or nil for no cap.
     public var bytesPerSecond: Double?

@@ -45,6 +45,11 @@ extension Browser {
         /// JavaScript run in every frame at document start, before any of the page's own
         /// scripts, in order.
         public var initScripts: [String] = []
+        /// Emulates a network for every request of the pages, whatever the server: each waits
+        /// out the latency before it is sent and its body arrives no faster than the bandwidth
+        /// (as decoded, per request). The pages are then browsed through Headway's scheme
+        /// handler, as with the booster; answers from the prefetch cache are not slowed.
+        public var networkConditions: NetworkConditions?
         /// Turns on the prefetch booster: pages are browsed through Headway's mirror schemes and
         /// served from a prefetch cache that each finished load fills with what it links to.
         public var booster: BoosterConfiguration?

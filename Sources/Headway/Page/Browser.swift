@@ -35,9 +35,11 @@ public final class Browser {
         let context = self.context
         extensionDirectory = WebExtension.isNeeded(for: configuration)
             ? WebExtension.install(on: context.pointer, configuration: configuration) : nil
-        booster = configuration.booster.map {
-            Booster(context: context.pointer, configuration: $0, browser: configuration, userAgent: Browser.userAgent)
-        }
+        // An emulated network needs the booster's handler, which paces every response.
+        booster = configuration.booster != nil || configuration.networkConditions != nil
+            ? Booster(context: context.pointer, configuration: configuration.booster ?? BoosterConfiguration(),
+                      browser: configuration, userAgent: Browser.userAgent)
+            : nil
         applyNetworkSettings()
         if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies() } }
     }

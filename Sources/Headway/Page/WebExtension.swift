@@ -55,7 +55,8 @@ enum WebExtension {
     /// Whether pages of `configuration` need the extension: for the booster's mirror rewrite,
     /// extra headers or blocked URLs.
     nonisolated static func isNeeded(for configuration: Browser.Configuration) -> Bool {
-        configuration.booster != nil || !configuration.extraHeaders.isEmpty || !configuration.blockedURLPatterns.isEmpty
+        configuration.booster != nil || configuration.networkConditions != nil || !configuration.extraHeaders.isEmpty
+            || !configuration.blockedURLPatterns.isEmpty
     }
 
     /// Points `context` at a private directory holding the extension, configured for
@@ -86,8 +87,9 @@ enum WebExtension {
         func add(_ key: String, _ value: OpaquePointer?) {
             g_variant_builder_add_value(dictionary, g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value)))
         }
-        add("mirror", g_variant_new_boolean(booster != nil ? 1 : 0))
-        add("allHosts", g_variant_new_boolean(booster?.allHosts == true ? 1 : 0))
+        let emulates = configuration.networkConditions != nil
+        add("mirror", g_variant_new_boolean(booster != nil || emulates ? 1 : 0))
+        add("allHosts", g_variant_new_boolean(booster?.allHosts == true || emulates ? 1 : 0))
         add("extraHosts", strings((booster?.extraHosts ?? []).sorted()))
         add("block", strings(configuration.blockedURLPatterns))
         let pairs = g_variant_builder_new(g_variant_type_checked_("a(ss)"))

@@ -35,6 +35,12 @@ struct PageOptions: ParsableArguments {
     @Option(help: "Send every request through this proxy: http://host:port, https://…, socks5://host:port.")
     var proxy: String?
 
+    @Option(parsing: .unconditional, help: "Emulate this bandwidth for every request of the pages, whatever the server: such as 5mbit, 500kbit or 2MB, at most 100gbit, per request, on the body as decoded; 0 for no cap.")
+    var bandwidth: String = "0"
+
+    @Option(parsing: .unconditional, help: "Emulate this latency before every request of the pages is sent, such as 50ms or 0.2s, at most 86400s.")
+    var latency: String = "0"
+
     @Option(name: .customLong("block"), help: ArgumentHelp("Keep requests whose whole URL matches this glob off the network (* any characters, ? one), e.g. '*/analytics.js' or '*://*.doubleclick.net/*'. Repeatable; each load counts them in resources.blocked.", valueName: "PATTERN"))
     var blocked: [String] = []
 
@@ -103,6 +109,8 @@ struct PageOptions: ParsableArguments {
             configuration.proxy = url
         }
         configuration.blockedURLPatterns = blocked
+        let conditions = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
+        configuration.networkConditions = conditions == .none ? nil : conditions
         if readingFiles { configuration.initScripts = try initScripts.map { try TextFile.read($0, what: "init script") } }
         try Browser.validate(configuration)
         return configuration
