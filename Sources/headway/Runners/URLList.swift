@@ -64,10 +64,15 @@ final class URLFeed {
     private let list: LineReader?
     /// How many items there are, when that is known before the end (no list).
     let knownCount: Int?
+    /// The list's share this process takes: every `count`-th entry from `index` (0-based).
+    private let shard: Shard?
+    /// The list's entries seen so far (blank lines and comments are no entries).
+    private var entries = 0
 
-    nonisolated init(arguments: [URLList.Item], list: LineReader?) {
+    nonisolated init(arguments: [URLList.Item], list: LineReader?, shard: Shard? = nil) {
         self.arguments = arguments
         self.list = list
+        self.shard = shard
         knownCount = list == nil ? arguments.count : nil
     }
 
@@ -76,7 +81,10 @@ final class URLFeed {
         if !arguments.isEmpty { return arguments.removeFirst() }
         guard let list else { return nil }
         while let line = await list.next() {
-            if let item = URLList.item(line) { return item }
+            guard let item = URLList.item(line) else { continue }
+            defer { entries += 1 }
+            if let shard, entries % shard.count != shard.index { continue }
+            return item
         }
         return nil
     }
