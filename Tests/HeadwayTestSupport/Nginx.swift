@@ -136,8 +136,8 @@ extension NginxServer {
         throw NginxError("nginx did not start (exit status \(status.map(String.init) ?? "none, killed after 10 s")): \(logs(in: directory))")
     }
 
-    // A loopback port nothing listens on right now.
-    static func freePort() throws -> Int {
+    /// A loopback port nothing listens on right now.
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw NginxError("socket failed: errno \(errno)") }
         defer { close(fd) }

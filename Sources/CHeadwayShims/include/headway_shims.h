@@ -32,6 +32,10 @@ SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host);
 /// given up after `timeout_seconds`. Does nothing for a URI libsoup cannot parse.
 void hw_soup_session_preconnect(SoupSession *session, const char *uri, guint timeout_seconds);
 
+/// Sends a left-button press and release at (`x`, `y`) in `widget`'s coordinates, as a user's
+/// click: the page gets trusted mouse events.
+void hw_widget_click(GtkWidget *widget, double x, double y);
+
 /// A stream that reads `base` (a new reference is taken) no faster than `bytes_per_second`,
 /// counted from its first read; only asynchronous reads are paced.
 GInputStream *hw_paced_input_stream_new(GInputStream *base, double bytes_per_second);

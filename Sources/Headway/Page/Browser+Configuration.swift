@@ -50,6 +50,12 @@ extension Browser {
         /// (as decoded, per request). The pages are then browsed through Headway's scheme
         /// handler, as with the booster; answers from the prefetch cache are not slowed.
         public var networkConditions: NetworkConditions?
+        /// Serves WebKit's remote inspector over HTTP on 127.0.0.1 at this port, so a person can
+        /// open `http://127.0.0.1:PORT` in a browser and inspect the pages (the frontend works
+        /// best in a WebKit-based browser: Epiphany, MiniBrowser, Safari). WebKit reads it once
+        /// per process, so every browser of a process must ask for the same port; a port already
+        /// taken throws `.serverFailed`.
+        public var inspectorPort: Int?
         /// Turns on the prefetch booster: pages are browsed through Headway's mirror schemes and
         /// served from a prefetch cache that each finished load fills with what it links to.
         public var booster: BoosterConfiguration?
@@ -118,6 +124,9 @@ extension Browser {
             throw refuse("the user name for authentication must be non-empty and have no colon")
         }
         if configuration.blockedURLPatterns.contains(where: \.isEmpty) { throw refuse("a blocked URL pattern is empty") }
+        if let port = configuration.inspectorPort, !(1...65535).contains(port) {
+            throw refuse("the inspector port must be 1 to 65535, not \(port)")
+        }
         for cookie in configuration.cookies where cookie.name.isEmpty || cookie.domain.isEmpty {
             throw refuse("a cookie needs a name and a domain")
         }

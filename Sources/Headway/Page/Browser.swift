@@ -24,9 +24,11 @@ public final class Browser {
     public init(configuration: Configuration = Configuration()) throws {
         try Browser.validate(configuration)
         try Engine.startGTK(scale: configuration.deviceScaleFactor)
+        if let port = configuration.inspectorPort { try Inspector.serve(on: port) }
         self.configuration = configuration
         context = GObjectRef(taking: hw_web_context_new(configuration.ephemeral ? 1 : 0,
                                                         guint(max(0, configuration.webProcessMemoryLimit ?? 0))))
+        Inspector.noteContextCreated()
         // A browser's cache model: within a run, pages reuse what earlier loads cached, as a
         // browser would (the document-viewer model turns the memory cache off).
         webkit_web_context_set_cache_model(context.pointer, WEBKIT_CACHE_MODEL_WEB_BROWSER)

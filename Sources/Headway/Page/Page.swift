@@ -76,9 +76,13 @@ public final class Page {
         let rawView = hw_web_view_new(browser.context.pointer, contentManager.pointer)
         g_object_ref_sink(UnsafeMutableRawPointer(rawView))
         let view = GObjectRef(taking: rawView)
-        if let agent = browser.configuration.userAgent {
-            webkit_settings_set_user_agent(webkit_web_view_get_settings(view.pointer), agent)
-        }
+        // The view's settings, given whole: features are read when the page is created.
+        let settings = webkit_settings_new()!
+        if let agent = browser.configuration.userAgent { webkit_settings_set_user_agent(settings, agent) }
+        EngineFeatures.enableEventTiming(in: settings)
+        if browser.configuration.inspectorPort != nil { webkit_settings_set_enable_developer_extras(settings, 1) }
+        webkit_web_view_set_settings(view.pointer, settings)
+        g_object_unref(UnsafeMutableRawPointer(settings))
         let window = GObjectRef(retaining: gtk_offscreen_window_new())
         gtk_window_set_default_size(cast(window.pointer), Int32(browser.configuration.viewportWidth),
                                     Int32(browser.configuration.viewportHeight))

@@ -127,9 +127,12 @@ struct LoadCommand: AsyncParsableCommand {
         }
         if jobs > 1 {
             guard urlList != nil, urls.isEmpty else { throw HeadwayError(.invalidArgument, "--jobs needs --urls (URLs given as arguments load in order in one page)") }
-            guard repeatCount == 1, !prefetch, screenshot == nil else {
-                throw HeadwayError(.invalidArgument, "--jobs cannot be combined with --repeat, --prefetch or --screenshot")
+            guard repeatCount == 1, !prefetch, screenshot == nil, page.inspect == nil else {
+                throw HeadwayError(.invalidArgument, "--jobs cannot be combined with --repeat, --prefetch, --screenshot or --inspect")
             }
+        }
+        if page.inspect != nil, repeatCount > 1 {
+            throw HeadwayError(.invalidArgument, "--inspect keeps the last page open; it cannot be combined with --repeat")
         }
         if let shard {
             _ = try Shard(parsing: shard)
@@ -190,6 +193,7 @@ struct LoadCommand: AsyncParsableCommand {
         inputs.memoryLimit = memoryLimit
         inputs.keepGoing = urlList != nil
         inputs.keepsHAR = har != nil
+        inputs.inspectorPort = page.inspect
         inputs.jobs = jobs
         if format == .jsonl {
             inputs.onReport = { report in

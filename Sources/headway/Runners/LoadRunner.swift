@@ -27,6 +27,8 @@ enum LoadRunner {
         var endsAtDOMContentLoaded = false
         /// Keep every load's result, with its requests, for a HAR file.
         var keepsHAR = false
+        /// Keep the last page open for the inspector until Ctrl-C.
+        var inspectorPort: Int?
         /// Go on after a failed load (batch mode).
         var keepGoing = false
         /// Pages loading at once (batch mode only).
@@ -112,6 +114,10 @@ enum LoadRunner {
                 }
                 if lastLoaded, !outcome.stopped, let path = inputs.screenshot {
                     await takeScreenshot(page, path: path, into: &outcome)
+                }
+                if let port = inputs.inspectorPort, !outcome.stopped {
+                    StandardStreams.writeError("headway: the inspector is on http://127.0.0.1:\(port)/ (open it in a browser); press Ctrl-C to end\n")
+                    await Interrupt.wait()
                 }
             } else {
                 outer: while !outcome.stopped, let item = await inputs.urls.next() {

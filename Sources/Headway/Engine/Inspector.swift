@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// WebKit's remote inspector, served over HTTP. WebKit starts the server from the
+/// `WEBKIT_INSPECTOR_HTTP_SERVER` environment variable when the process's first web context is
+/// created, so the port is chosen once per process.
+@EngineActor
+enum Inspector {
+    private static var port: Int?
+    /// A web context was created, so WebKit has read the environment already.
+    private static var contextCreated = false
+
+    /// Called whenever a web context is created.
+    static func noteContextCreated() {
+        contextCreated = true
+    }
+
+    /// Asks WebKit to serve the inspector on 127.0.0.1:`port`. Throws `.invalidArgument` when
+    /// the process already serves it on another port, `.serverFailed` when the port is taken.
+    static func serve(on port: Int) throws(HeadwayError) {
+        if let current = self.port {
+            guard current == port else {
+                throw HeadwayError(.invalidArgument, "the inspector is served once per process: it already listens on port \(current), not \(port)")
+            }
+            return
+        }
+        guard !contextCreated else {
+            throw HeadwayError(.invalidArgument, "the inspector must be asked for by the process's first browser: WebKit reads its port once")
+        }
+        guard isFree(port) else {
+            throw HeadwayError(.serverFailed, "the inspector cannot listen on 127.0.0.1:\(port): the port is in use")
+        }
+        setenv("WEBKIT_INSPECTOR_HTTP_SERVER", "127.0.0.1:\(port)", 1)
+        self.port = port
+    }
+
+    /// Whether nothing listens on 127.0.0.1:`port` now.
+    private static func isFree(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
