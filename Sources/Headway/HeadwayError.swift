@@ -10,8 +10,11 @@ public struct HeadwayError: Error, Sendable, Equatable, CustomStringConvertible 
     /// What kind of failure this is; the CLI maps each code to an exit status. New codes may be
     /// added in later versions, so a `switch` over codes needs a `default`.
     public struct Code: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The code's name, as in the JSON (`"timeout"`).
         public var rawValue: String
+        /// A code with this name; the static members are the ones Headway uses.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// A value given to Headway is out of range or malformed (a URL, a number, a name).
@@ -48,17 +51,25 @@ public struct HeadwayError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// A GLib error's identity, when the failure came from GLib, WebKit or libsoup.
     public struct GErrorInfo: Sendable, Equatable, Codable {
+        /// The GError's domain, e.g. `WebKitNetworkError` or `g-io-error-quark`.
         public var domain: String
+        /// The GError's code within its domain.
         public var code: Int
+        /// The GError's message, as GLib or WebKit wrote it.
         public var message: String
     }
 
+    /// What kind of failure this is; the CLI's exit status follows from it.
     public var code: Code
+    /// A one-line message a person can act on.
     public var message: String
+    /// The GError behind the failure, when GLib, libsoup or WebKit reported one.
     public var gerror: GErrorInfo?
     /// The HTTP status of the response the failure came with (`.notAPage`), if any.
     public var status: Int?
 
+    /// An error with `code` and `message`, the GError behind it, and the HTTP status of the response
+    /// involved, if any.
     public init(_ code: Code, _ message: String, gerror: GErrorInfo? = nil, status: Int? = nil) {
         self.code = code
         self.message = message
@@ -66,6 +77,7 @@ public struct HeadwayError: Error, Sendable, Equatable, CustomStringConvertible 
         self.status = status
     }
 
+    /// The message, followed by the GError's domain, code and message when there is one.
     public var description: String {
         guard let gerror else { return message }
         let origin = gerror.domain.isEmpty ? "code \(gerror.code)" : "\(gerror.domain) \(gerror.code)"

@@ -24,6 +24,8 @@ public struct BoosterConfiguration: Sendable, Equatable {
     /// The prefetch cache's size in bytes (least recently used entries go first).
     public var cacheBytes = 64 << 20
 
+    /// The defaults: same host only, no query strings, 4 requests at once, a 32 MB budget per page, 4
+    /// MB per response, 15 s per request, a 64 MB cache.
     public init() {}
 
     /// Where the booster looks for its web-process extension (`libHeadwayWebExtension.so`), in

@@ -37,8 +37,10 @@ public struct LinksLeftOut: Sendable, Equatable, Codable {
 
     private var counts: [Reason: Int] = [:]
 
+    /// No links left out.
     public init() {}
 
+    /// How many links were left out for `reason`.
     public subscript(reason: Reason) -> Int {
         get { counts[reason] ?? 0 }
         set { counts[reason] = newValue == 0 ? nil : newValue }
@@ -53,6 +55,7 @@ public struct LinksLeftOut: Sendable, Equatable, Codable {
         return sum
     }
 
+    /// Decodes the JSON `encode(to:)` writes; a missing reason counts 0.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Reason.self)
         for reason in Reason.allCases {
@@ -60,6 +63,7 @@ public struct LinksLeftOut: Sendable, Equatable, Codable {
         }
     }
 
+    /// Encodes every reason, in `Reason` order, with its count (0 included).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Reason.self)
         for reason in Reason.allCases { try container.encode(self[reason], forKey: reason) }

@@ -15,6 +15,7 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
     /// WebKit's request to handing WebKit the response.
     public var slowestCacheAnswerMs: Double = 0
 
+    /// All counts 0.
     public init() {}
 }
 
@@ -27,7 +28,9 @@ public struct PrefetchRunStats: Sendable, Equatable, Codable {
     public var linksEligible = 0
     /// The other links found, by the reason they were left out.
     public var linksLeftOut = LinksLeftOut()
+    /// Pages the booster fetched into the cache.
     public var pagesPrefetched = 0
+    /// Subresources of those pages (stylesheets, scripts, images, fonts) it fetched into the cache.
     public var resourcesPrefetched = 0
     /// Bytes of prefetched responses kept in the cache.
     public var bytesPrefetched = 0
@@ -38,5 +41,6 @@ public struct PrefetchRunStats: Sendable, Equatable, Codable {
     /// Prefetches skipped by the byte budget or the per-response cap, or not storable.
     public var skipped = 0
 
+    /// All counts 0.
     public init() {}
 }

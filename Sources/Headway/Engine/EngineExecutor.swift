@@ -9,6 +9,7 @@ public actor EngineActor {
     /// The shared instance.
     public static let shared = EngineActor()
 
+    /// The engine thread's executor: jobs run as GLib idle sources on the GLib main loop.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         EngineExecutor.shared.asUnownedSerialExecutor()
     }

@@ -2,12 +2,17 @@ public import Foundation
 
 /// A canned response for `HTTPServer.route`.
 public struct HTTPResponse: Sendable {
+    /// The HTTP status code.
     public var status: Int
+    /// Header names and values, in order.
     public var headers: [(String, String)]
+    /// The body bytes.
     public var body: Data
     /// Never answer: the request stays open until the client gives up or the server stops.
     package var hangs = false
 
+    /// A response with `status`, `headers` and `body`; 200 with no headers and an empty body by
+    /// default.
     public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
@@ -34,16 +39,23 @@ public struct HTTPResponse: Sendable {
 
 /// One request the server answered, for logs and request counting.
 public struct ServedRequest: Sendable, Equatable {
+    /// The request method.
     public var method: String
+    /// The request path, without the query.
     public var path: String
+    /// The status the server answered with.
     public var status: Int
+    /// Body bytes sent.
     public var bytes: Int
+    /// Milliseconds from the request's arrival to the response's last byte, emulated latency and
+    /// bandwidth included.
     public var milliseconds: Double
     /// The request's `Cookie` header, if any.
     public var cookie: String?
     /// The request's `Sec-Purpose` header (`prefetch` for Headway's prefetches), if any.
     public var purpose: String?
 
+    /// One log line: method, path, status, bytes and milliseconds.
     public var logLine: String {
         "\(method) \(path) \(status) \(bytes) B \(String(format: "%.1f", milliseconds)) ms"
     }

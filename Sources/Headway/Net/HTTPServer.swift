@@ -14,10 +14,13 @@ public import Foundation
 public final class HTTPServer {
     /// The base URL, such as `http://127.0.0.1:41234/`.
     public let url: URL
+    /// The port it listens on, on 127.0.0.1.
     public let port: Int
+    /// The directory it serves files from, or nil when it only answers routes.
     public let root: URL?
     /// The root's real path (symlinks resolved once, at start); served files must lie under it.
     private let realRoot: String?
+    /// The emulated network for responses started from now on.
     public var conditions: NetworkConditions
     /// Called for each finished request (for `--log`).
     public var onRequest: (@Sendable (ServedRequest) -> Void)?

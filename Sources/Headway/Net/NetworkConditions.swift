@@ -9,6 +9,7 @@ public struct NetworkConditions: Sendable, Equatable, CustomStringConvertible {
     /// Seconds before the response's first byte.
     public var latency: Double
 
+    /// Conditions with `bytesPerSecond` (nil for no cap) and `latency` in seconds.
     public init(bytesPerSecond: Double? = nil, latency: Double = 0) {
         self.bytesPerSecond = bytesPerSecond
         self.latency = latency
@@ -58,6 +59,7 @@ public struct NetworkConditions: Sendable, Equatable, CustomStringConvertible {
         return try Seconds.validate(seconds, name: name, allowZero: true)
     }
 
+    /// The conditions as a person reads them: "5 Mbit/s, 50 ms latency".
     public var description: String {
         let rate = bytesPerSecond.map { String(format: "%.2f Mbit/s", min($0, Self.maximumBytesPerSecond) * 8 / 1e6) }
             ?? "unlimited bandwidth"

@@ -11,6 +11,7 @@ import Foundation
 /// ```
 @EngineActor
 public final class Browser {
+    /// How this browser was set up.
     public let configuration: Configuration
     let context: GObjectRef<WebKitWebContext>
     let booster: Booster?

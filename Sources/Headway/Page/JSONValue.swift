@@ -11,6 +11,7 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Decodes any JSON value; `null` becomes `.null`.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -28,6 +29,7 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Encodes the value as JSON; `.undefined` as `null`.
     public func encode(to encoder: Encoder) throws {
         if case .object(let value) = self {
             // Keys in sorted order, so the same value always encodes to the same text.
@@ -71,16 +73,22 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
+    /// The value as JSON text, or `undefined`.
     public var description: String { self == .undefined ? "undefined" : jsonText }
 
+    /// The string, or nil for any other value.
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    /// The number, or nil for any other value.
     public var doubleValue: Double? { if case .number(let n) = self { n } else { nil } }
     /// The number rounded toward zero, when it is finite and within ±2^53 (pages can send anything).
     public var intValue: Int? {
         if case .number(let n) = self, n.isFinite, abs(n) <= 9_007_199_254_740_992 { Int(n) } else { nil }
     }
+    /// The boolean, or nil for any other value.
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    /// An object's member `key`, or nil (also for a value that is no object).
     public subscript(key: String) -> JSONValue? { if case .object(let o) = self { o[key] } else { nil } }
+    /// An array's element at `index`, or nil (also out of range, or for a value that is no array).
     public subscript(index: Int) -> JSONValue? {
         if case .array(let a) = self, a.indices.contains(index) { a[index] } else { nil }
     }
@@ -89,10 +97,15 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByNilLiteral, ExpressibleByFloatLiteral
 {
+    /// `.string(value)`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `.number(value)`.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// `.number(value)`.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// `.bool(value)`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `.null`.
     public init(nilLiteral: ()) { self = .null }
 }
 

@@ -13,11 +13,14 @@ public enum DialogPolicy: String, Sendable, CaseIterable {
 /// `beforeunload` handler asks for) and the answer Headway gave it. A page is always allowed to
 /// leave: `beforeUnload` is answered true under either policy.
 public struct JavaScriptDialog: Sendable, Codable, Equatable {
+    /// Which kind of dialog the page opened.
     public enum Kind: String, Sendable, Codable {
         case alert, confirm, prompt, beforeUnload
     }
 
+    /// The kind of dialog.
     public var type: Kind
+    /// The text the page showed in it.
     public var message: String
     /// The default text a `prompt()` offered; nil for other kinds.
     public var defaultText: String?
@@ -25,6 +28,7 @@ public struct JavaScriptDialog: Sendable, Codable, Equatable {
     /// beforeunload, `.string` or `.null` for a prompt.
     public var answer: JSONValue
 
+    /// A dialog of `type` with `message`, a prompt's `defaultText`, and the `answer` given.
     public init(type: Kind, message: String, defaultText: String? = nil, answer: JSONValue) {
         self.type = type
         self.message = message

@@ -8,8 +8,11 @@ public struct LoadResult: Sendable, Codable, Equatable {
     public var finalURL: URL
     /// The main document's HTTP status, or nil when the scheme has none (file:, about:).
     public var status: Int?
+    /// The page's title after the load (`document.title`).
     public var title: String
+    /// When each phase of the load happened.
     public var timing: Timing
+    /// The subresources the page loaded, from Resource Timing, and those blocked.
     public var resources: ResourceSummary
     /// How the booster answered this load's requests, or nil when the booster is off.
     public var prefetch: PrefetchLoadStats?
@@ -21,6 +24,7 @@ public struct LoadResult: Sendable, Codable, Equatable {
     /// what `HARLog` writes. Not part of this type's JSON.
     public var resourceEntries: [ResourceEntry]?
 
+    /// A result with each field given, for tests of code that handles results.
     public init(url: URL, finalURL: URL, status: Int?, title: String, timing: Timing,
                 resources: ResourceSummary = ResourceSummary(count: 0, transferBytes: 0, encodedBytes: 0),
                 prefetch: PrefetchLoadStats? = nil, redirects: [Redirect] = [], dialogs: [JavaScriptDialog] = []) {
@@ -54,6 +58,7 @@ public struct LoadResult: Sendable, Codable, Equatable {
         try c.encode(dialogs, forKey: .dialogs)
     }
 
+    /// Decodes the JSON `encode(to:)` writes (and `headway load` prints); missing lists are empty.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(url: try c.decode(URL.self, forKey: .url), finalURL: try c.decode(URL.self, forKey: .finalURL),
@@ -71,12 +76,25 @@ public struct LoadResult: Sendable, Codable, Equatable {
 /// measured from the load request. The W3C Navigation Timing fields are relative to the
 /// navigation's start (`performance.timeOrigin`), as the page sees them.
 public struct Timing: Sendable, Codable, Equatable {
+    /// When WebKit started the navigation: ms after the load request, on Headway's monotonic clock.
     public var started: Double
+    /// When the first bytes of the document were committed: ms after the load request, on Headway's
+    /// clock.
     public var committed: Double
+    /// When WebKit reported the load finished: ms after the load request, on Headway's clock (0 for a
+    /// load that ended at DOMContentLoaded first).
     public var finished: Double
+    /// Navigation Timing's `responseStart`: ms from the navigation's start to the response's first byte
+    /// (TTFB).
     public var responseStart: Double
+    /// Navigation Timing's `domInteractive`: ms from the navigation's start to the document being
+    /// parsed.
     public var domInteractive: Double
+    /// Navigation Timing's `domContentLoadedEventEnd`: ms from the navigation's start to the end of
+    /// DOMContentLoaded's handlers.
     public var domContentLoadedEventEnd: Double
+    /// Navigation Timing's `loadEventEnd`: ms from the navigation's start to the end of the load
+    /// event's handlers (0 when it had not come).
     public var loadEventEnd: Double
     /// First contentful paint, or nil where the engine did not report one.
     public var firstContentfulPaint: Double?
@@ -92,6 +110,7 @@ public struct Timing: Sendable, Codable, Equatable {
         return list
     }
 
+    /// Encodes every field, `firstContentfulPaint` as `null` when there is none.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(started, forKey: .started)
@@ -104,6 +123,7 @@ public struct Timing: Sendable, Codable, Equatable {
         try c.encode(firstContentfulPaint, forKey: .firstContentfulPaint)
     }
 
+    /// Timing with each field given, in ms.
     public init(started: Double, committed: Double, finished: Double, responseStart: Double, domInteractive: Double,
                 domContentLoadedEventEnd: Double, loadEventEnd: Double, firstContentfulPaint: Double? = nil) {
         self.started = started
@@ -129,6 +149,7 @@ public struct ResourceSummary: Sendable, Codable, Equatable {
     /// load (not part of `count`).
     public var blocked: Int
 
+    /// A summary with each count given.
     public init(count: Int, transferBytes: Int, encodedBytes: Int, blocked: Int = 0) {
         self.count = count
         self.transferBytes = transferBytes

@@ -37,21 +37,34 @@ public protocol NavigationDelegate: AnyObject, Sendable {
 }
 
 extension NavigationDelegate {
+    /// Does nothing by default.
     public func page(_ page: Page, didStartNavigation url: URL) {}
+    /// Does nothing by default.
     public func page(_ page: Page, didRedirectNavigation url: URL) {}
+    /// Does nothing by default.
     public func page(_ page: Page, didCommitNavigation url: URL) {}
+    /// Does nothing by default.
     public func page(_ page: Page, didFinishNavigation url: URL) {}
+    /// Does nothing by default.
     public func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {}
+    /// Returns nil by default: Headway decides.
     public func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? { nil }
+    /// Does nothing by default.
     public func page(_ page: Page, didStartLoadingResource url: URL, method: String) {}
+    /// Does nothing by default.
     public func page(_ page: Page, webProcessDidTerminate reason: WebProcessTermination) {}
 }
 
 /// A navigation waiting for a policy decision.
 public struct NavigationAction: Sendable, Equatable {
+    /// A navigation of the page itself, or one that asks for a new window (`target=_blank`,
+    /// `window.open`).
     public enum Kind: String, Sendable { case navigation, newWindow }
+    /// Whether it navigates the page or asks for a new window.
     public var kind: Kind
+    /// Where it goes (mirror schemes made http(s) again).
     public var url: URL
+    /// The request method: GET, or POST for a form.
     public var method: String
     /// True when a user gesture (or a synthetic click) started it.
     public var isUserGesture: Bool

@@ -20,9 +20,13 @@ public final class Page {
     /// The latest observable state. `stateUpdates()` streams every change.
     public internal(set) var state = PageState(url: nil, title: "", isLoading: false, estimatedProgress: 0,
                                               canGoBack: false, canGoForward: false)
+    /// The URL the page shows now, or nil before the first load.
     public var url: URL? { state.url }
+    /// The page's title now.
     public var title: String { state.title }
+    /// Whether a load is running.
     public var isLoading: Bool { state.isLoading }
+    /// WebKit's estimate of the running load's progress, 0 to 1.
     public var estimatedProgress: Double { state.estimatedProgress }
 
     /// Every event since the page was created, in order, buffered so none is lost before you
@@ -32,6 +36,8 @@ public final class Page {
     /// Console messages and uncaught errors since the last navigation request: the first
     /// `Page.keptEntries` of each. `consoleTotal` and `errorsTotal` count them all.
     public internal(set) var console: [ConsoleMessage] = []
+    /// Uncaught errors and unhandled rejections since the last navigation request: the first
+    /// `Page.keptEntries`.
     public internal(set) var errors: [PageError] = []
     /// How many console messages the page logged since the last navigation request, kept or not.
     public internal(set) var consoleTotal = 0

@@ -4,6 +4,7 @@ public import Foundation
 /// itself during its load or right after it (`location.replace`, `location.href = …`,
 /// `<meta http-equiv=refresh>` of at most one second).
 public struct Redirect: Sendable, Codable, Equatable {
+    /// Who redirected.
     public enum Kind: String, Sendable, Codable {
         /// A 3xx response with a `Location`.
         case http
@@ -11,10 +12,14 @@ public struct Redirect: Sendable, Codable, Equatable {
         case client
     }
 
+    /// The URL redirected from.
     public var from: URL
+    /// The URL redirected to.
     public var to: URL
+    /// A server's redirect (3xx) or the page's own (script, meta refresh).
     public var kind: Kind
 
+    /// A redirect from `from` to `to`.
     public init(from: URL, to: URL, kind: Kind) {
         self.from = from
         self.to = to

@@ -4,10 +4,13 @@ import Foundation
 
 /// A full-page screenshot, written as PNG.
 public struct Screenshot: Sendable {
+    /// The image's width in pixels (the viewport's width times the device scale factor).
     public var width: Int
+    /// The image's height in pixels: the whole page, not only the viewport.
     public var height: Int
     /// Distinct colours among sampled pixels; 1 means the image is blank.
     public var distinctColors: Int
+    /// Whether the image has a single colour (a page that rendered nothing).
     public var isBlank: Bool { distinctColors <= 1 }
 }
 

@@ -3,8 +3,10 @@ public struct TimingMetric: RawRepresentable, Hashable, Sendable, CustomStringCo
     /// The metric's name, such as `"loadEventEnd"`.
     public var rawValue: String
 
+    /// The metric with this JSON name (`"loadEventEnd"`).
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The metric's JSON name.
     public var description: String { rawValue }
 
     /// Headway's clock: WebKit started the navigation, in ms since the load was requested.

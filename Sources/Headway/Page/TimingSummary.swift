@@ -2,9 +2,13 @@ public import Foundation
 
 /// min, median, p95 and max of one metric over repeated loads.
 public struct MetricSummary: Sendable, Codable, Equatable {
+    /// The smallest value, in the metric's unit (ms).
     public var min: Double
+    /// The median (the mean of the two middle values for an even count), in ms.
     public var median: Double
+    /// The 95th percentile by nearest rank, in ms.
     public var p95: Double
+    /// The largest value, in ms.
     public var max: Double
 
     /// Summarises `values` (nearest-rank percentiles). Returns nil for an empty list.
@@ -23,11 +27,15 @@ public struct MetricSummary: Sendable, Codable, Equatable {
 
 /// Per-metric summaries of several cold loads of one URL.
 public struct TimingSummary: Sendable, Equatable, Encodable {
+    /// The URL loaded.
     public var url: URL
+    /// How many loads the summary covers.
     public var runs: Int
     /// Metric name (as in `Timing`'s JSON) to its summary, in `Timing.metrics` order.
     public var metrics: [(name: String, summary: MetricSummary)]
 
+    /// Summarises each metric of `results` (loads of `url`); a metric a load did not report is left out
+    /// of that metric's values.
     public init(url: URL, results: [LoadResult]) {
         self.url = url
         runs = results.count
@@ -42,8 +50,10 @@ public struct TimingSummary: Sendable, Equatable, Encodable {
         metrics = names.compactMap { name in MetricSummary(values[name]!).map { (name, $0) } }
     }
 
+    /// The summary of the metric named `name` (as in `Timing`'s JSON), or nil.
     public subscript(_ name: String) -> MetricSummary? { metrics.first { $0.name == name }?.summary }
 
+    /// Equal when URL, runs and every metric's summary are.
     public static func == (a: TimingSummary, b: TimingSummary) -> Bool {
         a.url == b.url && a.runs == b.runs && a.metrics.map(\.name) == b.metrics.map(\.name)
             && a.metrics.map(\.summary) == b.metrics.map(\.summary)

@@ -4,8 +4,10 @@ public import Foundation
 public struct Snippet: Sendable, Equatable {
     /// The name shown in results and error locations (the file path as given).
     public var file: String
+    /// The JavaScript source.
     public var source: String
 
+    /// A snippet named `file` (for error locations) with `source`.
     public init(file: String, source: String) {
         self.file = file
         self.source = source
@@ -32,9 +34,11 @@ public struct Snippet: Sendable, Equatable {
 
 /// What running a snippet gave: a value or an error.
 public struct SnippetResult: Sendable, Equatable, Codable {
+    /// The snippet's name, as given.
     public var file: String
     /// The completion value, or the settled value of the promise the snippet returned.
     public var value: JSONValue?
+    /// Why the snippet failed: an exception, a timeout, a failed navigation; nil when it succeeded.
     public var error: ScriptError?
     /// Where the page ended up when the snippet started a navigation that Headway waited for.
     public var navigatedTo: URL?
@@ -42,8 +46,10 @@ public struct SnippetResult: Sendable, Equatable, Codable {
     /// there was no navigation).
     public var navigatedStatus: Int?
 
+    /// Whether the snippet ran without error.
     public var succeeded: Bool { error == nil }
 
+    /// A result with each field given.
     public init(file: String, value: JSONValue? = nil, error: ScriptError? = nil, navigatedTo: URL? = nil,
                 navigatedStatus: Int? = nil) {
         self.file = file
@@ -74,15 +80,21 @@ public struct SnippetResult: Sendable, Equatable, Codable {
 
 /// A snippet's failure: a thrown exception (with its location), a timeout, or a navigation failure.
 public struct ScriptError: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// What went wrong, e.g. `Error: kaput` or `the script did not settle within 10 s`.
     public var message: String
+    /// The file it happened in: the snippet's, or a page script's URL.
     public var file: String
+    /// The line, from 1; 0 when unknown.
     public var line: Int
+    /// The column, from 1; 0 when unknown.
     public var column: Int
 
+    /// `file:line:column: message`, or `file: message` without a line.
     public var description: String {
         line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
     }
 
+    /// An error at `file`:`line`:`column`.
     public init(message: String, file: String, line: Int, column: Int) {
         self.message = message
         self.file = file
