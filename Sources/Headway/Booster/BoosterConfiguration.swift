@@ -8,8 +8,7 @@ public struct BoosterConfiguration: Sendable, Equatable {
     public var allHosts = false
     /// Prefetch links with a query string (off by default: queries often act).
     public var allowQueryStrings = false
-    /// At most this many linked pages per page (stage 1): 50, as many immediate
-    /// speculation-rules prefetches as Chrome allows a page. The byte budget sets the real limit.
+    /// At most this many linked pages per page (stage 1); the byte budget sets the real limit.
     public var maxPagesPerPage = 50
     /// At most this many prefetch requests at once.
     public var concurrency = 4

@@ -164,69 +164,6 @@ enum LoadRunner {
         deliver(report, into: &outcome, inputs: inputs)
     }
 
-    /// Loads one URL and runs the snippets, delivering the report. Returns the result, or nil
-    /// when the load failed.
-    static func loadOnce(_ url: URL, run: Int?, page: Page, inputs: Inputs,
-                         into outcome: inout Outcome) async -> (Bool, LoadResult?) {
-        let (report, failures) = await loadReport(url, run: run, page: page, inputs: inputs)
-        for failure in failures { outcome.failures.record(failure) }
-        deliver(report, into: &outcome, inputs: inputs)
-        return (report.error == nil, report.result)
-    }
-
-    /// Loads one URL and runs the snippets; reports each failure on stderr as it happens.
-    static func loadReport(_ url: URL, run: Int?, page: Page, inputs: Inputs) async -> (LoadReport, [ExitStatus]) {
-        var report = LoadReport(url: url.absoluteString, run: run)
-        var failures: [ExitStatus] = []
-        do {
-            let started = Date()
-            let result = try await page.load(url, until: inputs.endsAtDOMContentLoaded ? .domContentLoaded : .load,
-                                             timeout: .seconds(inputs.timeout))
-            report.result = result
-            if let status = result.status, status >= 400 {
-                ExitStatus.report("\(url.absoluteString) answered HTTP \(status)")
-                failures.append(.httpError)
-            }
-            // The waits share the load's --timeout.
-            let left = { Duration.seconds(max(0, inputs.timeout - Date().timeIntervalSince(started))) }
-            if inputs.waitForNetworkIdle { try await page.waitForNetworkIdle(timeout: left()) }
-            if let selector = inputs.waitFor { try await page.waitFor(selector: selector, timeout: left()) }
-            // The HAR holds what the waits saw load too.
-            if inputs.keepsHAR, inputs.waitForNetworkIdle || inputs.waitFor != nil {
-                report.result?.resourceEntries = try await page.resourceEntries()
-            }
-        } catch {
-            let failure = error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)")
-            report.error = failure
-            report.console = page.console
-            report.errors = page.errors
-            report.consoleTotal = page.consoleTotal
-            report.errorsTotal = page.errorsTotal
-            report.dialogs = page.dialogs
-            ExitStatus.report(failure.description)
-            return (report, [ExitStatus(failure)])
-        }
-        for snippet in inputs.snippets {
-            // `run` throws only when the task is cancelled, which the CLI never does.
-            guard let result = try? await page.run(snippet, timeout: .seconds(inputs.scriptTimeout), navigationTimeout: .seconds(inputs.timeout)) else { break }
-            report.scripts.append(result)
-            if let error = result.error {
-                ExitStatus.report("script \(error.description)")
-                failures.append(.scriptFailed)
-            }
-            if let url = result.navigatedTo, let status = result.navigatedStatus, status >= 400 {
-                ExitStatus.report("\(url.absoluteString), where the script \(snippet.file) navigated, answered HTTP \(status)")
-                failures.append(.httpError)
-            }
-        }
-        report.console = page.console
-        report.errors = page.errors
-        report.consoleTotal = page.consoleTotal
-        report.errorsTotal = page.errorsTotal
-        report.dialogs = page.dialogs
-        return (report, failures)
-    }
-
     private static func takeScreenshot(_ page: Page, path: String, into outcome: inout Outcome) async {
         do {
             let shot = try await page.screenshot(to: path)

@@ -1,0 +1,57 @@
+import CHeadwayShims
+import CWebKit
+import Foundation
+
+// The resource signals of a page's view, translated: each request's start (with its request
+// headers) and end (with its response, or its failure), for the delegate, network idleness and
+// the resource entries.
+
+// `resource-load-started`: also connects the resource's own `finished` and `failed`.
+func onResourceStarted(_ view: UnsafeMutablePointer<WebKitWebView>?, _ resource: UnsafeMutablePointer<WebKitWebResource>?,
+                       _ request: UnsafeMutablePointer<WebKitURIRequest>?, _ data: gpointer?) {
+    guard let request, let raw = URL(string: String(cString: webkit_uri_request_get_uri(request))) else { return }
+    let url = MirrorScheme.real(raw)
+    let target = targetPage(data)
+    let method = webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET"
+    if let resource {
+        // Released with the resource's handlers, when WebKit drops the resource.
+        let signals = SignalConnections(UnsafeMutableRawPointer(resource))
+        signals.connect("finished", unsafeBitCast(onResourceFinished as ResourceFinished, to: GCallback.self), box: target)
+        signals.connect("failed", unsafeBitCast(onResourceFailed as ResourceFailed, to: GCallback.self), box: target)
+    }
+    let key = resource.map { UInt(bitPattern: UnsafeMutableRawPointer($0)) }
+    let headers = webkit_uri_request_get_http_headers(request).map(resourceHeaders) ?? []
+    let started = Date()
+    EngineActor.assumeIsolated {
+        guard let page = target.page else { return }
+        if let key { page.network.started(key, .init(url: url, method: method, started: started, requestHeaders: headers)) }
+        page.chain.page(page, didStartLoadingResource: url, method: method)
+    }
+}
+
+private typealias ResourceFinished = @convention(c) (UnsafeMutablePointer<WebKitWebResource>?, gpointer?) -> Void
+private typealias ResourceFailed = @convention(c) (UnsafeMutablePointer<WebKitWebResource>?, UnsafeMutablePointer<GError>?, gpointer?) -> Void
+
+private func onResourceFinished(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _ data: gpointer?) {
+    resourceEnded(resource, failure: nil, data)
+}
+
+private func onResourceFailed(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _ error: UnsafeMutablePointer<GError>?, _ data: gpointer?) {
+    resourceEnded(resource, failure: error.map { String(cString: $0.pointee.message) } ?? "failed", data)
+}
+
+private func resourceEnded(_ resource: UnsafeMutablePointer<WebKitWebResource>?, failure: String?, _ data: gpointer?) {
+    guard let resource else { return }
+    let key = UInt(bitPattern: UnsafeMutableRawPointer(resource))
+    let response = webkit_web_resource_get_response(resource).map { response in
+        (Int(webkit_uri_response_get_status_code(response)),
+         webkit_uri_response_get_http_headers(response).map(resourceHeaders) ?? [],
+         webkit_uri_response_get_mime_type(response).map { String(cString: $0) } ?? "")
+    }
+    let target = targetPage(data)
+    EngineActor.assumeIsolated { target.page?.network.ended(key, response: response, failure: failure) }
+}
+
+private func resourceHeaders(_ headers: OpaquePointer) -> [ResourceEntry.Header] {
+    headerList(headers).map { ResourceEntry.Header(name: $0.0, value: $0.1) }
+}
