@@ -1,6 +1,10 @@
 #include "headway_web_extension.h"
 
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/un.h>
+#include <unistd.h>
 #include <webkit2/webkit-web-extension.h>
 
 /* Runs in every web process of a browser that needs it (WebKitWebPage::send-request):
@@ -9,14 +13,19 @@
  * - with the booster, brings absolute http(s) subresource requests of a page browsed through the
  *   mirror schemes into those schemes, so the booster's handler can answer them from the prefetch
  *   cache. Only hosts the prefetch policy allows are rewritten.
+ * - with a request filter, asks the browser's filter server (an abstract Unix socket) about each
+ *   request: it writes "METHOD URL PAGE\n" and reads "A\n" or "B\n"; no answer within 5 s
+ *   lets the request go.
  * The settings come as an a{sv} dictionary: mirror (b), allHosts (b), extraHosts (as),
- * headers (a(ss)), block (as). */
+ * headers (a(ss)), block (as), filter (s, the socket's abstract name). */
 
 static gboolean mirror = FALSE;
 static gboolean all_hosts = FALSE;
 static GHashTable *extra_hosts = NULL;
 static GPtrArray *headers = NULL; /* name, value, name, value, ... */
 static GPtrArray *blocked = NULL;  /* GPatternSpec */
+static char *filter_address = NULL;
+static int filter_fd = -1;
 
 static char *host_of(const char *uri) {
     GUri *parsed = g_uri_parse(uri, G_URI_FLAGS_NONE, NULL);
@@ -41,6 +50,46 @@ static gboolean is_blocked(const char *uri) {
     }
     g_free(real);
     return match;
+}
+
+static int filter_connect(void) {
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    struct sockaddr_un name = {0};
+    name.sun_family = AF_UNIX;
+    size_t length = MIN(strlen(filter_address), sizeof(name.sun_path) - 1);
+    memcpy(name.sun_path + 1, filter_address, length);
+    struct timeval bound = {5, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &bound, sizeof bound);
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &bound, sizeof bound);
+    if (connect(fd, (struct sockaddr *)&name, (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + length)) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Whether the browser's request filter blocks the request; any failure lets it go. */
+static gboolean filter_blocks(const char *method, const char *uri, const char *page_uri) {
+    if (!filter_address) return FALSE;
+    if (filter_fd < 0) filter_fd = filter_connect();
+    if (filter_fd < 0) return FALSE;
+    char *real = real_uri(uri);
+    char *page = page_uri ? real_uri(page_uri) : g_strdup("");
+    char *question = g_strdup_printf("%s %s %s\n", method ? method : "GET", real, page);
+    g_free(real);
+    g_free(page);
+    size_t length = strlen(question);
+    gboolean sent = write(filter_fd, question, length) == (ssize_t)length;
+    g_free(question);
+    char answer[2] = {0, 0};
+    if (!sent || read(filter_fd, answer, 2) != 2) {
+        /* A timeout or a closed server: start afresh next time, and let this request go. */
+        close(filter_fd);
+        filter_fd = -1;
+        return FALSE;
+    }
+    return answer[0] == 'B';
 }
 
 static void mirror_request(WebKitWebPage *page, WebKitURIRequest *request, const char *uri) {
@@ -76,7 +125,7 @@ static gboolean on_send_request(WebKitWebPage *page, WebKitURIRequest *request,
     (void)user_data;
     const char *uri = webkit_uri_request_get_uri(request);
     if (!uri) return FALSE;
-    if (is_blocked(uri)) {
+    if (is_blocked(uri) || filter_blocks(webkit_uri_request_get_http_method(request), uri, webkit_web_page_get_uri(page))) {
         char *real = real_uri(uri);
         WebKitUserMessage *message = webkit_user_message_new("headway-blocked", g_variant_new_take_string(real));
         webkit_web_page_send_message_to_view(page, message, NULL, NULL, NULL);
@@ -115,6 +164,7 @@ static void read_settings(GVariant *settings) {
         }
         g_variant_iter_free(iter);
     }
+    g_variant_lookup(settings, "filter", "s", &filter_address);
     if (g_variant_lookup(settings, "block", "as", &iter)) {
         while (g_variant_iter_next(iter, "&s", &text)) g_ptr_array_add(blocked, g_pattern_spec_new(text));
         g_variant_iter_free(iter);

@@ -108,6 +108,36 @@ struct PageOptionsTests {
         }
     }
 
+    @Test func aRequestFilterSeesEveryRequestAndMayBlockIt() async throws {
+        let root = try OptionsSite.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let nginx = try NginxServer(root: root)
+        defer { nginx.stop() }
+        let seen = Seen()
+        var configuration = Browser.Configuration()
+        configuration.requestFilter = { request in
+            seen.add(request)
+            return request.url.path.hasSuffix("/analytics.js") ? .block : .allow
+        }
+        let result = try await Browser.withPage(configuration: configuration) { page in
+            try await page.load(nginx.url.appendingPathComponent("index.html"))
+        }
+        #expect(result.resources.blocked == 1)
+        let requests = seen.all
+        #expect(requests.contains { $0.url.path == "/index.html" && $0.method == "GET" })
+        #expect(requests.contains { $0.url.path == "/style.css" && $0.page?.path == "/index.html" })
+        #expect(requests.contains { $0.url.path == "/analytics.js" })
+        #expect(!nginx.waitForRequests(count: 2).map(\.path).contains("/analytics.js"))
+    }
+
+    /// The requests a filter saw, from its own thread.
+    final class Seen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var requests: [FilteredRequest] = []
+        func add(_ request: FilteredRequest) { lock.withLock { requests.append(request) } }
+        var all: [FilteredRequest] { lock.withLock { requests } }
+    }
+
     @Test func waitsForALateElementAndForTheNetworkToGoIdle() async throws {
         let root = try OptionsSite.make()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -42,6 +42,10 @@ extension Browser {
         /// Record every request of each load, with its headers and Resource Timing phases, in
         /// `LoadResult.resourceEntries` (for `HARLog`). Off by default: it costs memory.
         public var recordsResources = false
+        /// Sees every request the pages are about to send (after `blockedURLPatterns`) and may
+        /// block it. It runs on a thread of Headway's own, once per request, while the request
+        /// waits: keep it quick. A request whose answer takes over 5 s goes on.
+        public var requestFilter: (@Sendable (FilteredRequest) -> RequestDecision)?
         /// JavaScript run in every frame at document start, before any of the page's own
         /// scripts, in order.
         public var initScripts: [String] = []

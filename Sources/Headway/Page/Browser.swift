@@ -18,6 +18,8 @@ public final class Browser {
     /// The private directory holding the web-process extension, if the pages need it and it
     /// was found; removed on close (web processes that loaded it keep their copy).
     private let extensionDirectory: URL?
+    /// Answers the extension's questions with the configuration's request filter.
+    private let filterServer: RequestFilterServer?
     private var pages: [ObjectIdentifier: WeakPage] = [:]
     private var isClosed = false
 
@@ -36,8 +38,9 @@ public final class Browser {
         // As MiniBrowser does: WebKit then asks for each page's icon (/favicon.ico by default).
         webkit_web_context_set_favicon_database_directory(context.pointer, nil)
         let context = self.context
+        filterServer = configuration.requestFilter.flatMap { RequestFilterServer(filter: $0) }
         extensionDirectory = WebExtension.isNeeded(for: configuration)
-            ? WebExtension.install(on: context.pointer, configuration: configuration) : nil
+            ? WebExtension.install(on: context.pointer, configuration: configuration, filterAddress: filterServer?.address) : nil
         // An emulated network needs the booster's handler, which paces every response.
         booster = configuration.booster != nil || configuration.networkConditions != nil
             ? Booster(context: context.pointer, configuration: configuration.booster ?? BoosterConfiguration(),
@@ -54,11 +57,13 @@ public final class Browser {
     // and the booster's objects are released there. Pages opened here keep working without it.
     isolated deinit {
         booster?.close()
-        removeExtensionDirectory()
+        releaseExtension()
     }
 
-    private func removeExtensionDirectory() {
+    /// Removes the extension's directory and stops answering its filter questions.
+    private func releaseExtension() {
         if let extensionDirectory { try? FileManager.default.removeItem(at: extensionDirectory) }
+        filterServer?.stop()
     }
 
     /// WebKit's default User-Agent, which the booster's own requests send too unless the
@@ -127,7 +132,7 @@ public final class Browser {
         guard !isClosed else { return }
         isClosed = true
         booster?.close()
-        removeExtensionDirectory()
+        releaseExtension()
         for page in pages.values.compactMap(\.page) { page.close() }
         pages.removeAll()
     }

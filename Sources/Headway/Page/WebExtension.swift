@@ -56,14 +56,15 @@ enum WebExtension {
     /// extra headers or blocked URLs.
     nonisolated static func isNeeded(for configuration: Browser.Configuration) -> Bool {
         configuration.booster != nil || configuration.networkConditions != nil || !configuration.extraHeaders.isEmpty
-            || !configuration.blockedURLPatterns.isEmpty
+            || !configuration.blockedURLPatterns.isEmpty || configuration.requestFilter != nil
     }
 
     /// Points `context` at a private directory holding the extension, configured for
     /// `configuration`. Returns the directory (to remove later), or nil when the library is
     /// missing (then absolute subresource URLs bypass the booster, and extra headers and
     /// blocked URLs apply to nothing; `locate()` warned).
-    static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: Browser.Configuration) -> URL? {
+    static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: Browser.Configuration,
+                        filterAddress: String?) -> URL? {
         guard let library = locate() else { return nil }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("headway-web-extension-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -76,12 +77,12 @@ enum WebExtension {
         }
         webkit_web_context_set_web_extensions_directory(context, directory.path)
         // The floating variant is sunk by WebKit.
-        webkit_web_context_set_web_extensions_initialization_user_data(context, settings(for: configuration))
+        webkit_web_context_set_web_extensions_initialization_user_data(context, settings(for: configuration, filterAddress: filterAddress))
         return directory
     }
 
     /// The extension's settings as the a{sv} dictionary it reads.
-    private static func settings(for configuration: Browser.Configuration) -> OpaquePointer {
+    private static func settings(for configuration: Browser.Configuration, filterAddress: String?) -> OpaquePointer {
         let booster = configuration.booster
         let dictionary = g_variant_builder_new(g_variant_type_checked_("a{sv}"))
         func add(_ key: String, _ value: OpaquePointer?) {
@@ -92,6 +93,7 @@ enum WebExtension {
         add("allHosts", g_variant_new_boolean(booster?.allHosts == true || emulates ? 1 : 0))
         add("extraHosts", strings((booster?.extraHosts ?? []).sorted()))
         add("block", strings(configuration.blockedURLPatterns))
+        if let filterAddress { add("filter", g_variant_new_string(filterAddress)) }
         let pairs = g_variant_builder_new(g_variant_type_checked_("a(ss)"))
         for (name, value) in configuration.extraHeaders {
             var both = [g_variant_new_string(name), g_variant_new_string(value)]
