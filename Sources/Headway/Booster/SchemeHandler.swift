@@ -15,6 +15,9 @@ final class SchemeHandler {
     private var stats: [UInt: PrefetchLoadStats] = [:]
     /// The URLs each view's current load got from the cache, for its resource entries.
     private var servedFromCache: [UInt: Set<URL>] = [:]
+    /// For each view's current load, the ms from WebKit's request to the response headers the
+    /// handler handed over, by URL: the `wait` of requests Resource Timing says nothing about.
+    private var waits: [UInt: [URL: Double]] = [:]
     /// Fetches waiting for their response headers, by view; the flag marks main-frame ones.
     private var open: [UInt: [ObjectIdentifier: (request: BoundedRequest, isMainFrame: Bool)]] = [:]
     /// Seconds a fetch may wait for its response headers; the body then streams to WebKit,
@@ -42,6 +45,19 @@ final class SchemeHandler {
     func resetStats(forView view: UnsafeMutableRawPointer) {
         stats[UInt(bitPattern: view)] = nil
         servedFromCache[UInt(bitPattern: view)] = nil
+        waits[UInt(bitPattern: view)] = nil
+    }
+
+    /// How long each of the view's current load's requests waited for its response headers, in
+    /// ms, by URL.
+    func responseWaits(forView view: UnsafeMutableRawPointer) -> [URL: Double] {
+        waits[UInt(bitPattern: view)] ?? [:]
+    }
+
+    /// Notes that `exchange` has its response headers now.
+    private func answered(_ exchange: Exchange) {
+        guard waits[exchange.viewKey, default: [:]].count < NetworkActivity.keptRecords else { return }
+        waits[exchange.viewKey, default: [:]][exchange.url] = Engine.now() - exchange.received
     }
 
     /// The URLs the view's current load got from the prefetch cache.
@@ -81,7 +97,7 @@ final class SchemeHandler {
         let outgoing = client.outgoingHeaders(headers, to: url)
         let exchange = Exchange(request: request, url: url, mirror: mirror, method: method, headers: headers,
                                 isMainFrame: isMainFrame, view: view, viewKey: viewKey,
-                                generation: isMainFrame ? view.flatMap { navigationGeneration?($0) } : nil)
+                                generation: isMainFrame ? view.flatMap { navigationGeneration?($0) } : nil, received: received)
         var stale: CachedResponse?
         switch cacheable ? cache.lookup(url, requestHeaders: outgoing) : nil {
         case .fresh(let hit)?:
@@ -174,6 +190,8 @@ final class SchemeHandler {
         var view: UnsafeMutablePointer<WebKitWebView>?
         var viewKey: UInt
         var generation: Int?
+        /// When WebKit handed the request over, on the engine clock (ms).
+        var received: Double
     }
 
     /// Asks the server whether a stale cached response is still good: a 304 is answered from the
@@ -196,6 +214,7 @@ final class SchemeHandler {
     /// Hands a network response to WebKit, or replays a main-frame redirect as a navigation.
     private func forward(_ response: SoupClient.Response, _ exchange: Exchange) {
         stats[exchange.viewKey, default: PrefetchLoadStats()].fetched += 1
+        answered(exchange)
         if exchange.isMainFrame, (300...399).contains(response.status), let location = response.header("Location"),
            let target = URL(string: location, relativeTo: exchange.url)?.absoluteURL {
             replayRedirect(exchange, to: target)
@@ -207,6 +226,7 @@ final class SchemeHandler {
     /// Answers from the cache. A main document the prefetch reached through a redirect is
     /// replayed as that redirect, so the page's URL (and its relative links) are the target's.
     private func answer(_ exchange: Exchange, with cached: CachedResponse) {
+        answered(exchange)
         if !cached.cookies.isEmpty, !isStopped(exchange.request) {
             // The page is shown what was prefetched: the cookies held with it join the jar now.
             for cookie in cached.cookies { client.commitCookies([cookie.value], from: cookie.url) }

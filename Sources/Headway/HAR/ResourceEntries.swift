@@ -3,7 +3,11 @@ import Foundation
 /// Joins what WebKit's UI process reported of a load's requests with the page's Resource Timing
 /// entries, into `ResourceEntry` values.
 enum ResourceEntries {
-    static func join(_ requests: [NetworkActivity.Request], phases: [JSONValue], cacheHits: Set<URL>) -> [ResourceEntry] {
+    /// `handlerWaits` are the booster's handler's own measures (ms to the response headers, by
+    /// URL): WebKit gives Resource Timing no phases or sizes for requests on the mirror schemes,
+    /// so those requests' timings come from the handler's clock and the UI process's (the end).
+    static func join(_ requests: [NetworkActivity.Request], phases: [JSONValue], cacheHits: Set<URL>,
+                     handlerWaits: [URL: Double] = [:]) -> [ResourceEntry] {
         // Resource Timing names entries by the URL the page asked for; with the booster that is
         // the mirror URL. Each request takes the first unused entry of its URL.
         var byURL: [String: [JSONValue]] = [:]
@@ -16,6 +20,9 @@ enum ResourceEntries {
             let phase: JSONValue? = byURL[key]?.isEmpty == false ? byURL[key]!.removeFirst() : nil
             func number(_ name: String) -> Double { phase?[name]?.doubleValue ?? 0 }
             func int(_ name: String) -> Int { phase?[name]?.intValue ?? 0 }
+            if let wait = handlerWaits[request.url], number("responseStart") == 0 {
+                return handled(request, wait: wait, fromCache: cacheHits.contains(request.url))
+            }
             return ResourceEntry(
                 url: request.url, method: request.method, startedDateTime: request.started,
                 requestHeaders: request.requestHeaders, status: request.status, responseHeaders: request.responseHeaders,
@@ -24,6 +31,22 @@ enum ResourceEntries {
                 timings: phase.map { _ in timings(number) }, fromPrefetchCache: cacheHits.contains(request.url),
                 failure: request.failure)
         }
+    }
+
+    /// An entry for a request the booster's handler answered: `wait` from the handler's clock,
+    /// `receive` up to when WebKit reported the end, the size as WebKit knew it (or from
+    /// `Content-Length`).
+    private static func handled(_ request: NetworkActivity.Request, wait: Double, fromCache: Bool) -> ResourceEntry {
+        let total = request.ended.map { $0.timeIntervalSince(request.started) * 1000 } ?? wait
+        let length = request.contentLength > 0 ? request.contentLength
+            : request.responseHeaders.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
+        let timings = ResourceEntry.Timings(blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0,
+                                           wait: max(0, wait), receive: max(0, total - wait))
+        return ResourceEntry(url: request.url, method: request.method, startedDateTime: request.started,
+                             requestHeaders: request.requestHeaders, status: request.status,
+                             responseHeaders: request.responseHeaders, mimeType: request.mimeType,
+                             encodedBodySize: length, decodedBodySize: length, timings: timings,
+                             fromPrefetchCache: fromCache, failure: request.failure)
     }
 
     /// HAR's phases from Resource Timing's marks (ms since the time origin): a phase whose marks

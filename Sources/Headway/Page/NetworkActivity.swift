@@ -14,7 +14,11 @@ final class NetworkActivity {
         var status = 0
         var responseHeaders: [ResourceEntry.Header] = []
         var mimeType = ""
+        /// The response body's length as WebKit knows it, or 0.
+        var contentLength = 0
         var failure: String?
+        /// When WebKit reported it finished or failed, by the wall clock.
+        var ended: Date?
     }
 
     /// The most requests kept per load (and cache hits per view): a page that makes more keeps
@@ -40,15 +44,18 @@ final class NetworkActivity {
         requests.append(request())
     }
 
-    /// `resource` ended with `response` (status, headers, MIME type), or failed with `failure`.
-    func ended(_ resource: UInt, response: (Int, [ResourceEntry.Header], String)?, failure: String?) {
+    /// `resource` ended with `response` (status, headers, MIME type, body length), or failed
+    /// with `failure`.
+    func ended(_ resource: UInt, response: (Int, [ResourceEntry.Header], String, Int)?, failure: String?) {
         if let position = index.removeValue(forKey: resource) {
-            if let (status, headers, mimeType) = response {
+            if let (status, headers, mimeType, length) = response {
                 requests[position].status = status
                 requests[position].responseHeaders = headers
                 requests[position].mimeType = mimeType
+                requests[position].contentLength = length
             }
             requests[position].failure = failure
+            requests[position].ended = Date()
         }
         guard inFlight.remove(resource) != nil else { return }
         lastChange = Engine.now()

@@ -46,7 +46,8 @@ private func resourceEnded(_ resource: UnsafeMutablePointer<WebKitWebResource>?,
     let response = webkit_web_resource_get_response(resource).map { response in
         (Int(webkit_uri_response_get_status_code(response)),
          webkit_uri_response_get_http_headers(response).map(resourceHeaders) ?? [],
-         webkit_uri_response_get_mime_type(response).map { String(cString: $0) } ?? "")
+         webkit_uri_response_get_mime_type(response).map { String(cString: $0) } ?? "",
+         Int(clamping: webkit_uri_response_get_content_length(response)))
     }
     let target = targetPage(data)
     EngineActor.assumeIsolated { target.page?.network.ended(key, response: response, failure: failure) }

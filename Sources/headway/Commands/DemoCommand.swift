@@ -114,30 +114,38 @@ enum DemoRunner {
             let server = try HTTPServer(root: root, conditions: conditions)
             defer { server.stop() }
             status("serving it at \(server.url.absoluteString) (\(conditions))")
+            // The same site from a server that emulates nothing, for the browser's own emulation.
+            let plain = try HTTPServer(root: root)
+            defer { plain.stop() }
             let index = server.url.appendingPathComponent("index.html")
             let articleURL = server.url.appendingPathComponent(DemoSite.articlePath(article))
             var rows: [Row] = []
             let articleName = DemoSite.articlePath(article)
-            // 1: the article alone in a fresh browser (cold); 2: index then article, booster off;
-            // 3: index then article, booster on, after the prefetch from the index settled.
-            let phases: [(urls: [URL], boosted: Bool, label: String)] = [
-                ([articleURL], false, "cold"),
-                ([index, articleURL], false, "after index, no booster"),
-                ([index, articleURL], true, "after index, prefetched"),
+            // 1: the article alone in a fresh browser (cold); 2: the same from a plain server, the
+            // browser emulating the network; 3: index then article, booster off; 4: index then
+            // article, booster on, after the prefetch from the index settled.
+            let plainArticle = plain.url.appendingPathComponent(DemoSite.articlePath(article))
+            let phases: [(urls: [URL], boosted: Bool, emulated: Bool, label: String)] = [
+                ([articleURL], false, false, "cold"),
+                ([plainArticle], false, true, "cold, emulated by the browser"),
+                ([index, articleURL], false, false, "after index, no booster"),
+                ([index, articleURL], true, false, "after index, prefetched"),
             ]
             for phase in phases {
                 var configuration = Browser.Configuration()
                 if phase.boosted { configuration.booster = BoosterConfiguration() }
+                if phase.emulated { configuration.networkConditions = conditions }
+                let counted = phase.emulated ? plain : server
                 let browser = try Browser(configuration: configuration)
                 defer { browser.close() }
                 let page = try browser.newPage()
                 for url in phase.urls {
                     status("loading \(url.absoluteString)\(phase.boosted ? " with the booster" : "")")
-                    let before = server.requests.count
+                    let before = counted.requests.count
                     let result = try await page.load(url, timeout: .seconds(120))
                     // Requests of that load only: the snippet's wait for a late navigation can
                     // see the page icon's request go by.
-                    let requests = server.requests.count - before
+                    let requests = counted.requests.count - before
                     let value = try await page.run(snippet, timeout: .seconds(10))
                     if let error = value.error { throw HeadwayError(.scriptError, "the demo snippet failed: \(error)") }
                     let label = url == index ? "index.html\(phase.boosted ? ", booster on" : "")" : "\(articleName), \(phase.label)"
@@ -175,8 +183,14 @@ enum DemoRunner {
                                t.firstContentfulPaint.map(TextReport.ms) ?? "unavailable", "\(row.requests)"]))
         }
         let articles = rows.filter { !$0.label.hasPrefix("index") }
-        if articles.count == 3, articles[0].result.timing.loadEventEnd > 0 {
-            let ratio = articles[2].result.timing.loadEventEnd / articles[0].result.timing.loadEventEnd
+        if let cold = articles.first, let emulated = articles.first(where: { $0.label.hasSuffix("emulated by the browser") }),
+           cold.result.timing.loadEventEnd > 0 {
+            lines.append("")
+            lines.append(String(format: "From a plain server, the browser's own emulation gave a load event at %.0f%% of the server-emulated one.",
+                                emulated.result.timing.loadEventEnd / cold.result.timing.loadEventEnd * 100))
+        }
+        if let cold = articles.first, let boosted = articles.last, articles.count == 4, cold.result.timing.loadEventEnd > 0 {
+            let ratio = boosted.result.timing.loadEventEnd / cold.result.timing.loadEventEnd
             lines.append("")
             lines.append(String(format: "The prefetched article's load event came at %.1f%% of the cold one's (%.0f%% faster).",
                                 ratio * 100, (1 - ratio) * 100))
