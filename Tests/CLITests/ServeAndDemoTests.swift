@@ -112,6 +112,8 @@ struct ServeAndDemoTests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("5.00 Mbit/s, 50 ms latency"))
         #expect(output.stdout.contains("articles/article-3.html, cold"))
+        #expect(output.stdout.contains("articles/article-3.html, cold, browser-emulated"))
+        #expect(output.stdout.contains("Emulated by the browser against a plain server"))
         #expect(output.stdout.contains("articles/article-3.html, after index, prefetched"))
         #expect(output.stdout.contains("The prefetched article's load event came at"))
         #expect(output.stdout.contains(#""scriptRan":true"#))

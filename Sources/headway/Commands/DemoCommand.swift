@@ -127,7 +127,7 @@ enum DemoRunner {
             let plainArticle = plain.url.appendingPathComponent(DemoSite.articlePath(article))
             let phases: [(urls: [URL], boosted: Bool, emulated: Bool, label: String)] = [
                 ([articleURL], false, false, "cold"),
-                ([plainArticle], false, true, "cold, emulated by the browser"),
+                ([plainArticle], false, true, "cold, browser-emulated"),
                 ([index, articleURL], false, false, "after index, no booster"),
                 ([index, articleURL], true, false, "after index, prefetched"),
             ]
@@ -183,10 +183,10 @@ enum DemoRunner {
                                t.firstContentfulPaint.map(TextReport.ms) ?? "unavailable", "\(row.requests)"]))
         }
         let articles = rows.filter { !$0.label.hasPrefix("index") }
-        if let cold = articles.first, let emulated = articles.first(where: { $0.label.hasSuffix("emulated by the browser") }),
+        if let cold = articles.first, let emulated = articles.first(where: { $0.label.hasSuffix("browser-emulated") }),
            cold.result.timing.loadEventEnd > 0 {
             lines.append("")
-            lines.append(String(format: "From a plain server, the browser's own emulation gave a load event at %.0f%% of the server-emulated one.",
+            lines.append(String(format: "Emulated by the browser against a plain server, the article's load event came at %.0f%% of the server-emulated one's.",
                                 emulated.result.timing.loadEventEnd / cold.result.timing.loadEventEnd * 100))
         }
         if let cold = articles.first, let boosted = articles.last, articles.count == 4, cold.result.timing.loadEventEnd > 0 {
