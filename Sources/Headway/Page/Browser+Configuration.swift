@@ -10,9 +10,10 @@ extension Browser {
         public var viewportWidth = 1280
         /// The view's height in CSS pixels.
         public var viewportHeight = 1024
-        /// Device pixels per CSS pixel (`window.devicePixelRatio`), 1 to 4. GTK reads it once per
-        /// process, so every browser of a process must ask for the same value; a different one
-        /// throws `.invalidArgument`.
+        /// Device pixels per CSS pixel (`window.devicePixelRatio`), 1 to 4; screenshots are that
+        /// many times larger. It is GTK's window scale, which GTK reads once per process from
+        /// `GDK_SCALE` (Headway sets it), so every browser of a process must ask for the same
+        /// value; a different one throws `.invalidArgument`.
         public var deviceScaleFactor = 1
         /// The `User-Agent` every request sends and `navigator.userAgent` shows; nil keeps
         /// WebKit's own.
