@@ -12,12 +12,12 @@ import Foundation
 final class SchemeHandler {
     private let client: SoupClient
     private let cache: PrefetchCache
-    private var stats: [UInt: PrefetchLoadStats] = [:]
+    var stats: [UInt: PrefetchLoadStats] = [:]
     /// The URLs each view's current load got from the cache, for its resource entries.
-    private var servedFromCache: [UInt: Set<URL>] = [:]
+    var servedFromCache: [UInt: Set<URL>] = [:]
     /// For each view's current load, the ms from WebKit's request to the response headers the
     /// handler handed over, by URL: the `wait` of requests Resource Timing says nothing about.
-    private var waits: [UInt: [URL: Double]] = [:]
+    var waits: [UInt: [URL: Double]] = [:]
     /// Fetches waiting for their response headers, by view; the flag marks main-frame ones.
     private var open: [UInt: [ObjectIdentifier: (request: BoundedRequest, isMainFrame: Bool)]] = [:]
     /// Seconds a fetch may wait for its response headers; the body then streams to WebKit,
@@ -36,33 +36,6 @@ final class SchemeHandler {
     init(client: SoupClient, cache: PrefetchCache) {
         self.client = client
         self.cache = cache
-    }
-
-    func stats(forView view: UnsafeMutableRawPointer) -> PrefetchLoadStats {
-        stats[UInt(bitPattern: view)] ?? PrefetchLoadStats()
-    }
-
-    func resetStats(forView view: UnsafeMutableRawPointer) {
-        stats[UInt(bitPattern: view)] = nil
-        servedFromCache[UInt(bitPattern: view)] = nil
-        waits[UInt(bitPattern: view)] = nil
-    }
-
-    /// How long each of the view's current load's requests waited for its response headers, in
-    /// ms, by URL.
-    func responseWaits(forView view: UnsafeMutableRawPointer) -> [URL: Double] {
-        waits[UInt(bitPattern: view)] ?? [:]
-    }
-
-    /// Notes that `exchange` has its response headers now.
-    private func answered(_ exchange: Exchange) {
-        guard waits[exchange.viewKey, default: [:]].count < NetworkActivity.keptRecords else { return }
-        waits[exchange.viewKey, default: [:]][exchange.url] = Engine.now() - exchange.received
-    }
-
-    /// The URLs the view's current load got from the prefetch cache.
-    func cacheHits(forView view: UnsafeMutableRawPointer) -> Set<URL> {
-        servedFromCache[UInt(bitPattern: view)] ?? []
     }
 
     /// Cancels the view's fetches still waiting for their response headers: all of them when its
@@ -180,7 +153,7 @@ final class SchemeHandler {
     }
 
     /// One request WebKit made, as the handler answers it from the network.
-    private struct Exchange {
+    struct Exchange {
         var request: GObjectRef<WebKitURISchemeRequest>
         var url: URL
         var mirror: URL

@@ -1,0 +1,120 @@
+import Foundation
+import Headway
+
+/// The demo's loads: the article cold (server-emulated and browser-emulated), after the index, and
+/// prefetched from it; and the table of their figures.
+@EngineActor
+enum DemoRunner {
+    struct Outcome: Sendable {
+        var table = ""
+        var error: HeadwayError?
+    }
+
+    struct Row {
+        var label: String
+        var result: LoadResult
+        var snippet: SnippetResult
+        var requests: Int
+    }
+
+    /// Loads the index and an article cold, then the same in a browser with the booster on
+    /// (the article after the prefetch from the index settled), and tabulates both.
+    static func run(root: URL, conditions: NetworkConditions, article: Int, snippet: Snippet) async -> Outcome {
+        do {
+            let server = try HTTPServer(root: root, conditions: conditions)
+            defer { server.stop() }
+            status("serving it at \(server.url.absoluteString) (\(conditions))")
+            // The same site from a server that emulates nothing, for the browser's own emulation.
+            let plain = try HTTPServer(root: root)
+            defer { plain.stop() }
+            let index = server.url.appendingPathComponent("index.html")
+            let articleURL = server.url.appendingPathComponent(DemoSite.articlePath(article))
+            var rows: [Row] = []
+            let articleName = DemoSite.articlePath(article)
+            // 1: the article alone in a fresh browser (cold); 2: the same from a plain server, the
+            // browser emulating the network; 3: index then article, booster off; 4: index then
+            // article, booster on, after the prefetch from the index settled.
+            let plainArticle = plain.url.appendingPathComponent(DemoSite.articlePath(article))
+            let phases: [(urls: [URL], boosted: Bool, emulated: Bool, label: String)] = [
+                ([articleURL], false, false, "cold"),
+                ([plainArticle], false, true, "cold, browser-emulated"),
+                ([index, articleURL], false, false, "after index, no booster"),
+                ([index, articleURL], true, false, "after index, prefetched"),
+            ]
+            for phase in phases {
+                var configuration = Browser.Configuration()
+                if phase.boosted { configuration.booster = BoosterConfiguration() }
+                if phase.emulated { configuration.networkConditions = conditions }
+                let counted = phase.emulated ? plain : server
+                let browser = try Browser(configuration: configuration)
+                defer { browser.close() }
+                let page = try browser.newPage()
+                for url in phase.urls {
+                    status("loading \(url.absoluteString)\(phase.boosted ? " with the booster" : "")")
+                    let before = counted.requests.count
+                    let result = try await page.load(url, timeout: .seconds(120))
+                    // Requests of that load only: the snippet's wait for a late navigation can
+                    // see the page icon's request go by.
+                    let requests = counted.requests.count - before
+                    let value = try await page.run(snippet, timeout: .seconds(10))
+                    if let error = value.error { throw HeadwayError(.scriptError, "the demo snippet failed: \(error)") }
+                    let label = url == index ? "index.html\(phase.boosted ? ", booster on" : "")" : "\(articleName), \(phase.label)"
+                    rows.append(Row(label: label, result: result, snippet: value, requests: requests))
+                    if phase.boosted, url == index {
+                        status("prefetching what the index links to")
+                        await browser.settlePrefetch(timeout: .seconds(120))
+                        if let stats = browser.prefetchStats {
+                            status("prefetched \(stats.pagesPrefetched) pages and \(stats.resourcesPrefetched) resources, \(TextReport.bytes(stats.bytesPrefetched))")
+                        }
+                    }
+                }
+            }
+            return Outcome(table: table(rows, conditions: conditions))
+        } catch {
+            return Outcome(error: error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
+        }
+    }
+
+    private static func status(_ text: String) {
+        StandardStreams.writeError("headway: \(text)\n")
+    }
+
+    private static func table(_ rows: [Row], conditions: NetworkConditions) -> String {
+        let widths = [50, 8, 12, 18, 12, 12, 10]
+        func line(_ cells: [String]) -> String {
+            zip(cells, widths).map { TextReport.pad($0, $1) }.joined().trimmingCharacters(in: .whitespaces)
+        }
+        var lines = ["Headway demo: \(conditions)", ""]
+        lines.append(line(["load", "status", "committed", "DOMContentLoaded", "load", "FCP", "requests"]))
+        for row in rows {
+            let t = row.result.timing
+            lines.append(line([row.label, row.result.status.map(String.init) ?? "-", TextReport.ms(t.committed),
+                               TextReport.ms(t.domContentLoadedEventEnd), TextReport.ms(t.loadEventEnd),
+                               t.firstContentfulPaint.map(TextReport.ms) ?? "unavailable", "\(row.requests)"]))
+        }
+        let articles = rows.filter { !$0.label.hasPrefix("index") }
+        if let cold = articles.first, let emulated = articles.first(where: { $0.label.hasSuffix("browser-emulated") }),
+           cold.result.timing.loadEventEnd > 0 {
+            lines.append("")
+            lines.append(String(format: "Emulated by the browser against a plain server, the article's load event came at %.0f%% of the server-emulated one's.",
+                                emulated.result.timing.loadEventEnd / cold.result.timing.loadEventEnd * 100))
+        }
+        if let cold = articles.first, let boosted = articles.last, articles.count == 4, cold.result.timing.loadEventEnd > 0 {
+            let ratio = boosted.result.timing.loadEventEnd / cold.result.timing.loadEventEnd
+            lines.append("")
+            lines.append(String(format: "The prefetched article's load event came at %.1f%% of the cold one's (%.0f%% faster).",
+                                ratio * 100, (1 - ratio) * 100))
+        }
+        lines.append("")
+        var shown = Set<String>()
+        for row in rows {
+            let name = row.label.components(separatedBy: ",")[0]
+            if shown.insert(name).inserted {
+                lines.append("snippet on \(name): \(row.snippet.value?.description ?? "undefined")")
+            }
+        }
+        lines.append("committed: Headway's clock from the load request; DOMContentLoaded, load, FCP: Navigation/Paint Timing;")
+        lines.append("requests: requests the server answered during that load.")
+        return lines.joined(separator: "\n")
+    }
+}
