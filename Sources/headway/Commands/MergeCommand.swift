@@ -16,9 +16,11 @@ struct MergeCommand: AsyncParsableCommand {
         count), in the order first seen, "runs" (its loads that have timing) and the min, \
         median, p95 and max of each timing metric over them; it is [] when no URL was loaded \
         twice. The inputs' own summaries are left out (recomputed), and so are their \
-        run-wide "prefetch" figures and "screenshot" (they cannot be added up); each load's \
-        own "prefetch" stays. A missing or unreadable file, a line that is not JSON, or JSON \
-        that is not what headway load prints is an error naming the file and line (exit 66).
+        run-wide "prefetch" figures and "screenshot", which belong to one process's run and do \
+        not add up; each load's own "prefetch" stays. With --jobs, a shard's loads are in \
+        completion order. A missing or unreadable file, a line that is not JSON, or JSON \
+        that is not what headway load prints is an error naming the file and line (exit 66); \
+        otherwise merge exits 0, whatever the loads' own "error" members say.
 
         \(ExitStatus.helpText)
         """

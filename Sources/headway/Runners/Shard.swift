@@ -48,7 +48,7 @@ struct Shard: Sendable, Equatable {
     /// The `--shard` option of `load`, checked in its `validate()`.
     struct Options: ParsableArguments {
         @Option(parsing: .unconditional, help: ArgumentHelp(
-            "With --urls, take every N-th entry of the list, starting at entry I. I counts from 0: 0 <= I < N <= \(Shard.most). Entries are the list's lines but blank ones and # comments (a bad line is one), so N processes given the same list and I = 0 to N-1 load each entry exactly once. Works with --jobs, --repeat and every --format; combine the outputs with `headway merge`.",
+            "With --urls, take every N-th entry of the list, starting at entry I. I counts from 0: 0 <= I < N <= \(Shard.most). Entries are the list's lines but blank ones and # comments (a bad line is one), so N processes given the same list and I = 0 to N-1 load each entry exactly once. Works with --jobs, --repeat, --prefetch and every --format; combine the outputs with `headway merge`.",
             valueName: "I/N"))
         var shard: String?
 
