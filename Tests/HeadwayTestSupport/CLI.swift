@@ -84,8 +84,9 @@ public enum CLI {
         group.wait()
         let output = Output(status: process.terminationStatus, stdout: collected.stdout, stderr: collected.stderr,
                             pid: process.processIdentifier, descendants: seen)
-        if arguments.first == "load" {
-            let problems = schemaProblems(output.stdout, jsonl: arguments.contains("jsonl"))
+        // `merge` prints one document of the same shape.
+        if arguments.first == "load" || arguments.first == "merge" {
+            let problems = schemaProblems(output.stdout, jsonl: arguments.first == "load" && arguments.contains("jsonl"))
             guard problems.isEmpty else {
                 throw CLIError("headway \(arguments.joined(separator: " ")) printed JSON that does not match "
                     + "load-output.schema.json: \(problems.prefix(5).joined(separator: "; "))")
@@ -94,7 +95,7 @@ public enum CLI {
         return output
     }
 
-    /// Checks every JSON document `headway load` printed against the published schema. Output
+    /// Checks every JSON document `headway load` (or `merge`) printed against the published schema. Output
     /// that is not JSON (text format, or cut short on purpose) is left to the test.
     public static func schemaProblems(_ stdout: String, jsonl: Bool) -> [String] {
         let documents = jsonl ? stdout.split(separator: "\n").map(String.init) : [stdout]
@@ -146,6 +147,21 @@ public enum CLI {
             throw CLIError("stdout is not a JSON object: \(output.stdout.prefix(200))")
         }
         return object
+    }
+
+    /// The load objects `headway load` (or `merge`) printed: a document's "loads", or the
+    /// lines of jsonl that are loads (not its last {"summary"…}/{"prefetch"…} line).
+    public static func loads(_ output: Output, jsonl: Bool) throws -> [[String: Any]] {
+        guard jsonl else {
+            guard let loads = try json(output)["loads"] as? [[String: Any]] else { throw CLIError("no \"loads\" array: \(output.stdout.prefix(200))") }
+            return loads
+        }
+        return try output.stdout.split(separator: "\n").compactMap { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw CLIError("a line that is not a JSON object: \(line.prefix(200))")
+            }
+            return object["url"] == nil ? nil : object
+        }
     }
 
     private final class Collected: @unchecked Sendable {

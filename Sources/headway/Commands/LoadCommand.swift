@@ -38,8 +38,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("urls"), help: "Also load the URLs in this file, one per line (- for stdin), read as loading goes. A bad line or a failed load is reported in its own entry and the batch goes on.")
     var urlList: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --urls, take every N-th entry of the list starting at entry I (counting from 0; blank lines and comments are no entries), so N processes with I = 0…N-1 load each entry once. Combine the outputs with `headway merge`.", valueName: "I/N"))
-    var shard: String?
+    @OptionGroup var sharding: Shard.Options
 
     @Option(parsing: .unconditional, help: "With --urls, load this many pages at once, 1 to \(Self.mostJobs); reports stream in completion order. Each job is a web process of its own (100 MB or more), and beyond the machine's cores jobs only slow each other down.")
     var jobs: Int = 1
@@ -134,12 +133,7 @@ struct LoadCommand: AsyncParsableCommand {
         if page.inspect != nil, repeatCount > 1 {
             throw HeadwayError(.invalidArgument, "--inspect keeps the last page open; it cannot be combined with --repeat")
         }
-        if let shard {
-            _ = try Shard(parsing: shard)
-            guard urlList != nil, urls.isEmpty else {
-                throw HeadwayError(.invalidArgument, "--shard splits a --urls list; URLs given as arguments cannot be sharded")
-            }
-        }
+        _ = try sharding.parsed(list: urlList, arguments: urls)
         guard !urls.isEmpty || urlList != nil else {
             throw HeadwayError(.invalidArgument, "give at least one URL, or a list with --urls FILE")
         }
@@ -181,7 +175,8 @@ struct LoadCommand: AsyncParsableCommand {
         let arguments = try urls.map { URLList.Item.url(try URLList.parse($0)) }
         let snippets = try scripts.map(Snippet.load(path:))
         let list = try urlList.map(URLList.open(path:))
-        var inputs = LoadRunner.Inputs(urls: URLFeed(arguments: arguments, list: list, shard: try shard.map(Shard.init(parsing:))), snippets: snippets,
+        let shard = try sharding.parsed(list: urlList, arguments: urls)
+        var inputs = LoadRunner.Inputs(urls: URLFeed(arguments: arguments, list: list, shard: shard), snippets: snippets,
                                        timeout: timeout, scriptTimeout: scriptTimeout,
                                        repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
                                        booster: booster, prefetchSettle: prefetchSettle)

@@ -9,27 +9,37 @@ struct MergeCommand: AsyncParsableCommand {
         abstract: "Combine the outputs of several `headway load` runs (e.g. --shard I/N) into one JSON document.",
         discussion: """
         Reads each FILE (- for stdin) as `headway load` wrote it, --format jsonl (one load per \
-        line) or json (one document), and prints one document: {"loads":[...],"summary":[...]}. \
-        The loads come in the order of the files, then of their lines. "summary" has, for every \
-        URL loaded more than once across the files (one entry per URL, in the order first seen), \
-        the minimum, median, p95 and maximum of each timing metric, as --repeat gives them. \
-        Each input's own summary and prefetch figures are left out (they cannot be added up).
+        line) or json (one document, a merged one too), and prints one document in the shape of \
+        load's json: {"loads":[...],"summary":[...]}. "loads" holds every load as it was \
+        printed, in the order of the files, then of their lines. "summary" is recomputed as \
+        --repeat computes it: for each URL loaded more than once across the files (failed loads \
+        count), in the order first seen, "runs" (its loads that have timing) and the min, \
+        median, p95 and max of each timing metric over them; it is [] when no URL was loaded \
+        twice. The inputs' own summaries are left out (recomputed), and so are their \
+        run-wide "prefetch" figures and "screenshot", which belong to one process's run and do \
+        not add up; each load's own "prefetch" stays. With --jobs, a shard's loads are in \
+        completion order. A missing or unreadable file, a line that is not JSON, or JSON \
+        that is not what headway load prints is an error naming the file and line (exit 66); \
+        otherwise merge exits 0, whatever the loads' own "error" members say.
 
         \(ExitStatus.helpText)
         """
     )
 
-    @Argument(help: "The outputs to merge, jsonl or json (- for stdin).")
+    @Argument(help: "The outputs to merge, jsonl or json (- for stdin, at most once).")
     var files: [String]
 
     func validate() throws {
         try ExitStatus.validating {
             guard !files.isEmpty else { throw HeadwayError(.invalidArgument, "give at least one file to merge") }
+            guard files.filter({ $0 == "-" }).count <= 1 else {
+                throw HeadwayError(.invalidArgument, "- (stdin) can be merged only once")
+            }
         }
     }
 
     func run() async throws {
-        var loads: [JSONValue] = []
+        var loads: [LoadOutputs.Load] = []
         for file in files { loads += try LoadOutputs.loads(in: file) }
         try ExitStatus.print(LoadOutputs.merged(loads).text + "\n")
     }

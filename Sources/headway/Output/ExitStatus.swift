@@ -45,7 +45,8 @@ enum ExitStatus: Int32, CaseIterable {
     Exit status: 0 success; 3 a load failed (unreachable host, refused connection, blocked port, \
     a response that is no page: 204, 304, a download); 4 a load timed out; 5 a script threw or \
     timed out; 6 an HTTP error status (400 or above, 401 included); 64 bad usage or an invalid URL; \
-    66 an input file (a script, a URL list) is missing or unreadable; 69 no display, the engine \
+    66 an input file (a script, a URL list, a file to merge) is missing, unreadable or not what it \
+    should be; 69 no display, the engine \
     could not start, the X server ended, or a page's web process or WebKit's network process \
     crashed or was killed during its load; 71 the server could not listen (the port is in use or \
     not permitted); 73 the screenshot could not be written; 74 the output could not be written (a \

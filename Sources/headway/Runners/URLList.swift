@@ -66,7 +66,7 @@ final class URLFeed {
     let knownCount: Int?
     /// The list's share this process takes: every `count`-th entry from `index` (0-based).
     private let shard: Shard?
-    /// The list's entries seen so far (blank lines and comments are no entries).
+    /// The list's entries seen so far: its lines but blank ones and comments (a bad line is one).
     private var entries = 0
 
     nonisolated init(arguments: [URLList.Item], list: LineReader?, shard: Shard? = nil) {
@@ -82,8 +82,10 @@ final class URLFeed {
         guard let list else { return nil }
         while let line = await list.next() {
             guard let item = URLList.item(line) else { continue }
+            // A read error is no entry of the list: every shard reports it.
+            if case .unreadable = line { return item }
             defer { entries += 1 }
-            if let shard, entries % shard.count != shard.index { continue }
+            if let shard, !shard.takes(entry: entries) { continue }
             return item
         }
         return nil
