@@ -89,7 +89,10 @@ enum ExitStatus: Int32, CaseIterable {
 
     /// Runs a command's `validate()` checks. ArgumentParser reports any error but its own
     /// ValidationError as status 1, so a HeadwayError is reported here and its status thrown.
+    /// ArgumentParser validates before it shows help, so with `--help` (or `-h`) nothing is
+    /// checked: the help is all that is asked for.
     static func validating(_ checks: () throws -> Void) throws {
+        guard !CommandLine.arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) else { return }
         do {
             try checks()
         } catch let error as HeadwayError {
