@@ -36,11 +36,15 @@ enum Inspector {
         self.port = port
     }
 
-    /// Whether nothing listens on 127.0.0.1:`port` now.
+    /// Whether nothing listens on 127.0.0.1:`port` now. Binds as GLib's listener does, with
+    /// `SO_REUSEADDR`, so that the connections a person's inspector left behind when the last run
+    /// ended (TIME_WAIT, for a minute) do not count as a listener.
     private static func isFree(_ port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
+        var reuse: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
