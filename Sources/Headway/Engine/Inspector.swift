@@ -3,9 +3,12 @@ import Foundation
 import Glibc
 #endif
 
-/// WebKit's remote inspector, served over HTTP. WebKit starts the server from the
-/// `WEBKIT_INSPECTOR_HTTP_SERVER` environment variable when the process's first web context is
-/// created, so the port is chosen once per process.
+/// WebKit's remote inspector, served over HTTP. WebKitGTK reads `WEBKIT_INSPECTOR_HTTP_SERVER`
+/// (and `WEBKIT_INSPECTOR_SERVER`, which it ignores when the first is set) once per process, in
+/// `webkitInitialize()`, which the class setup of the web context and of the website data manager
+/// runs: the port is chosen before the process's first web context, once. The inspector protocol
+/// itself then listens on a port of the kernel's choosing; the HTTP server relays the frontend's
+/// WebSocket to it.
 @EngineActor
 enum Inspector {
     private static var port: Int?
