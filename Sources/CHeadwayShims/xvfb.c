@@ -85,6 +85,9 @@ int hw_xvfb_start(const char *xvfb_path, int timeout_ms, char *error_buf, int er
         for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
         prctl(PR_SET_PDEATHSIG, SIGTERM);
         if (getppid() != parent) _exit(127);
+        /* A process group of its own: a terminal's Ctrl-C (SIGINT to the foreground group) is
+         * for Headway, which may catch it and go on (--inspect), and must not end its display. */
+        setpgid(0, 0);
         close(fds[0]);
         int devnull = open("/dev/null", O_RDWR);
         if (devnull >= 0) {

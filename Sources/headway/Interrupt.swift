@@ -10,19 +10,33 @@ enum Interrupt {
     nonisolated(unsafe) private static var fired = false
     private static let lock = NSLock()
 
-    /// Starts catching SIGINT and SIGTERM (once; later calls do nothing).
+    /// Starts catching SIGINT and SIGTERM (once; later calls do nothing). Returns once they are
+    /// caught: a signal sent after it returns is never lost, so say "press Ctrl-C" after it.
     static func catchSignals() {
         lock.lock()
-        defer { lock.unlock() }
-        guard sources.isEmpty else { return }
-        for sig in [SIGINT, SIGTERM] {
+        guard sources.isEmpty else {
+            lock.unlock()
+            return
+        }
+        // Dispatch registers a source with the kernel after `resume()`, on its own queue; a
+        // signal in between would be ignored (SIG_IGN) and lost. Waited for outside the lock,
+        // which `fire()` takes on that queue.
+        let registered = DispatchSemaphore(value: 0)
+        let signals = [SIGINT, SIGTERM]
+        for sig in signals {
             signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
             source.setEventHandler { fire() }
+            source.setRegistrationHandler { registered.signal() }
             source.resume()
             sources.append(source)
         }
+        lock.unlock()
+        for _ in signals { _ = registered.wait(timeout: .now() + 1) }
     }
+
+    /// Not the main queue, which may be the one waiting for the registration.
+    private static let queue = DispatchQueue(label: "headway.interrupt")
 
     /// Suspends until SIGINT or SIGTERM arrives (catching them from now on, if not yet).
     static func wait() async {

@@ -3,9 +3,12 @@ import Foundation
 import Glibc
 #endif
 
-/// WebKit's remote inspector, served over HTTP. WebKit starts the server from the
-/// `WEBKIT_INSPECTOR_HTTP_SERVER` environment variable when the process's first web context is
-/// created, so the port is chosen once per process.
+/// WebKit's remote inspector, served over HTTP. WebKitGTK reads `WEBKIT_INSPECTOR_HTTP_SERVER`
+/// (and `WEBKIT_INSPECTOR_SERVER`, which it ignores when the first is set) once per process, in
+/// `webkitInitialize()`, which the class setup of the web context and of the website data manager
+/// runs: the port is chosen before the process's first web context, once. The inspector protocol
+/// itself then listens on a port of the kernel's choosing; the HTTP server relays the frontend's
+/// WebSocket to it.
 @EngineActor
 enum Inspector {
     private static var port: Int?
@@ -36,11 +39,15 @@ enum Inspector {
         self.port = port
     }
 
-    /// Whether nothing listens on 127.0.0.1:`port` now.
+    /// Whether nothing listens on 127.0.0.1:`port` now. Binds as GLib's listener does, with
+    /// `SO_REUSEADDR`, so that the connections a person's inspector left behind when the last run
+    /// ended (TIME_WAIT, for a minute) do not count as a listener.
     private static func isFree(_ port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
+        var reuse: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

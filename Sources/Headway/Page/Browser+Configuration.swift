@@ -58,8 +58,8 @@ extension Browser {
         /// Serves WebKit's remote inspector over HTTP on 127.0.0.1 at this port, so a person can
         /// open `http://127.0.0.1:PORT` in a browser and inspect the pages (the frontend works
         /// best in a WebKit-based browser: Epiphany, MiniBrowser, Safari). WebKit reads it once
-        /// per process, so every browser of a process must ask for the same port; a port already
-        /// taken throws `.serverFailed`.
+        /// per process, so the process's first browser must set it and later ones can only ask
+        /// for the same port (`.invalidArgument`); a port already taken throws `.serverFailed`.
         public var inspectorPort: Int?
         /// Turns on the prefetch booster: pages are browsed through Headway's mirror schemes and
         /// served from a prefetch cache that each finished load fills with what it links to.

@@ -47,7 +47,7 @@ struct PageOptions: ParsableArguments {
     @Option(name: .customLong("init-script"), help: "A JavaScript file run in every frame at document start, before the page's own scripts. Repeatable; runs in order.")
     var initScripts: [String] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Serve WebKit's remote inspector on http://127.0.0.1:PORT and, after the last load and its snippets, keep the page open until Ctrl-C, so that a person can open that address in a browser (a WebKit-based one works best: Epiphany, MiniBrowser) and inspect it.", valueName: "PORT"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Serve WebKit's remote inspector on http://127.0.0.1:PORT and, after the last load and its snippets, keep the page open until Ctrl-C or SIGTERM (then print the results and exit 0), so that a person can open that address in a browser (a WebKit-based one works best: Epiphany, MiniBrowser) and inspect it.", valueName: "PORT"))
     var inspect: Int?
 
     @Option(name: .customLong("wait-for"), help: ArgumentHelp("After each load, wait until an element matches this CSS selector (bounded by --timeout) before the snippets run; none is a timeout (exit 4).", valueName: "SELECTOR"))

@@ -116,6 +116,7 @@ enum LoadRunner {
                     await takeScreenshot(page, path: path, into: &outcome)
                 }
                 if let port = inputs.inspectorPort, !outcome.stopped {
+                    Interrupt.catchSignals()
                     StandardStreams.writeError("headway: the inspector is on http://127.0.0.1:\(port)/ (open it in a browser); press Ctrl-C to end\n")
                     await Interrupt.wait()
                 }
