@@ -76,6 +76,7 @@ public final class Page {
                                             WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
         webkit_user_content_manager_add_script(contentManager.pointer, script)
         webkit_user_script_unref(script)
+        if browser.configuration.recordsResources { addInitScript(PageScripts.resourceBuffer, to: contentManager.pointer) }
         for source in browser.configuration.initScripts { addInitScript(source, to: contentManager.pointer) }
         webkit_user_content_manager_register_script_message_handler(contentManager.pointer, "headway")
 

@@ -169,6 +169,10 @@ enum PageScripts {
     return JSON.stringify(result);
     """#
 
+    /// With resources recorded: room for the 10,000 requests `resourcePhases()` reports, where
+    /// browsers keep the first 250 unless the page asks for more.
+    static let resourceBuffer = "try { performance.setResourceTimingBufferSize(10000); } catch (_) {}"
+
     /// A function, `resourcePhases()`, that lists each request's Resource Timing phases, the
     /// document's first (at most 10,000).
     static let resourcePhases = #"""

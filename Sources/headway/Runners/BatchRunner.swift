@@ -8,6 +8,7 @@ enum BatchRunner {
     private final class Shared {
         var failures = FailureLog()
         var reports: [LoadReport] = []
+        var harLoads: [LoadResult] = []
         var stopped = false
     }
 
@@ -35,6 +36,7 @@ enum BatchRunner {
                         shared.failures.record(ExitStatus(error))
                     }
                     if shared.stopped { break }
+                    if inputs.keepsHAR, let result = report.result { shared.harLoads.append(result) }
                     if let onReport = inputs.onReport {
                         if !onReport(report) { shared.stopped = true }
                     } else {
@@ -46,6 +48,7 @@ enum BatchRunner {
         for worker in workers { await worker.value }
         outcome.failures.merge(shared.failures)
         outcome.reports += shared.reports
+        outcome.harLoads += shared.harLoads
         outcome.stopped = shared.stopped
         if workers.isEmpty {
             ExitStatus.report("could not open a page for the batch")
