@@ -67,6 +67,24 @@ struct HostileNumberTests {
         }
     }
 
+    @Test func aBrowserRefusesConditionsItCannotEmulate() {
+        let cases: [(NetworkConditions, String)] = [
+            (NetworkConditions(bytesPerSecond: 0), "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not 0.0 bytes/s"),
+            (NetworkConditions(bytesPerSecond: .nan), "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not nan bytes/s"),
+            (NetworkConditions(bytesPerSecond: .infinity), "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not inf bytes/s"),
+            (NetworkConditions(latency: .nan), "the emulated latency must be 0 to 86400 s, not nan s"),
+            (NetworkConditions(latency: -1), "the emulated latency must be 0 to 86400 s, not -1.0 s"),
+        ]
+        for (conditions, message) in cases {
+            var configuration = Browser.Configuration()
+            configuration.networkConditions = conditions
+            #expect(throws: HeadwayError(.invalidArgument, message)) { try Browser.validate(configuration) }
+        }
+        var fine = Browser.Configuration()
+        fine.networkConditions = NetworkConditions(bytesPerSecond: 1, latency: 86_400)
+        #expect(throws: Never.self) { try Browser.validate(fine) }
+    }
+
     @Test func pageNumbersConvertToIntegersOnlyWhenTheyFit() {
         #expect(JSONValue.number(1e300).intValue == nil)
         #expect(JSONValue.number(.nan).intValue == nil)

@@ -134,7 +134,8 @@ final class SchemeHandler {
 
     /// Starts bounding a fetch for `exchange` (see `cancelFetches`).
     private func opened(_ exchange: Exchange) -> BoundedRequest {
-        let bound = BoundedRequest(timeout: Self.requestTimeout)
+        // Emulated latency comes first, so it does not eat into the server's time to answer.
+        let bound = BoundedRequest(timeout: Self.requestTimeout + max(0, conditions?.latency ?? 0))
         open[exchange.viewKey, default: [:]][ObjectIdentifier(bound)] = (bound, exchange.isMainFrame)
         return bound
     }

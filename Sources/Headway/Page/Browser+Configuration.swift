@@ -132,6 +132,14 @@ extension Browser {
         if let port = configuration.inspectorPort, !(1...65535).contains(port) {
             throw refuse("the inspector port must be 1 to 65535, not \(port)")
         }
+        if let conditions = configuration.networkConditions {
+            if let rate = conditions.bytesPerSecond, !(rate > 0 && rate <= NetworkConditions.maximumBytesPerSecond) {
+                throw refuse("the emulated bandwidth must be above 0 and at most 100 Gbit/s, not \(rate) bytes/s")
+            }
+            guard conditions.latency >= 0, conditions.latency <= Seconds.longest else {
+                throw refuse("the emulated latency must be 0 to \(formatSeconds(Seconds.longest)), not \(conditions.latency) s")
+            }
+        }
         for cookie in configuration.cookies where cookie.name.isEmpty || cookie.domain.isEmpty {
             throw refuse("a cookie needs a name and a domain")
         }
