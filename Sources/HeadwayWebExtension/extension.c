@@ -80,7 +80,8 @@ static gboolean filter_blocks(const char *method, const char *uri, const char *p
     g_free(real);
     g_free(page);
     size_t length = strlen(question);
-    gboolean sent = write(filter_fd, question, length) == (ssize_t)length;
+    /* MSG_NOSIGNAL: a browser gone away must not kill the web process with SIGPIPE. */
+    gboolean sent = send(filter_fd, question, length, MSG_NOSIGNAL) == (ssize_t)length;
     g_free(question);
     char answer[2] = {0, 0};
     if (!sent || read(filter_fd, answer, 2) != 2) {

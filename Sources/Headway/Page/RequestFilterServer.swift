@@ -63,6 +63,10 @@ final class RequestFilterServer: @unchecked Sendable {
     private func serve() {
         var clients: [Int32: Data] = [:]
         defer {
+            // Under the lock, so that `stop()` never writes to a closed (or reused) descriptor.
+            lock.lock()
+            stopped = true
+            lock.unlock()
             for fd in clients.keys { close(fd) }
             close(listener)
             close(wake.read)
@@ -93,7 +97,8 @@ final class RequestFilterServer: @unchecked Sendable {
                     let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
                     buffer = Data(buffer[buffer.index(after: end)...])
                     let answer = decide(line) == .block ? "B\n" : "A\n"
-                    _ = answer.withCString { write(entry.fd, $0, 2) }
+                    // MSG_NOSIGNAL: a web process gone mid-question is no SIGPIPE for the whole run.
+                    _ = answer.withCString { send(entry.fd, $0, 2, Int32(MSG_NOSIGNAL)) }
                 }
                 // A question never needs more than a few KB: a longer line is dropped.
                 clients[entry.fd] = buffer.count > 1 << 20 ? Data() : buffer
