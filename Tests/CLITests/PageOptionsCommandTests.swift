@@ -111,6 +111,25 @@ struct PageOptionsCommandTests {
         #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
     }
 
+    @Test func headersAndBlockingWithoutTheWebExtensionFailInsteadOfDoingNothing() throws {
+        // A copy of the binary without the resources folder the build puts beside it.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headway-bare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bare = folder.appendingPathComponent("headway")
+        try FileManager.default.copyItem(at: try CLI.binary, to: bare)
+        let page = "data:text/html,<title>bare</title>"
+        for options in [["--block", "*.css"], ["--header", "X-Test: 1"]] {
+            let output = try CLI.run(["load"] + options + [page], environment: ["HEADWAY_WEB_EXTENSION": nil], executable: bare)
+            #expect(output.status == 69, "\(options): \(output.stderr)")
+            #expect(output.stderr.contains("need the web-process extension libHeadwayWebExtension.so, which was not found"))
+        }
+        // The booster alone still runs without it, with one warning.
+        let boosted = try CLI.run(["load", "--prefetch", page], environment: ["HEADWAY_WEB_EXTENSION": nil], executable: bare)
+        #expect(boosted.status == 0, "\(boosted.stderr)")
+        #expect(boosted.stderr.contains("warning: the booster's web-process extension"))
+    }
+
     @Test func unreadableFilesAreInputErrors() throws {
         let missing = try CLI.run(["load", "http://127.0.0.1:9/", "--cookies", "/no/such/cookies.txt"])
         #expect(missing.status == 66)

@@ -37,12 +37,13 @@ public enum CLI {
         }
     }
 
-    /// Runs `headway arguments…`, killing it after `timeout` seconds. `environment` entries are
-    /// added to (or, with nil, removed from) the current environment.
-    public static func run(_ arguments: [String], timeout: Double = 120,
-                           environment: [String: String?] = [:], input: String? = nil) throws -> Output {
+    /// Runs `headway arguments…` (or another copy of it, `executable`), killing it after
+    /// `timeout` seconds. `environment` entries are added to (or, with nil, removed from) the
+    /// current environment.
+    public static func run(_ arguments: [String], timeout: Double = 120, environment: [String: String?] = [:],
+                           input: String? = nil, executable: URL? = nil) throws -> Output {
         let process = Process()
-        process.executableURL = try binary
+        process.executableURL = try executable ?? binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }

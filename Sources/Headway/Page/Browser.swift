@@ -38,9 +38,21 @@ public final class Browser {
         // As MiniBrowser does: WebKit then asks for each page's icon (/favicon.ico by default).
         webkit_web_context_set_favicon_database_directory(context.pointer, nil)
         let context = self.context
-        filterServer = configuration.requestFilter.flatMap { RequestFilterServer(filter: $0) }
-        extensionDirectory = WebExtension.isNeeded(for: configuration)
-            ? WebExtension.install(on: context.pointer, configuration: configuration, filterAddress: filterServer?.address) : nil
+        if let filter = configuration.requestFilter {
+            guard let server = RequestFilterServer(filter: filter) else {
+                throw HeadwayError(.engine, "could not open the request filter's socket: \(String(cString: strerror(errno)))")
+            }
+            filterServer = server
+        } else {
+            filterServer = nil
+        }
+        do {
+            extensionDirectory = WebExtension.isNeeded(for: configuration)
+                ? try WebExtension.install(on: context.pointer, configuration: configuration, filterAddress: filterServer?.address) : nil
+        } catch {
+            filterServer?.stop()
+            throw error
+        }
         // An emulated network needs the booster's handler, which paces every response.
         booster = configuration.booster != nil || configuration.networkConditions != nil
             ? Booster(context: context.pointer, configuration: configuration.booster ?? BoosterConfiguration(),

@@ -37,11 +37,11 @@ enum WebExtension {
         return candidates.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 
-    /// Where the library is, or nil (with one warning per process on stderr).
-    static func locate() -> URL? {
+    /// Where the library is, or nil (with one warning per process on stderr when `warns`).
+    static func locate(warns: Bool = true) -> URL? {
         let candidates = candidates()
         if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0.path) }) { return found }
-        if !warned {
+        if warns, !warned {
             warned = true
             FileHandle.standardError.write(Data(("headway: warning: the booster's web-process extension (\(libraryName)) was not found "
                 + "(looked in \(candidates.map(\.path).joined(separator: ", "))); absolute http(s) subresource URLs will bypass "
@@ -55,17 +55,31 @@ enum WebExtension {
     /// Whether pages of `configuration` need the extension: for the booster's mirror rewrite,
     /// extra headers or blocked URLs.
     nonisolated static func isNeeded(for configuration: Browser.Configuration) -> Bool {
-        configuration.booster != nil || configuration.networkConditions != nil || !configuration.extraHeaders.isEmpty
-            || !configuration.blockedURLPatterns.isEmpty || configuration.requestFilter != nil
+        configuration.booster != nil || configuration.networkConditions != nil || isRequired(for: configuration)
+    }
+
+    /// Whether `configuration` asks for what only the extension does: extra headers, blocked URLs
+    /// and a request filter act nowhere else, so a browser without it would silently ignore them.
+    nonisolated static func isRequired(for configuration: Browser.Configuration) -> Bool {
+        !configuration.extraHeaders.isEmpty || !configuration.blockedURLPatterns.isEmpty || configuration.requestFilter != nil
     }
 
     /// Points `context` at a private directory holding the extension, configured for
     /// `configuration`. Returns the directory (to remove later), or nil when the library is
-    /// missing (then absolute subresource URLs bypass the booster, and extra headers and
-    /// blocked URLs apply to nothing; `locate()` warned).
+    /// missing and only the booster wanted it (absolute subresource URLs then bypass the booster;
+    /// `locate()` warned). Throws `.engine` when extra headers, blocked URLs or a request filter
+    /// need it and it cannot be installed.
     static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: Browser.Configuration,
-                        filterAddress: String?) -> URL? {
-        guard let library = locate() else { return nil }
+                        filterAddress: String?) throws(HeadwayError) -> URL? {
+        let required = isRequired(for: configuration)
+        guard let library = locate(warns: !required) else {
+            guard !required else {
+                throw HeadwayError(.engine, "extra headers, blocked URLs and request filters need the web-process extension \(libraryName), "
+                                   + "which was not found (looked in \(candidates().map(\.path).joined(separator: ", "))): ship the "
+                                   + "Headway_Headway.resources folder beside the executable or set HEADWAY_WEB_EXTENSION")
+            }
+            return nil
+        }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("headway-web-extension-\(getpid())-\(UUID().uuidString.prefix(8))")
         do {
@@ -73,6 +87,11 @@ enum WebExtension {
             try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent(libraryName),
                                                        withDestinationURL: library.resolvingSymlinksInPath())
         } catch {
+            try? FileManager.default.removeItem(at: directory)
+            guard !required else {
+                throw HeadwayError(.engine, "could not install the web-process extension in \(directory.path): "
+                                   + (error as NSError).localizedDescription)
+            }
             return nil
         }
         webkit_web_context_set_web_extensions_directory(context, directory.path)
