@@ -49,6 +49,37 @@ static gboolean hw_paced_release(gpointer data) {
     return G_SOURCE_REMOVE;
 }
 
+/* A paced read waiting for its bytes to come due: the timer completes it, or its cancellable
+ * (WebKit stopped the request) does at once, whichever comes first. */
+typedef struct {
+    GTask *task;
+    GSource *timer;
+    GSource *cancelled;
+} HwPaceWait;
+
+static void hw_pace_wait_end(HwPaceWait *wait) {
+    g_source_destroy(wait->timer);
+    g_source_unref(wait->timer);
+    if (wait->cancelled) {
+        g_source_destroy(wait->cancelled);
+        g_source_unref(wait->cancelled);
+    }
+    GTask *task = wait->task;
+    g_free(wait);
+    hw_paced_release(task);
+}
+
+static gboolean hw_pace_timer_fired(gpointer data) {
+    hw_pace_wait_end(data);
+    return G_SOURCE_REMOVE;
+}
+
+static gboolean hw_pace_cancelled(GCancellable *cancellable, gpointer data) {
+    (void)cancellable;
+    hw_pace_wait_end(data);
+    return G_SOURCE_REMOVE;
+}
+
 static void hw_paced_base_read(GObject *source, GAsyncResult *result, gpointer data) {
     GTask *task = data;
     HwPacedInputStream *self = g_task_get_source_object(task);
@@ -67,11 +98,19 @@ static void hw_paced_base_read(GObject *source, GAsyncResult *result, gpointer d
         hw_paced_release(task);
         return;
     }
-    /* The task (and through it the stream) stays alive until the timer releases it. */
-    GSource *timer = g_timeout_source_new((guint)((wait_us + 999) / 1000));
-    g_source_set_callback(timer, hw_paced_release, task, NULL);
-    g_source_attach(timer, g_main_context_get_thread_default());
-    g_source_unref(timer);
+    /* The task (and through it the stream) stays alive until the wait ends. */
+    HwPaceWait *wait = g_new0(HwPaceWait, 1);
+    wait->task = task;
+    GMainContext *context = g_task_get_context(task);
+    wait->timer = g_timeout_source_new((guint)MIN((wait_us + 999) / 1000, (gint64)G_MAXUINT));
+    g_source_set_callback(wait->timer, hw_pace_timer_fired, wait, NULL);
+    g_source_attach(wait->timer, context);
+    GCancellable *cancellable = g_task_get_cancellable(task);
+    if (cancellable) {
+        wait->cancelled = g_cancellable_source_new(cancellable);
+        g_source_set_callback(wait->cancelled, G_SOURCE_FUNC(hw_pace_cancelled), wait, NULL);
+        g_source_attach(wait->cancelled, context);
+    }
 }
 
 static void hw_paced_read_async(GInputStream *stream, void *buffer, gsize count, int priority,
