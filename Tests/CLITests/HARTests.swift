@@ -65,6 +65,50 @@ struct HARTests {
         #expect(summary.stdout.contains("200P"))
     }
 
+    @Test func withSeveralJobsEveryLoadIsAPage() throws {
+        let root = try OptionsSite.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let nginx = try NginxServer(root: root)
+        defer { nginx.stop() }
+        let path = try Fixtures.file("jobs.har", "")
+        let output = try CLI.run(["load", "--jobs", "2", nginx.url.appendingPathComponent("index.html").absoluteString,
+                                  nginx.url.appendingPathComponent("next.html").absoluteString, "--har", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let har = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect(JSONSchema.har.problems(har).isEmpty, "\(JSONSchema.har.problems(har).prefix(5))")
+        let pages = (har["log"] as? [String: Any])?["pages"] as? [[String: Any]] ?? []
+        #expect(Set(pages.compactMap { $0["title"] as? String }) == ["options", "next"])
+        let urls = Set(Self.entries(har).compactMap { ($0["request"] as? [String: Any])?["url"] as? String })
+        #expect(urls.isSuperset(of: ["index.html", "style.css", "next.html"].map { nginx.url.appendingPathComponent($0).absoluteString }))
+    }
+
+    @Test func aPageWithMoreThan250RequestsHasThemAll() throws {
+        let root = try OptionsSite.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tags = (0..<300).map { #"<img src="/dot.gif?i=\#($0)" width=1 height=1>"# }.joined()
+        try "<!doctype html><title>many</title>\(tags)".write(to: root.appendingPathComponent("many.html"), atomically: true, encoding: .utf8)
+        try Data(base64Encoded: "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7")!.write(to: root.appendingPathComponent("dot.gif"))
+        let nginx = try NginxServer(root: root)
+        defer { nginx.stop() }
+        let path = try Fixtures.file("many.har", "")
+        let output = try CLI.run(["load", nginx.url.appendingPathComponent("many.html").absoluteString, "--har", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let har = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let images = Self.entries(har).filter { (($0["request"] as? [String: Any])?["url"] as? String ?? "").contains("/dot.gif?i=") }
+        #expect(images.count == 300)
+        #expect(nginx.waitForRequests(count: 301).filter { $0.path == "/dot.gif" }.count == 300)
+    }
+
+    @Test func hugeFiguresInAHARFileDoNotTrap() throws {
+        let har = #"{"log": {"pages": [{"id": "p", "title": "huge", "startedDateTime": "2026-01-01T00:00:00Z", "pageTimings": {"onLoad": 1e300}}], "entries": ["#
+            + #"{"pageref": "p", "startedDateTime": "2026-01-01T00:00:00Z", "time": 1e300, "request": {"method": "GET", "url": "http://a/"}, "response": {"status": 200, "content": {"size": 1}}},"#
+            + #"{"pageref": "p", "startedDateTime": "9999-01-01T00:00:00Z", "time": -1e300, "request": {"method": "GET", "url": "http://b/"}, "response": {"status": 0}}]}}"#
+        let output = try CLI.run(["har-summary", try Fixtures.file("huge.har", har)])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("huge (load 1000000000000000 ms, 2 requests)"))
+        #expect(output.stdout.contains("http://b/"))
+    }
+
     @Test func aFileThatIsNoHARIsRefused() throws {
         let missing = try CLI.run(["har-summary", "/no/such.har"])
         #expect(missing.status == 66)

@@ -58,22 +58,27 @@ enum HARSummary {
             let origin = date(page.startedDateTime) ?? starts.min() ?? 0
             let span = max(1, zip(entries, starts).map { ($1 - origin) * 1000 + $0.time }.max() ?? 1,
                            page.pageTimings?.onLoad ?? 0)
-            let load = page.pageTimings?.onLoad.map { $0 >= 0 ? "load \(Int($0.rounded())) ms, " : "" } ?? ""
+            let load = page.pageTimings?.onLoad.map { $0 >= 0 ? "load \(whole($0)) ms, " : "" } ?? ""
             lines.append("\(TerminalText.oneLine(page.title ?? page.id)) (\(load)\(entries.count) requests)")
             for (entry, start) in zip(entries, starts) {
                 let offset = max(0, (start - origin) * 1000)
-                let first = min(width - 1, Int(offset / span * Double(width)))
-                let length = max(1, min(width - first, Int((entry.time / span * Double(width)).rounded())))
+                let first = min(width - 1, whole((offset / span * Double(width)).rounded(.down)))
+                let length = max(1, min(width - first, whole(entry.time / span * Double(width))))
                 let bar = String(repeating: " ", count: first) + String(repeating: "#", count: length)
                     + String(repeating: " ", count: width - first - length)
                 let status = entry.response.status > 0 ? String(entry.response.status) : "---"
                 let mark = entry._fromCache == "prefetch" ? "P" : " "
                 let size = bytes(entry.response.content?.size ?? entry.response.bodySize ?? 0)
                 lines.append("  \(pad(status, 3))\(mark) \(pad(entry.request.method, 6)) \(pad(size, 8, right: true)) "
-                    + "\(pad("\(Int(entry.time.rounded())) ms", 8, right: true)) |\(bar)| \(TerminalText.oneLine(entry.request.url))")
+                    + "\(pad("\(whole(entry.time)) ms", 8, right: true)) |\(bar)| \(TerminalText.oneLine(entry.request.url))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `value` rounded to a whole number; a file's NaN, infinity or 1e300 never traps.
+    private static func whole(_ value: Double) -> Int {
+        value.isNaN ? 0 : Int(min(max(value, -1e15), 1e15).rounded())
     }
 
     private static func date(_ text: String) -> Double? {
