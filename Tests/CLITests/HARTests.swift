@@ -71,8 +71,9 @@ struct HARTests {
         let nginx = try NginxServer(root: root)
         defer { nginx.stop() }
         let path = try Fixtures.file("jobs.har", "")
-        let output = try CLI.run(["load", "--jobs", "2", nginx.url.appendingPathComponent("index.html").absoluteString,
-                                  nginx.url.appendingPathComponent("next.html").absoluteString, "--har", path])
+        let list = try Fixtures.file("jobs.txt", ["index.html", "next.html"].map { nginx.url.appendingPathComponent($0).absoluteString }
+            .joined(separator: "\n"))
+        let output = try CLI.run(["load", "--jobs", "2", "--urls", list, "--har", path])
         #expect(output.status == 0, "\(output.stderr)")
         let har = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         #expect(JSONSchema.har.problems(har).isEmpty, "\(JSONSchema.har.problems(har).prefix(5))")
