@@ -58,45 +58,25 @@ public final class Page {
     private(set) var chain: ChainingDelegate!
     let eventSink: AsyncStream<PageEvent>.Continuation
     var stateSinks: [UUID: AsyncStream<PageState>.Continuation] = [:]
-    private(set) var view: GObjectRef<WebKitWebView>?
-    private var window: GObjectRef<GtkWidget>?
-    private let contentManager: GObjectRef<WebKitUserContentManager>
-    var contentManagerPointer: UnsafeMutablePointer<WebKitUserContentManager> { contentManager.pointer }
+    var view: GObjectRef<WebKitWebView>?
+    var window: GObjectRef<GtkWidget>?
+    var contentManager: GObjectRef<WebKitUserContentManager>
+    /// Scripts `addInitScript` added: a prerendered view never ran them, so it is not shown.
+    var addedInitScripts: [String] = []
     /// The latest check of whether the web process still runs JavaScript (after a timeout).
     var responsiveness: ResponsivenessCheck?
-    private var viewSignals: SignalConnections?
-    private var managerSignals: SignalConnections?
+    var viewSignals: SignalConnections?
+    var managerSignals: SignalConnections?
 
     init(browser: Browser, delegate: (any NavigationDelegate)?) {
         self.browser = browser
         dialogPolicy = browser.configuration.dialogs
         (events, eventSink) = AsyncStream.makeStream(of: PageEvent.self, bufferingPolicy: .bufferingNewest(10_000))
-        contentManager = GObjectRef(taking: webkit_user_content_manager_new())
-        let script = webkit_user_script_new(PageScripts.instrumentation, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
-                                            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
-        webkit_user_content_manager_add_script(contentManager.pointer, script)
-        webkit_user_script_unref(script)
-        if browser.configuration.recordsResources { addInitScript(PageScripts.resourceBuffer, to: contentManager.pointer) }
-        for source in browser.configuration.initScripts { addInitScript(source, to: contentManager.pointer) }
-        webkit_user_content_manager_register_script_message_handler(contentManager.pointer, "headway")
-
-        let rawView = hw_web_view_new(browser.context.pointer, contentManager.pointer)
-        g_object_ref_sink(UnsafeMutableRawPointer(rawView))
-        let view = GObjectRef(taking: rawView)
-        // The view's settings, given whole: features are read when the page is created.
-        let settings = webkit_settings_new()!
-        if let agent = browser.configuration.userAgent { webkit_settings_set_user_agent(settings, agent) }
-        EngineFeatures.enableEventTiming(in: settings)
-        if browser.configuration.inspectorPort != nil { webkit_settings_set_enable_developer_extras(settings, 1) }
-        webkit_web_view_set_settings(view.pointer, settings)
-        g_object_unref(UnsafeMutableRawPointer(settings))
-        let window = GObjectRef(retaining: gtk_offscreen_window_new())
-        gtk_window_set_default_size(cast(window.pointer), Int32(browser.configuration.viewportWidth),
-                                    Int32(browser.configuration.viewportHeight))
-        gtk_container_add(cast(window.pointer), cast(view.pointer))
-        gtk_widget_show_all(window.pointer)
+        let parts = WebViewParts(browser: browser)
+        contentManager = parts.manager
+        let view = parts.view
         self.view = view
-        self.window = window
+        self.window = parts.window
 
         network.recording = browser.configuration.recordsResources
         chain = ChainingDelegate(tracker: tracker) { [weak self] event in self?.emit(event) }

@@ -1,0 +1,55 @@
+import CHeadwayShims
+import CWebKit
+
+/// One web view as a browser's pages need it: its user content manager (Headway's
+/// instrumentation, the configuration's init scripts, the `headway` message handler), the view
+/// with the configuration's settings, and the offscreen window of the viewport's size it lives
+/// in. A page owns one; the booster's prerender pool owns one per hidden page, which a page
+/// adopts when it navigates there.
+@EngineActor
+struct WebViewParts {
+    let manager: GObjectRef<WebKitUserContentManager>
+    let view: GObjectRef<WebKitWebView>
+    let window: GObjectRef<GtkWidget>
+
+    init(browser: Browser) {
+        let configuration = browser.configuration
+        manager = GObjectRef(taking: webkit_user_content_manager_new())
+        Self.add(PageScripts.instrumentation, to: manager.pointer, allFrames: false)
+        if configuration.recordsResources { Self.add(PageScripts.resourceBuffer, to: manager.pointer) }
+        for source in configuration.initScripts { Self.add(source, to: manager.pointer) }
+        webkit_user_content_manager_register_script_message_handler(manager.pointer, "headway")
+
+        let rawView = hw_web_view_new(browser.context.pointer, manager.pointer)
+        g_object_ref_sink(UnsafeMutableRawPointer(rawView))
+        view = GObjectRef(taking: rawView)
+        // The view's settings, given whole: features are read when the page is created.
+        let settings = webkit_settings_new()!
+        if let agent = configuration.userAgent { webkit_settings_set_user_agent(settings, agent) }
+        EngineFeatures.enableEventTiming(in: settings)
+        if configuration.inspectorPort != nil { webkit_settings_set_enable_developer_extras(settings, 1) }
+        webkit_web_view_set_settings(view.pointer, settings)
+        g_object_unref(UnsafeMutableRawPointer(settings))
+        window = GObjectRef(retaining: gtk_offscreen_window_new())
+        gtk_window_set_default_size(cast(window.pointer), Int32(configuration.viewportWidth), Int32(configuration.viewportHeight))
+        gtk_container_add(cast(window.pointer), cast(view.pointer))
+        gtk_widget_show_all(window.pointer)
+    }
+
+    /// Adds `source` to run at document start, in every frame unless `allFrames` is false.
+    static func add(_ source: String, to manager: UnsafeMutablePointer<WebKitUserContentManager>, allFrames: Bool = true) {
+        let script = webkit_user_script_new(source, allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
+                                            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
+        webkit_user_content_manager_add_script(manager, script)
+        webkit_user_script_unref(script)
+    }
+
+    /// Stops the view's web process and destroys its window (and with it the view), for a view
+    /// nobody will show.
+    func destroy() {
+        webkit_web_view_stop_loading(view.pointer)
+        webkit_web_view_terminate_web_process(view.pointer)
+        webkit_user_content_manager_unregister_script_message_handler(manager.pointer, "headway")
+        gtk_widget_destroy(window.pointer)
+    }
+}
