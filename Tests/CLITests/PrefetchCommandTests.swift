@@ -44,8 +44,29 @@ struct PrefetchCommandTests {
     }
 
     @Test func prefetchOptionsNeedPrefetch() throws {
-        let output = try CLI.run(["load", "http://127.0.0.1:1/", "--prefetch-all-hosts"])
-        #expect(output.status == 64)
-        #expect(output.stderr.contains("need --prefetch"))
+        for option in [["--prefetch-all-hosts"], ["--prerender", "2"]] {
+            let output = try CLI.run(["load", "http://127.0.0.1:1/"] + option)
+            #expect(output.status == 64)
+            #expect(output.stderr.contains("need --prefetch"))
+        }
+        let tooMany = try CLI.run(["load", "--prefetch", "--prerender", "21", "http://127.0.0.1:1/"])
+        #expect(tooMany.status == 64)
+        #expect(tooMany.stderr.contains("--prerender must be 0 to 20, not 21"))
+    }
+
+    @Test func aPrerenderedArticleIsShownAndSaysSo() async throws {
+        let server = try BoosterSite.server()
+        defer { server.stop() }
+        let arguments = ["load", "--prefetch", "--prerender", "4", server.url.appendingPathComponent("index.html").absoluteString,
+                         server.url.appendingPathComponent("a3.html").absoluteString, "--script", try Fixtures.file("title.js", "document.title")]
+        let output = try await Task.detached { try CLI.run(arguments) }.value
+        #expect(output.status == 0, "\(output.stderr)")
+        let loads = try #require(try CLI.json(output)["loads"] as? [[String: Any]])
+        #expect((loads[0]["prefetch"] as? [String: Any])?["prerendered"] == nil)
+        let shown = try #require(loads[1]["prefetch"] as? [String: Any])
+        #expect(shown["prerendered"] as? Bool == true)
+        #expect(loads[1]["title"] as? String == "A3")
+        #expect(((loads[1]["scripts"] as? [[String: Any]])?.first?["value"]) as? String == "A3")
+        #expect(server.requestCount(path: "/a3.html") == 1)
     }
 }

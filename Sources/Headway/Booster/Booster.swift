@@ -12,6 +12,8 @@ final class Booster {
     let cache: PrefetchCache
     let prefetcher: Prefetcher
     let handler: SchemeHandler
+    /// The hidden views of `configuration.prerender`, or nil when it is 0.
+    let prerenders: PrerenderPool?
 
     /// Whether finished loads start a prefetch (false when the booster only emulates a network).
     let prefetches: Bool
@@ -29,8 +31,11 @@ final class Booster {
         cache = PrefetchCache(capacity: configuration.cacheBytes)
         prefetcher = Prefetcher(client: client, cache: cache, configuration: configuration)
         handler = SchemeHandler(client: client, cache: cache)
+        prerenders = prefetches && configuration.prerender > 0 ? PrerenderPool(capacity: configuration.prerender) : nil
         handler.conditions = browser.networkConditions
         handler.onMainFrameRedirect = { [weak self] view, target in
+            // A hidden page that redirects is not shown: the navigation will follow the redirect.
+            if let prerender = self?.prerenders?.prerender(in: view) { prerender.discard(deferred: true) }
             self?.pages[UInt(bitPattern: UnsafeMutableRawPointer(view))]?.page?.followMainFrameRedirect(to: target)
         }
         handler.navigationGeneration = { [weak self] view in
@@ -72,9 +77,20 @@ final class Booster {
         client.preconnect(real)
     }
 
-    /// Stops prefetching.
+    /// For a cold start: stops the link extraction and prefetch under way, ends every hidden
+    /// page, and empties the cache and the cookie jar.
+    func forgetEverything() {
+        trigger?.cancel()
+        prefetcher.cancel()
+        prerenders?.close()
+        cache.removeAll()
+        client.clearCookies()
+    }
+
+    /// Stops prefetching and ends every hidden prerendered page.
     func close() {
         prefetcher.cancel()
+        prerenders?.close()
     }
 
     /// Called by the internal delegate once a page finished loading: finds its links and
@@ -108,6 +124,7 @@ final class Booster {
             }
         }
         await prefetcher.settle(timeout: max(0, (deadline - Engine.now()) / 1000))
+        await prerenders?.settle(timeout: max(0, (deadline - Engine.now()) / 1000))
     }
 
     private func extractAndPrefetch(_ page: Page) async {
@@ -125,6 +142,13 @@ final class Booster {
         // A settle that ran out before the extraction ended cancelled it: nothing starts late.
         guard page.url == pageURL, !Task.isCancelled else { return }
         prefetcher.start(links: real, page: pageURL)
+        if let prerenders, let browser = page.browser {
+            // The likeliest pages first, as the prefetch orders them; their documents come from
+            // the prefetch (joined in flight) through the handler.
+            prerenders.prerender(LinkPolicy(configuration: configuration).select(real, page: pageURL).pages, browser: browser) { [weak self] view in
+                self?.pageClosed(view: view)
+            }
+        }
     }
 }
 

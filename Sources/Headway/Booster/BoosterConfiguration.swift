@@ -22,6 +22,14 @@ public struct BoosterConfiguration: Sendable, Equatable {
     public var requestTimeout: Duration = .seconds(15)
     /// The prefetch cache's size in bytes (least recently used entries go first).
     public var cacheBytes = 64 << 20
+    /// How many of the likeliest next pages to load ahead in hidden web views, 0 to 20 (0, the
+    /// default, for none). A `Page.load` of one of them shows its already rendered page at once
+    /// (`PrefetchLoadStats.prerendered`). Each is a web process of its own; hidden pages follow
+    /// the prefetch policy and are dropped when they navigate, open a dialog or fail.
+    public var prerender = 0
+
+    /// The most hidden web views `prerender` may ask for.
+    public static let mostPrerendered = 20
 
     /// The defaults: same host only, no query strings, 4 requests at once, a 32 MB budget per page, 4
     /// MB per response, 15 s per request, a 64 MB cache.

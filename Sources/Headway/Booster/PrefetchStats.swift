@@ -14,9 +14,39 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
     /// The longest time the handler took to answer a request from the cache, in ms: from
     /// WebKit's request to handing WebKit the response.
     public var slowestCacheAnswerMs: Double = 0
+    /// Whether the load showed a page the booster had prerendered in a hidden view
+    /// (`BoosterConfiguration.prerender`): the counts above are then those of the hidden load,
+    /// `Timing`'s Navigation Timing figures are that load's, and `started`, `committed` and
+    /// `finished` are when the page was shown.
+    public var prerendered = false
 
     /// All counts 0.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey { case fromCache, joined, fetched, revalidated, slowestCacheAnswerMs, prerendered }
+
+    /// Encodes the counts, and `prerendered` only when true (the figures stay all numbers for a
+    /// load that was not prerendered).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(fromCache, forKey: .fromCache)
+        try c.encode(joined, forKey: .joined)
+        try c.encode(fetched, forKey: .fetched)
+        try c.encode(revalidated, forKey: .revalidated)
+        try c.encode(slowestCacheAnswerMs, forKey: .slowestCacheAnswerMs)
+        if prerendered { try c.encode(true, forKey: .prerendered) }
+    }
+
+    /// Decodes the JSON `headway load` prints; `prerendered` is false when absent.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        fromCache = try c.decode(Int.self, forKey: .fromCache)
+        joined = try c.decode(Int.self, forKey: .joined)
+        fetched = try c.decode(Int.self, forKey: .fetched)
+        revalidated = try c.decodeIfPresent(Int.self, forKey: .revalidated) ?? 0
+        slowestCacheAnswerMs = try c.decodeIfPresent(Double.self, forKey: .slowestCacheAnswerMs) ?? 0
+        prerendered = try c.decodeIfPresent(Bool.self, forKey: .prerendered) ?? false
+    }
 }
 
 /// What the booster did over a whole run.

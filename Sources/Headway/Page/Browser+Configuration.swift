@@ -132,6 +132,9 @@ extension Browser {
         if let port = configuration.inspectorPort, !(1...65535).contains(port) {
             throw refuse("the inspector port must be 1 to 65535, not \(port)")
         }
+        if let booster = configuration.booster, !(0...BoosterConfiguration.mostPrerendered).contains(booster.prerender) {
+            throw refuse("the booster can prerender 0 to \(BoosterConfiguration.mostPrerendered) pages, not \(booster.prerender)")
+        }
         if let conditions = configuration.networkConditions {
             if let rate = conditions.bytesPerSecond, !(rate > 0 && rate <= NetworkConditions.maximumBytesPerSecond) {
                 throw refuse("the emulated bandwidth must be above 0 and at most 100 Gbit/s, not \(rate) bytes/s")

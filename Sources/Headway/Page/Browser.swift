@@ -109,9 +109,7 @@ public final class Browser {
     /// cancelled.
     public func clearWebsiteData(timeout: Duration = .seconds(30)) async {
         defer { if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies() } } }
-        booster?.prefetcher.cancel()
-        booster?.cache.removeAll()
-        booster?.client.clearCookies()
+        booster?.forgetEverything()
         let manager = webkit_web_context_get_website_data_manager(context.pointer)
         let cancellable = GObjectRef(taking: g_cancellable_new()!)
         _ = try? await EngineWait<Void>.run(

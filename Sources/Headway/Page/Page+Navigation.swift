@@ -17,6 +17,9 @@ extension Page {
     @discardableResult
     public func load(_ url: URL, until condition: LoadCondition = .load, timeout: Duration = .seconds(30)) async throws -> LoadResult {
         let view = try await readyView()
+        if let prerendered = takePrerender(of: url) {
+            return try await show(prerendered, for: url, timeout: timeout.seconds, condition: condition)
+        }
         let target = booster != nil ? MirrorScheme.mirror(url) : url
         let started = Engine.now()
         let result = try await navigate(url, timeout: timeout.seconds, condition: condition) {
@@ -84,14 +87,19 @@ extension Page {
         webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
     }
 
-    private func navigate(_ requested: URL?, timeout: Double, condition: LoadCondition = .load,
-                          start: () -> Void) async throws -> LoadResult {
-        try Task.checkCancellation()
+    /// Forgets the console, errors and dialogs of the page being left.
+    func clearPageRecords() {
         console.removeAll()
         errors.removeAll()
         consoleTotal = 0
         errorsTotal = 0
         dialogs.removeAll()
+    }
+
+    private func navigate(_ requested: URL?, timeout: Double, condition: LoadCondition = .load,
+                          start: () -> Void) async throws -> LoadResult {
+        try Task.checkCancellation()
+        clearPageRecords()
         if let booster, let view = view?.pointer {
             // A new navigation cancels prefetch work that no longer serves it,
             // all but a fetch of the page it goes to, which it joins; a page still queued for

@@ -79,6 +79,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("cache-size"), parsing: .unconditional, help: "Prefetch cache size in MB, 1 to \(Self.largestCache).")
     var cacheSize: Int = 64
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --prefetch, also load the N likeliest next pages in hidden views, 0 to \(BoosterConfiguration.mostPrerendered); loading one of them then shows it at once (\"prerendered\":true). Each is a web process of its own.", valueName: "N"))
+    var prerender = 0
+
     @Option(name: .customLong("prefetch-settle"), parsing: .unconditional, help: "Seconds to wait for prefetching to settle before the next URL, 0 to 86400.")
     var prefetchSettle: Double = 30
 
@@ -120,9 +123,12 @@ struct LoadCommand: AsyncParsableCommand {
             throw HeadwayError(.invalidArgument, "--screenshot must name a .png file: \(screenshot)")
         }
         if let memoryLimit, memoryLimit < 1 { throw HeadwayError(.invalidArgument, "--memory-limit must be at least 1 MB") }
-        let usesBooster = prefetch || prefetchHosts != nil || prefetchAllHosts || prefetchQueryStrings
+        guard (0...BoosterConfiguration.mostPrerendered).contains(prerender) else {
+            throw HeadwayError(.invalidArgument, "--prerender must be 0 to \(BoosterConfiguration.mostPrerendered), not \(prerender)")
+        }
+        let usesBooster = prefetch || prefetchHosts != nil || prefetchAllHosts || prefetchQueryStrings || prerender > 0
         guard !usesBooster || prefetch else {
-            throw HeadwayError(.invalidArgument, "--prefetch-hosts, --prefetch-all-hosts and --prefetch-query-strings need --prefetch")
+            throw HeadwayError(.invalidArgument, "--prefetch-hosts, --prefetch-all-hosts, --prefetch-query-strings and --prerender need --prefetch")
         }
         if jobs > 1 {
             guard urlList != nil, urls.isEmpty else { throw HeadwayError(.invalidArgument, "--jobs needs --urls (URLs given as arguments load in order in one page)") }
@@ -170,6 +176,7 @@ struct LoadCommand: AsyncParsableCommand {
             configuration.allHosts = prefetchAllHosts
             configuration.allowQueryStrings = prefetchQueryStrings
             configuration.cacheBytes = cacheSize << 20
+            configuration.prerender = prerender
             booster = configuration
         }
         let arguments = try urls.map { URLList.Item.url(try URLList.parse($0)) }

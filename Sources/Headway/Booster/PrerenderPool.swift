@@ -1,0 +1,70 @@
+import CWebKit
+import Foundation
+
+/// The booster's hidden web views (`BoosterConfiguration.prerender`): the likeliest next pages
+/// of the last finished load, loaded ahead through the prefetch cache, at most `capacity` at
+/// once, the least recently wanted ended first. A navigation to one of them takes its view.
+@EngineActor
+final class PrerenderPool {
+    let capacity: Int
+    /// Least recently wanted first.
+    private var prerenders: [Prerender] = []
+    /// How long a hidden page may take to load before it is ended.
+    static let loadTimeout: Double = 15
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Prerenders `urls` (real URLs, likeliest first; the first `capacity` of them), keeping
+    /// those already under way, and ends the least recently wanted beyond the capacity.
+    func prerender(_ urls: [URL], browser: Browser, onDestroy: @escaping (UnsafeMutablePointer<WebKitWebView>) -> Void) {
+        prerenders.removeAll { $0.state == .discarded }
+        for url in urls.prefix(capacity).reversed() {
+            if let index = prerenders.firstIndex(where: { $0.url == url }) {
+                prerenders.append(prerenders.remove(at: index))
+            } else {
+                let prerender = Prerender(url: url, browser: browser)
+                prerender.onDestroy = onDestroy
+                prerenders.append(prerender)
+                Task { @EngineActor [weak prerender] in
+                    try? await Task.sleep(for: .clamped(seconds: Self.loadTimeout))
+                    if let prerender, prerender.state == .loading { prerender.discard() }
+                }
+            }
+        }
+        while prerenders.count > capacity { prerenders.removeFirst().discard() }
+    }
+
+    /// The ready prerender of `url`, taken out of the pool, or nil.
+    func take(_ url: URL) -> Prerender? {
+        guard let index = prerenders.firstIndex(where: { $0.url == url && $0.state == .ready }) else { return nil }
+        return prerenders.remove(at: index)
+    }
+
+    /// The prerender showing in `view`, if any.
+    func prerender(in view: UnsafeMutablePointer<WebKitWebView>) -> Prerender? {
+        prerenders.first { $0.view == view }
+    }
+
+    /// How many hidden pages are loading or ready.
+    var count: Int { prerenders.filter { $0.state != .discarded }.count }
+
+    /// Waits until no hidden page is loading, at most `timeout` seconds.
+    func settle(timeout: Double) async {
+        let deadline = Engine.now() + Seconds.clamp(timeout) * 1000
+        for prerender in prerenders where prerender.state == .loading {
+            let left = (deadline - Engine.now()) / 1000
+            guard left > 0 else { return }
+            _ = try? await EngineWait<Void>.run(timeout: left, onTimeout: { .success(()) }, onCancel: {}) { wait in
+                prerender.whenSettled { wait.resume(.success(())) }
+            }
+        }
+    }
+
+    /// Ends every hidden page.
+    func close() {
+        for prerender in prerenders { prerender.discard() }
+        prerenders.removeAll()
+    }
+}

@@ -1,0 +1,57 @@
+import CWebKit
+import Foundation
+
+extension Page {
+    /// The view the booster prerendered for `url`, if one is ready and this page may show it:
+    /// a page whose `addInitScript` scripts the hidden load never ran loads normally.
+    func takePrerender(of url: URL) -> WebViewParts? {
+        guard addedInitScripts.isEmpty, let pool = booster?.prerenders else { return nil }
+        return pool.take(url)?.hand()
+    }
+
+    /// Shows `parts`, a hidden view that already loaded `url`, in place of this page's view, as a
+    /// navigation to `url`: the delegate sees it start, commit and finish, `started`,
+    /// `committed` and `finished` are when it was shown, and Navigation Timing is the hidden
+    /// load's. The view being left ends as `close()` ends it.
+    func show(_ parts: WebViewParts, for url: URL, timeout: Double, condition: LoadCondition) async throws -> LoadResult {
+        try Task.checkCancellation()
+        clearPageRecords()
+        if let booster, let old = view?.pointer {
+            booster.prefetcher.cancel(keeping: url)
+            booster.pageClosed(view: old)
+        }
+        let record = tracker.begin(url)
+        record.completesAtDOMContentLoaded = condition == .domContentLoaded
+        network.reset()
+        adopt(parts)
+        chain.page(self, didStartNavigation: url)
+        chain.page(self, didCommitNavigation: url)
+        refreshState()
+        chain.page(self, didFinishNavigation: url)
+        var result = try await finish(record, timeout: timeout)
+        result.prefetch?.prerendered = true
+        if condition == .networkIdle {
+            try await waitForNetworkIdle(timeout: .clamped(seconds: timeout))
+        }
+        return result
+    }
+
+    /// Puts `parts` where the page's own view and window were, and ends those.
+    private func adopt(_ parts: WebViewParts) {
+        viewSignals?.disconnectAll()
+        managerSignals?.disconnectAll()
+        if let old = view?.pointer {
+            webkit_web_view_stop_loading(old)
+            webkit_web_view_terminate_web_process(old)
+        }
+        webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, "headway")
+        if let window { gtk_widget_destroy(window.pointer) }
+        view = parts.view
+        window = parts.window
+        contentManager = parts.manager
+        booster?.register(self, view: parts.view.pointer)
+        let target = WeakPage(self)
+        viewSignals = PageSignals.connect(view: parts.view, target: target)
+        managerSignals = PageSignals.connect(manager: parts.manager, target: target)
+    }
+}

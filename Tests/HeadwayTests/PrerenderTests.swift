@@ -1,0 +1,125 @@
+import Foundation
+@testable import Headway
+import HeadwayTestSupport
+import Testing
+
+/// `BoosterConfiguration.prerender`: the likeliest next pages load in hidden views, and a load of
+/// one of them shows that view, with the delegate's callbacks and a working page afterwards.
+@Suite("Prerender", .serialized)
+@EngineActor
+struct PrerenderTests {
+    static func site() throws -> HTTPServer {
+        let server = try Fixtures.server()
+        server.route("/index.html", .html("""
+            <!doctype html><title>Index</title><nav><a href="/a.html">A</a> <a href="/b.html">B</a>
+            <a href="/talks.html">T</a> <a href="/leaves.html">L</a></nav>
+            """))
+        server.route("/a.html", .html("""
+            <!doctype html><title>A</title><link rel="stylesheet" href="/a.css"><p>a
+            <script>window.renderedAt = performance.now(); window.loads = (window.loads || 0) + 1;</script>
+            """))
+        server.route("/a.css", HTTPResponse(status: 200, headers: [("Content-Type", "text/css"), ("Cache-Control", "max-age=600")],
+                                            body: Data("p { color: red }".utf8)))
+        server.route("/b.html", .html("<!doctype html><title>B</title><p>b"))
+        server.route("/talks.html", .html("<!doctype html><title>Talks</title><script>addEventListener('load', () => setTimeout(() => alert('hi'), 10));</script>"))
+        server.route("/leaves.html", .html("<!doctype html><title>Leaves</title><script>addEventListener('load', () => setTimeout(() => { location.href = '/b.html'; }, 10));</script>"))
+        return server
+    }
+
+    static func configuration(prerender: Int) -> Browser.Configuration {
+        var booster = BoosterConfiguration()
+        booster.prerender = prerender
+        var configuration = Browser.Configuration()
+        configuration.booster = booster
+        return configuration
+    }
+
+    @Test func aPrerenderedPageIsShownAsANavigation() async throws {
+        let server = try Self.site()
+        defer { server.stop() }
+        let browser = try Browser(configuration: Self.configuration(prerender: 2))
+        defer { browser.close() }
+        let delegate = RecordingDelegate()
+        let page = try browser.newPage(delegate: delegate)
+        let index = try await page.load(server.url.appendingPathComponent("index.html"))
+        #expect(index.prefetch?.prerendered == false)
+        await browser.settlePrefetch()
+        let requests = server.requests.count
+        delegate.reset()
+        let a = try await page.load(server.url.appendingPathComponent("a.html"))
+        #expect(a.prefetch?.prerendered == true)
+        #expect(a.title == "A")
+        #expect(a.finalURL == server.url.appendingPathComponent("a.html"))
+        #expect(a.status == 200)
+        #expect(server.requests.count == requests, "showing it asked the server for nothing")
+        #expect(server.requestCount(path: "/a.html") == 1)
+        // The hidden load's own Navigation Timing, and Headway's times of showing it.
+        #expect(a.timing.loadEventEnd > 0)
+        #expect(a.timing.started <= a.timing.committed && a.timing.committed <= a.timing.finished)
+        let url = server.url.appendingPathComponent("a.html")
+        #expect(delegate.calls == ["started /a.html", "committed /a.html", "finished /a.html"])
+        #expect(page.url == url)
+        #expect(page.title == "A")
+        #expect(try await page.evaluate("window.loads") == .number(1), "the page ran once, hidden")
+        #expect(try await page.evaluate("getComputedStyle(document.querySelector('p')).color") == "rgb(255, 0, 0)")
+        // The page goes on as after any load: its next navigation is a normal one.
+        let b = try await page.load(server.url.appendingPathComponent("b.html"))
+        #expect(b.title == "B")
+    }
+
+    @Test func hiddenPagesThatActAreDroppedAndLoadNormally() async throws {
+        let server = try Self.site()
+        defer { server.stop() }
+        let browser = try Browser(configuration: Self.configuration(prerender: 4))
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try await page.load(server.url.appendingPathComponent("index.html"))
+        await browser.settlePrefetch()
+        // Give the hidden pages' timers (an alert, a navigation) time to fire.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(browser.booster?.prerenders?.count == 2, "talks opened a dialog and leaves navigated: both dropped")
+        let talks = try await page.load(server.url.appendingPathComponent("talks.html"))
+        #expect(talks.prefetch?.prerendered == false)
+        #expect(talks.title == "Talks")
+    }
+
+    @Test func thePoolKeepsTheLikeliestAndEndsTheRest() async throws {
+        let server = try Self.site()
+        defer { server.stop() }
+        let browser = try Browser(configuration: Self.configuration(prerender: 1))
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try await page.load(server.url.appendingPathComponent("index.html"))
+        await browser.settlePrefetch()
+        #expect(browser.booster?.prerenders?.count == 1)
+        // Only the first link in document order was prerendered.
+        let b = try await page.load(server.url.appendingPathComponent("b.html"))
+        #expect(b.prefetch?.prerendered == false)
+        #expect(b.title == "B")
+        // A cold start (what --repeat does before each run) ends every hidden page.
+        await browser.settlePrefetch()
+        #expect(browser.booster?.prerenders?.count == 1)
+        await browser.clearWebsiteData()
+        #expect(browser.booster?.prerenders?.count == 0)
+    }
+
+    @Test func aPageWithItsOwnInitScriptsLoadsNormally() async throws {
+        let server = try Self.site()
+        defer { server.stop() }
+        let browser = try Browser(configuration: Self.configuration(prerender: 2))
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try await page.load(server.url.appendingPathComponent("index.html"))
+        await browser.settlePrefetch()
+        try page.addInitScript("window.init = true")
+        let a = try await page.load(server.url.appendingPathComponent("a.html"))
+        #expect(a.prefetch?.prerendered == false)
+        #expect(try await page.evaluate("window.init") == true)
+    }
+
+    @Test(arguments: [-1, 21]) func aPoolSizeOutOfRangeIsRefused(_ size: Int) {
+        #expect(throws: HeadwayError(.invalidArgument, "the booster can prerender 0 to 20 pages, not \(size)")) {
+            try Browser.validate(Self.configuration(prerender: size))
+        }
+    }
+}

@@ -1,0 +1,56 @@
+"""The prerender pool's rows for scripts/bench: the perceived time of a navigation to a page the
+booster prerendered, against the same article cold and prefetched, at 5 Mbit/s + 50 ms; and
+long-run memory with a pool of 5 hidden views."""
+import pathlib, tempfile
+
+import benchlib
+from benchlib import median, measured, note, verdict
+
+ARTICLE = "articles/article-3.html"
+
+
+def rows(headway, site, runs, count, env):
+    data = {k: [] for k in ["cold", "prefetched", "prerendered", "prerenderedLoadEvent"]}
+    with benchlib.Server(headway, site, "--bandwidth", "5mbit", "--latency", "50ms") as slow:
+        index, article = slow.url + "index.html", slow.url + ARTICLE
+        for i in range(runs):
+            note(f"prerender run {i + 1}/{runs}")
+            # `finished` is Headway's clock from the navigation request to the load's end: what a
+            # user waits for, whichever way the page got there.
+            data["cold"].append(benchlib.load(headway, article)["loads"][0]["timing"]["finished"])
+            data["prefetched"].append(benchlib.load(headway, "--prefetch", index, article)["loads"][1]["timing"]["finished"])
+            shown = benchlib.load(headway, "--prefetch", "--prerender", "5", index, article)["loads"][1]
+            if not shown["prefetch"]["prerendered"]:
+                benchlib.fail("the article was not prerendered from the index")
+            data["prerendered"].append(shown["timing"]["finished"])
+            data["prerenderedLoadEvent"].append(shown["timing"]["loadEventEnd"])
+    m = {k: median(v) for k, v in data.items()}
+    table = [
+        ["article cold at 5 Mbit/s + 50 ms (navigation request to load end)", f"{m['cold']:.0f} ms", "1.00", "", ""],
+        ["same after prefetch from the index", f"{m['prefetched']:.0f} ms", f"{m['cold'] / max(m['prefetched'], 0.1):.0f}× faster", "", ""],
+        ["same after prefetch + prerender (--prerender 5): shown", f"{m['prerendered']:.1f} ms",
+         f"{m['cold'] / max(m['prerendered'], 0.1):.0f}× faster than cold; its hidden load's loadEventEnd {m['prerenderedLoadEvent']:.0f} ms",
+         "<= 20 ms, >= 100×", verdict(m["prerendered"] <= 20 and m["cold"] >= 100 * m["prerendered"])],
+    ]
+    table += memory(headway, site, count, env)
+    per_run = "Prerender per run (ms): " + "; ".join(f"{k} " + ", ".join(f"{x:.1f}" for x in v) for k, v in data.items())
+    return table, per_run
+
+
+def memory(headway, site, count, env):
+    """`count` loads of the demo's pages in one process with --prefetch --prerender 5: each load
+    prerenders up to 5 next pages, ending those no longer wanted."""
+    with benchlib.Server(headway, site) as server:
+        listing = pathlib.Path(tempfile.mkstemp(suffix=".txt")[1])
+        pages = ["index.html"] + [f"articles/article-{n}.html" for n in range(1, 11)]
+        listing.write_text("\n".join(server.url + pages[i % len(pages)] for i in range(count)) + "\n")
+        note(f"memory: {count} loads with --prerender 5 in one process")
+        _, _, samples, _ = measured([str(headway), "load", "--prefetch", "--prerender", "5", "--urls", str(listing),
+                                     "--format", "jsonl"], env=env, interval=0.1)
+        listing.unlink()
+    steady = samples[len(samples) // 10:]
+    quarter = max(1, len(steady) // 4)
+    first, last = median(steady[:quarter]), median(steady[-quarter:])
+    growth = last / first - 1
+    return [[f"memory: {count} loads with --prerender 5 (tree RSS, first vs last quarter after warm-up)",
+             f"{first / 1024:.0f} → {last / 1024:.0f} MiB", f"{growth * 100:+.1f}%", "<= +10%", verdict(growth <= 0.10)]]
