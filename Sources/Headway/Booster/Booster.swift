@@ -35,7 +35,10 @@ final class Booster {
         handler.conditions = browser.networkConditions
         handler.onMainFrameRedirect = { [weak self] view, target in
             // A hidden page that redirects is not shown: the navigation will follow the redirect.
-            if let prerender = self?.prerenders?.prerender(in: view) { prerender.discard(deferred: true) }
+            if let prerender = self?.prerenders?.prerender(in: view) {
+                prerender.discard(deferred: true)
+                return
+            }
             self?.pages[UInt(bitPattern: UnsafeMutableRawPointer(view))]?.page?.followMainFrameRedirect(to: target)
         }
         handler.navigationGeneration = { [weak self] view in
@@ -104,6 +107,8 @@ final class Booster {
     /// belongs to the browser and goes on (a page dropped right after its load is common) until
     /// the next navigation, the end of a settle, or `close`.
     func pageClosed(view: UnsafeMutablePointer<WebKitWebView>) {
+        // Its address may be reused by the next view made.
+        pages[UInt(bitPattern: UnsafeMutableRawPointer(view))] = nil
         handler.resetStats(forView: UnsafeMutableRawPointer(view))
         handler.cancelFetches(forView: UnsafeMutableRawPointer(view), mainFrameOnly: false)
     }
