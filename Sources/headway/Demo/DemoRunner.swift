@@ -1,8 +1,8 @@
 import Foundation
 import Headway
 
-/// The demo's loads: the article cold (server-emulated and browser-emulated), after the index, and
-/// prefetched from it; and the table of their figures.
+/// The demo's loads: the article cold (server-emulated and browser-emulated), after the index,
+/// prefetched from it, and prerendered from it; and the table of their figures.
 @EngineActor
 enum DemoRunner {
     struct Outcome: Sendable {
@@ -33,17 +33,23 @@ enum DemoRunner {
             let articleName = DemoSite.articlePath(article)
             // 1: the article alone in a fresh browser (cold); 2: the same from a plain server, the
             // browser emulating the network; 3: index then article, booster off; 4: index then
-            // article, booster on, after the prefetch from the index settled.
+            // article, booster on, after the prefetch from the index settled; 5: the same with
+            // the likeliest next pages prerendered too.
             let plainArticle = plain.url.appendingPathComponent(DemoSite.articlePath(article))
-            let phases: [(urls: [URL], boosted: Bool, emulated: Bool, label: String)] = [
-                ([articleURL], false, false, "cold"),
-                ([plainArticle], false, true, "cold, browser-emulated"),
-                ([index, articleURL], false, false, "after index, no booster"),
-                ([index, articleURL], true, false, "after index, prefetched"),
+            let phases: [(urls: [URL], boosted: Bool, prerender: Int, emulated: Bool, label: String)] = [
+                ([articleURL], false, 0, false, "cold"),
+                ([plainArticle], false, 0, true, "cold, browser-emulated"),
+                ([index, articleURL], false, 0, false, "after index, no booster"),
+                ([index, articleURL], true, 0, false, "after index, prefetched"),
+                ([index, articleURL], true, article, false, "after index, prerendered"),
             ]
             for phase in phases {
                 var configuration = Browser.Configuration()
-                if phase.boosted { configuration.booster = BoosterConfiguration() }
+                if phase.boosted {
+                    var booster = BoosterConfiguration()
+                    booster.prerender = phase.prerender
+                    configuration.booster = booster
+                }
                 if phase.emulated { configuration.networkConditions = conditions }
                 let counted = phase.emulated ? plain : server
                 let browser = try Browser(configuration: configuration)
@@ -99,11 +105,16 @@ enum DemoRunner {
             lines.append(String(format: "Emulated by the browser against a plain server, the article's load event came at %.0f%% of the server-emulated one's.",
                                 emulated.result.timing.loadEventEnd / cold.result.timing.loadEventEnd * 100))
         }
-        if let cold = articles.first, let boosted = articles.last, articles.count == 4, cold.result.timing.loadEventEnd > 0 {
+        if let cold = articles.first, let boosted = articles.first(where: { $0.label.hasSuffix("prefetched") }),
+           cold.result.timing.loadEventEnd > 0 {
             let ratio = boosted.result.timing.loadEventEnd / cold.result.timing.loadEventEnd
             lines.append("")
             lines.append(String(format: "The prefetched article's load event came at %.1f%% of the cold one's (%.0f%% faster).",
                                 ratio * 100, (1 - ratio) * 100))
+        }
+        if let cold = articles.first, let shown = articles.first(where: { $0.result.prefetch?.prerendered == true }) {
+            lines.append(String(format: "The prerendered article was shown %.1f ms after its load request (cold: the load ended %.0f ms after it); "
+                                + "its load and FCP columns are those of its hidden load.", shown.result.timing.finished, cold.result.timing.finished))
         }
         lines.append("")
         var shown = Set<String>()
