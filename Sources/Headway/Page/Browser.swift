@@ -41,10 +41,13 @@ public final class Browser {
         filterServer = configuration.requestFilter.flatMap { RequestFilterServer(filter: $0) }
         extensionDirectory = WebExtension.isNeeded(for: configuration)
             ? WebExtension.install(on: context.pointer, configuration: configuration, filterAddress: filterServer?.address) : nil
+        let disk = try configuration.booster?.cacheDirectory.map {
+            try DiskCache(directory: $0, capacity: configuration.booster?.cacheDirectoryBytes ?? 0)
+        }
         // An emulated network needs the booster's handler, which paces every response.
         booster = configuration.booster != nil || configuration.networkConditions != nil
             ? Booster(context: context.pointer, configuration: configuration.booster ?? BoosterConfiguration(),
-                      browser: configuration, userAgent: Browser.userAgent)
+                      browser: configuration, userAgent: Browser.userAgent, disk: disk)
             : nil
         applyNetworkSettings()
         if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies() } }
