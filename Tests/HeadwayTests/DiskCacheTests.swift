@@ -9,8 +9,11 @@ import Testing
 struct DiskCacheTests {
     /// Loads the site's index in a new browser whose booster keeps its cache in `directory`,
     /// then closes the browser (which waits for the cache's writes).
-    static func run(_ nginx: NginxServer, _ directory: URL, settle: Bool = false) async throws -> LoadResult {
-        let browser = try Browser(configuration: BoosterSite.configuration { $0.cacheDirectory = directory })
+    static func run(_ nginx: NginxServer, _ directory: URL, settle: Bool = false, bytes: Int? = nil) async throws -> LoadResult {
+        let browser = try Browser(configuration: BoosterSite.configuration {
+            $0.cacheDirectory = directory
+            if let bytes { $0.cacheDirectoryBytes = bytes }
+        })
         defer { browser.close() }
         let page = try browser.newPage()
         let result = try await page.load(nginx.url.appendingPathComponent("index.html"))
@@ -18,9 +21,9 @@ struct DiskCacheTests {
         return result
     }
 
-    static func withSite(_ options: NginxServer.Options = .init(),
+    static func withSite(_ options: NginxServer.Options = .init(), images: Int = 0,
                          _ body: @EngineActor (NginxServer, URL) async throws -> Void) async throws {
-        let root = try DiskCacheSite.make()
+        let root = try DiskCacheSite.make(images: images)
         defer { try? FileManager.default.removeItem(at: root) }
         let directory = DiskCacheSite.newCacheDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -111,6 +114,31 @@ struct DiskCacheTests {
             let second = try await Self.run(nginx, directory)
             #expect((second.prefetch?.fromCache ?? 0) >= DiskCacheSite.pagePaths.count)
         }
+    }
+}
+
+extension DiskCacheTests {
+    @Test func theDirectoryStaysWithinItsSizeLeastRecentlyUsedFirst() async throws {
+        try await Self.withSite(images: 20) { nginx, directory in
+            let limit = 200_000
+            _ = try await Self.run(nginx, directory, bytes: limit)
+            let stats = try CacheDirectory.stats(of: directory)
+            #expect(stats.bytes <= limit, "\(stats.bytes) bytes")
+            #expect(stats.entries >= 3 && stats.entries < DiskCacheSite.pagePaths.count + 20, "some went, some stayed")
+            let second = try await Self.run(nginx, directory, bytes: limit)
+            #expect(second.title == "Index")
+            #expect(try CacheDirectory.stats(of: directory).bytes <= limit)
+        }
+    }
+
+    @Test func aDirectoryThatIsNoCacheIsRefused() async throws {
+        let other = DiskCacheSite.newCacheDirectory()
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: other) }
+        try Data("mine".utf8).write(to: other.appendingPathComponent("notes.txt"))
+        let error = #expect(throws: HeadwayError.self) { try Browser(configuration: BoosterSite.configuration { $0.cacheDirectory = other }) }
+        #expect(error?.code == .invalidArgument && error?.message.contains("is not a Headway cache") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other.path) == ["notes.txt"])
     }
 }
 
