@@ -30,9 +30,11 @@ final class DiskCache: Sendable {
     /// Writes `response` under `key` in the background (never its cookies).
     func save(_ response: CachedResponse, under key: URL) {
         guard response.body.count <= capacity else { return }
-        let entry = DiskCacheEntry(response, key: key)
-        let name = DiskCacheEntry.fileName(key: key, varyValues: response.varyValues)
-        writes.async { self.write(entry, body: response.body, name: name) }
+        // The body's checksum and the encoding are work for the queue too, not the caller.
+        writes.async {
+            let entry = DiskCacheEntry(response, key: key)
+            self.write(entry, body: response.body, name: DiskCacheEntry.fileName(key: key, varyValues: response.varyValues))
+        }
     }
 
     /// Deletes the entry for `response` under `key`, in the background.
