@@ -56,7 +56,11 @@ public enum CacheDirectory {
                 throw HeadwayError(.invalidArgument, "the cache directory \(directory.path) is a file, not a directory")
             }
             if isTagged(directory) { return directory }
-            guard ((try? manager.contentsOfDirectory(atPath: directory.path)) ?? ["?"]).isEmpty else {
+            // Another process may be tagging it right now: its temporary tag file does not count.
+            let contents = ((try? manager.contentsOfDirectory(atPath: directory.path)) ?? ["?"])
+                .filter { !($0.hasPrefix(".\(tagName).") && $0.hasSuffix(".tmp")) }
+            guard contents.isEmpty else {
+                if isTagged(directory) { return directory }  // tagged meanwhile
                 throw HeadwayError(.invalidArgument, "\(directory.path) is not a Headway cache (it has no \(tagName) file) "
                     + "and is not empty; give a new or empty directory")
             }
@@ -64,9 +68,9 @@ public enum CacheDirectory {
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true)
             // Two processes may tag a new directory at once: the same bytes, renamed into place.
-            let temporary = directory.appendingPathComponent(".\(tagName).\(getpid()).tmp")
+            let temporary = directory.appendingPathComponent(".\(tagName).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
             try tag.write(to: temporary)
-            guard rename(temporary.path, directory.appendingPathComponent(tagName).path) == 0 else {
+            guard rename(temporary.path, directory.appendingPathComponent(tagName).path) == 0 || isTagged(directory) else {
                 throw HeadwayError(.fileUnwritable, "could not tag the cache directory \(directory.path): \(String(cString: strerror(errno)))")
             }
         } catch let error as HeadwayError {
