@@ -93,6 +93,10 @@ struct CacheCommandTests {
         #expect(noPrefetch.stderr == "headway: error: --cache-dir needs --prefetch\n")
         #expect(!FileManager.default.fileExists(atPath: missing.path), "nothing was created")
 
+        let repeated = try CLI.run(["load", "--prefetch", "--repeat", "2", "--cache-dir", missing.path, "http://127.0.0.1:1/"])
+        #expect(repeated.status == 64)
+        #expect(repeated.stderr == "headway: error: --cache-dir cannot be combined with --repeat\n")
+
         let usage = try CLI.run(["cache", "stats"])
         #expect(usage.status == 64)
     }

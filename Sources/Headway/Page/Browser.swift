@@ -96,7 +96,8 @@ public final class Browser {
     }
 
     /// Forgets every cached resource, cookie and storage item (and the prefetch cache), so the
-    /// next load is cold; the configuration's own cookies are then set again. Gives up after `timeout`, or at once when the calling task is
+    /// next load is cold; the configuration's own cookies are then set again. A booster's cache
+    /// directory (`BoosterConfiguration.cacheDirectory`) is left alone: it can still answer. Gives up after `timeout`, or at once when the calling task is
     /// cancelled.
     public func clearWebsiteData(timeout: Duration = .seconds(30)) async {
         defer { if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies() } } }

@@ -132,6 +132,8 @@ struct LoadCommand: AsyncParsableCommand {
             throw HeadwayError(.invalidArgument, "--prefetch-hosts, --prefetch-all-hosts and --prefetch-query-strings need --prefetch")
         }
         guard cacheDirectory == nil || prefetch else { throw HeadwayError(.invalidArgument, "--cache-dir needs --prefetch") }
+        // Repeated loads are cold: a disk cache would answer them.
+        guard cacheDirectory == nil || repeatCount == 1 else { throw HeadwayError(.invalidArgument, "--cache-dir cannot be combined with --repeat") }
         if cacheDirectory?.isEmpty == true { throw HeadwayError(.invalidArgument, "--cache-dir needs a directory") }
         guard (1...Self.largestCache).contains(cacheDirectorySize) else {
             throw HeadwayError(.invalidArgument, cacheDirectorySize < 1 ? "--cache-dir-size must be at least 1 MB" : "--cache-dir-size must be at most \(Self.largestCache) MB")
