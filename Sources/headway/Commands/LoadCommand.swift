@@ -80,7 +80,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("cache-size"), parsing: .unconditional, help: "The booster's memory cache size in MB, 1 to \(Self.largestCache).")
     var cacheSize: Int = 64
 
-    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("With --prefetch, keep the booster's cache on disk in DIR too, for later runs and other processes: a fresh entry is served with no request, a stale one with an ETag or Last-Modified is revalidated. DIR is created if needed; an existing one must be empty or a Headway cache. See `headway cache`.", valueName: "DIR"))
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("With --prefetch, keep the booster's cache on disk in DIR too, for later runs and other processes: a fresh entry is served with no request, a stale one with an ETag or Last-Modified is revalidated. DIR is created if needed; an existing one must be empty or a Headway cache. Not with --repeat. See `headway cache`.", valueName: "DIR"))
     var cacheDirectory: String?
 
     @Option(name: .customLong("cache-dir-size"), parsing: .unconditional, help: "The disk cache's size in MB, 1 to \(Self.largestCache): past it, the least recently used entries are deleted.")
