@@ -131,6 +131,26 @@ extension DiskCacheTests {
         }
     }
 
+    @Test func aPrefetchFindsItsPageOnDiskAndAsksNothing() async throws {
+        try await Self.withSite { nginx, directory in
+            _ = try await Self.run(nginx, directory, settle: true)
+            let logged = nginx.waitForRequests(count: DiskCacheSite.pagePaths.count + 1)
+            #expect(logged.filter { $0.path == "/article.html" }.count == 1, "the first run prefetched the article")
+
+            let browser = try Browser(configuration: BoosterSite.configuration { $0.cacheDirectory = directory })
+            defer { browser.close() }
+            let page = try browser.newPage()
+            _ = try await page.load(nginx.url.appendingPathComponent("index.html"))
+            await browser.settlePrefetch()
+            #expect(browser.prefetchStats?.pagesPrefetched == 1, "the article, from disk")
+            let article = try await page.load(nginx.url.appendingPathComponent("article.html"))
+            #expect(article.title == "Article" && article.prefetch?.fromCache == 1 && article.prefetch?.fetched == 0)
+            let after = nginx.waitForRequests(count: logged.count + 1, timeout: 1)
+            #expect(after.dropFirst(logged.count).filter { $0.path.hasSuffix(".html") || $0.path.hasSuffix(".bin") }.isEmpty,
+                    "\(after.dropFirst(logged.count).map(\.path))")
+        }
+    }
+
     @Test func aDirectoryThatIsNoCacheIsRefused() async throws {
         let other = DiskCacheSite.newCacheDirectory()
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
