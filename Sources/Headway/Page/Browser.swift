@@ -26,6 +26,10 @@ public final class Browser {
     /// Starts the engine (and a private Xvfb when there is no DISPLAY) and creates the web context.
     public init(configuration: Configuration = Configuration()) throws {
         try Browser.validate(configuration)
+        // Opened first, so that a directory refused leaves nothing started behind.
+        let disk = try configuration.booster?.cacheDirectory.map {
+            try DiskCache(directory: $0, capacity: configuration.booster?.cacheDirectoryBytes ?? 0)
+        }
         try Engine.startGTK(scale: configuration.deviceScaleFactor)
         if let port = configuration.inspectorPort { try Inspector.serve(on: port) }
         self.configuration = configuration
@@ -41,9 +45,6 @@ public final class Browser {
         filterServer = configuration.requestFilter.flatMap { RequestFilterServer(filter: $0) }
         extensionDirectory = WebExtension.isNeeded(for: configuration)
             ? WebExtension.install(on: context.pointer, configuration: configuration, filterAddress: filterServer?.address) : nil
-        let disk = try configuration.booster?.cacheDirectory.map {
-            try DiskCache(directory: $0, capacity: configuration.booster?.cacheDirectoryBytes ?? 0)
-        }
         // An emulated network needs the booster's handler, which paces every response.
         booster = configuration.booster != nil || configuration.networkConditions != nil
             ? Booster(context: context.pointer, configuration: configuration.booster ?? BoosterConfiguration(),
