@@ -70,6 +70,13 @@ struct CacheCommandTests {
         #expect(output.status == 66)
         #expect(output.stderr == "headway: error: no such directory: \(missing.path)\n")
 
+        let file = DiskCacheSite.newCacheDirectory()
+        try Data("x".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let notADirectory = try CLI.run(["cache", "clear", file.path])
+        #expect(notADirectory.status == 66)
+        #expect(notADirectory.stderr == "headway: error: \(file.path) is a file, not a directory\n")
+
         let other = DiskCacheSite.newCacheDirectory()
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: other) }

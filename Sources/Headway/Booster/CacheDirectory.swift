@@ -87,9 +87,10 @@ public enum CacheDirectory {
 
     private static func checkIsCache(_ directory: URL) throws {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
             throw HeadwayError(.fileUnreadable, "no such directory: \(directory.path)")
         }
+        guard isDirectory.boolValue else { throw HeadwayError(.fileUnreadable, "\(directory.path) is a file, not a directory") }
         guard isTagged(directory) else {
             throw HeadwayError(.invalidArgument, "\(directory.path) is not a Headway cache (it has no \(tagName) file)")
         }

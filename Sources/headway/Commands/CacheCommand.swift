@@ -12,7 +12,7 @@ struct CacheCommand: AsyncParsableCommand {
 
     static let discussion = """
     DIR must be a Headway cache: a directory holding the headway-cache file that `load --cache-dir` \
-    writes into it first. Any other directory is refused (exit 64); a missing one exits 66.
+    writes into it first. Any other directory is refused (exit 64); a missing one, or a file, exits 66.
     JSON: {"entries","bytes","fresh","stale","corrupt","temporary"}: entry files and their bytes, \
     those within and past their lifetime, entry files that are cut short or do not parse (a run \
     deletes them when it comes across them), and temporary files of writes in progress or left by \
