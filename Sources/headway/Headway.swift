@@ -11,7 +11,7 @@ struct HeadwayCommand: AsyncParsableCommand {
         Every error is one line on stderr, "headway: error: …", with a documented exit status.
         """,
         version: Headway.version,
-        subcommands: [LoadCommand.self, MergeCommand.self, ServeCommand.self, DemoCommand.self, HARSummaryCommand.self]
+        subcommands: [LoadCommand.self, MergeCommand.self, ServeCommand.self, DemoCommand.self, HARSummaryCommand.self, CacheCommand.self]
     )
 
     /// ArgumentParser's `main`, with every error (bad options included) reported as one line by

@@ -4,7 +4,8 @@ import Foundation
 /// The prefetch booster of one browser: the mirror schemes and their handler, the prefetch cache,
 /// and the prefetcher that the internal delegate starts after each load finishes. A browser
 /// that emulates a network without prefetching has one too, with `prefetches` off: its pages are
-/// browsed through the handler, which paces every response.
+/// browsed through the handler, which paces every response. With a cache directory, the cache
+/// is also kept on disk (`DiskCache`).
 @EngineActor
 final class Booster {
     let configuration: BoosterConfiguration
@@ -22,17 +23,18 @@ final class Booster {
     let mirrorsAllHosts: Bool
 
     init(context: UnsafeMutablePointer<WebKitWebContext>, configuration: BoosterConfiguration,
-         browser: Browser.Configuration, userAgent: String) {
+         browser: Browser.Configuration, userAgent: String, disk: DiskCache?) {
         self.configuration = configuration
         prefetches = browser.booster != nil
         mirrorsAllHosts = browser.networkConditions != nil
         NetworkWarmup.start()
         client = SoupClient(userAgent: userAgent, connectionsPerHost: max(6, configuration.concurrency), browser: browser)
-        cache = PrefetchCache(capacity: configuration.cacheBytes)
+        cache = PrefetchCache(capacity: configuration.cacheBytes, disk: disk)
         prefetcher = Prefetcher(client: client, cache: cache, configuration: configuration)
         handler = SchemeHandler(client: client, cache: cache)
         prerenders = prefetches && configuration.prerender > 0 ? PrerenderPool(capacity: configuration.prerender) : nil
         handler.conditions = browser.networkConditions
+        if disk != nil { handler.storeLimit = configuration.maxResponseBytes }
         handler.onMainFrameRedirect = { [weak self] view, target in
             // A hidden page that redirects is not shown: the navigation will follow the redirect.
             if let prerender = self?.prerenders?.prerender(in: view) {
@@ -90,10 +92,12 @@ final class Booster {
         client.clearCookies()
     }
 
-    /// Stops prefetching and ends every hidden prerendered page.
+    /// Stops prefetching, ends every hidden prerendered page, and waits for the disk cache's
+    /// writes queued so far.
     func close() {
         prefetcher.cancel()
         prerenders?.close()
+        cache.disk?.flush()
     }
 
     /// Called by the internal delegate once a page finished loading: finds its links and

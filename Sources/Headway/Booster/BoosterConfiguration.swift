@@ -30,9 +30,17 @@ public struct BoosterConfiguration: Sendable, Equatable {
 
     /// The most hidden web views `prerender` may ask for.
     public static let mostPrerendered = 20
+    /// Keep the cache on disk in this directory too, between runs and shared by processes
+    /// (nil: memory only). Responses the booster stores, and those its handler fetches for pages
+    /// (2xx GET, storable, at most `maxResponseBytes`), are written there; a lookup that misses
+    /// the memory cache reads it. The directory is created if needed; one that is not empty
+    /// must be a Headway cache (see `CacheDirectory`).
+    public var cacheDirectory: URL?
+    /// The disk cache's size in bytes: past it, the least recently used entries are deleted.
+    public var cacheDirectoryBytes = 256 << 20
 
     /// The defaults: same host only, no query strings, 4 requests at once, a 32 MB budget per page, 4
-    /// MB per response, 15 s per request, a 64 MB cache.
+    /// MB per response, 15 s per request, a 64 MB cache, no disk cache (256 MB when one is set).
     public init() {}
 
     /// Where the booster looks for its web-process extension (`libHeadwayWebExtension.so`), in

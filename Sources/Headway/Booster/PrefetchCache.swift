@@ -13,6 +13,9 @@ struct CachedResponse: Sendable {
     var wasUsed = false
     /// Cookies the prefetch got (never in `headers`), committed when a page is served this entry.
     var cookies: [SetCookie] = []
+    /// Whether the disk cache holds this very response (it was read from there): storing it
+    /// again writes nothing.
+    var persisted = false
 
     func isFresh(at now: Double) -> Bool { (now - storedAt) / 1000 < lifetime }
 
@@ -28,15 +31,18 @@ struct CachedResponse: Sendable {
     }
 
     /// Whether this response was stored for requests carrying `requestHeaders` (lower-cased names).
+    /// `Accept-Encoding` is not compared: the body is stored as libsoup decoded it, which suits
+    /// any request, and libsoup adds that header itself, so a new run's first request has none.
     func matches(_ requestHeaders: [String: String]) -> Bool {
-        varyValues.allSatisfy { (requestHeaders[$0.key] ?? "") == $0.value }
+        varyValues.allSatisfy { $0.key == "accept-encoding" || (requestHeaders[$0.key] ?? "") == $0.value }
     }
 }
 
 /// The prefetch cache: in memory, keyed by final URL (and the `Vary` request headers), bounded in
 /// bytes with least-recently-used eviction. A URL is either *in flight* (a fetch others can join)
 /// or *ready* (stored responses). A stale response with a validator stays until evicted, so it can
-/// be revalidated with a conditional request.
+/// be revalidated with a conditional request. With a `DiskCache`, whatever is stored is also
+/// written to disk, in the background.
 @EngineActor
 final class PrefetchCache {
     enum Lookup {
@@ -52,9 +58,12 @@ final class PrefetchCache {
     private var inFlight: [URL: Task<CachedResponse?, Never>] = [:]
     /// Bytes of entries evicted or expired before anything used them.
     private(set) var unusedEvictedBytes = 0
+    /// The cache on disk, if any: the handler and the prefetcher consult it when this one misses.
+    let disk: DiskCache?
 
-    init(capacity: Int) {
+    init(capacity: Int, disk: DiskCache? = nil) {
         self.capacity = capacity
+        self.disk = disk
     }
 
     /// The stored response for `url` whose `Vary` headers match `requestHeaders` (lower-cased
@@ -109,6 +118,7 @@ final class PrefetchCache {
         response.headers = stale.headers.filter { !names.contains($0.0.lowercased()) } + updates
         response.storedAt = Engine.now()
         response.wasUsed = stale.wasUsed || use
+        response.persisted = false
         guard let lifetime = CachePolicy.lifetime(method: "GET", status: stale.status, headers: response.headers) else {
             remove(stale)
             return nil
@@ -133,6 +143,7 @@ final class PrefetchCache {
 
     /// Drops the stored variant `response` (a revalidation got a new representation).
     func remove(_ response: CachedResponse) {
+        disk?.remove(response, under: response.url)
         guard var variants = entries[response.url],
               let index = variants.firstIndex(where: { $0.varyValues == response.varyValues }) else { return }
         bytes -= variants[index].body.count
@@ -140,8 +151,15 @@ final class PrefetchCache {
         entries[response.url] = variants.isEmpty ? nil : variants
     }
 
+    /// Stores `response` under `url` (a response the handler fetched, or one read from disk).
+    func insert(_ response: CachedResponse, under url: URL) {
+        store(response, under: url)
+        if response.url != url { store(response, under: response.url) }
+    }
+
     private func store(_ response: CachedResponse, under url: URL) {
         guard response.body.count <= capacity else { return }
+        if !response.persisted { disk?.save(response, under: url) }
         var variants = entries[url] ?? []
         if let old = variants.firstIndex(where: { $0.varyValues == response.varyValues }) {
             bytes -= variants[old].body.count

@@ -8,7 +8,8 @@ extension Prefetcher {
     /// followed here, one hop at a time, only to URLs the link policy allows (never to a path
     /// that acts, such as `/logout`). The requests carry the browser's cookies, but cookies the
     /// responses set are held with the entry, not stored (see `SetCookie`). Returns the response
-    /// to store, if any, and whether it was refused for being larger than `limit`.
+    /// to store, if any, and whether it was refused for being larger than `limit`. With a disk
+    /// cache, an entry there is used (fresh) or revalidated (stale) instead.
     func download(_ url: URL, limit: Int, isPage: Bool, page: URL,
                   request: BoundedRequest) async -> (CachedResponse?, tooLarge: Bool) {
         // The headers WebKit sends for such a request, so that `Vary` matches what the page asks.
@@ -16,8 +17,16 @@ extension Prefetcher {
             ("Accept", isPage ? "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" : "*/*"),
         ]) + [("Sec-Purpose", "prefetch")]
         var stale: CachedResponse?
-        if case .stale(let entry)? = cache.lookup(url, requestHeaders: client.outgoingHeaders(headers, to: url), use: false) {
-            stale = entry
+        let outgoing = client.outgoingHeaders(headers, to: url)
+        switch cache.lookup(url, requestHeaders: outgoing, use: false) {
+        case .stale(let entry)?: stale = entry
+        case .fresh?: break
+        case nil:
+            // The disk cache, read off the engine thread: a fresh entry needs no request at all.
+            if let found = await cache.disk?.lookup(url, requestHeaders: outgoing) {
+                guard !found.isFresh(at: Engine.now()) else { return (found, false) }
+                stale = found
+            }
         }
         let policy = LinkPolicy(configuration: configuration)
         var target = url

@@ -10,8 +10,8 @@ import Foundation
 /// request: `webkit_uri_scheme_request_get_web_view` stays set while the page lives.)
 @EngineActor
 final class SchemeHandler {
-    private let client: SoupClient
-    private let cache: PrefetchCache
+    let client: SoupClient
+    let cache: PrefetchCache
     var stats: [UInt: PrefetchLoadStats] = [:]
     /// The URLs each view's current load got from the cache, for its resource entries.
     var servedFromCache: [UInt: Set<URL>] = [:]
@@ -32,6 +32,9 @@ final class SchemeHandler {
     /// Emulated network: each network fetch waits out the latency before it is sent, and its
     /// body reaches WebKit no faster than the bandwidth. Cache answers are not slowed.
     var conditions: NetworkConditions?
+    /// With a disk cache: storable responses up to this many bytes are read whole, stored and
+    /// then answered from the cache, instead of streamed (nil: every response streams).
+    var storeLimit: Int?
 
     init(client: SoupClient, cache: PrefetchCache) {
         self.client = client
@@ -69,25 +72,22 @@ final class SchemeHandler {
         let cacheable = method == "GET" && headerValue(headers, "If-None-Match") == nil && headerValue(headers, "If-Modified-Since") == nil
         let outgoing = client.outgoingHeaders(headers, to: url)
         let exchange = Exchange(request: request, url: url, mirror: mirror, method: method, headers: headers,
-                                isMainFrame: isMainFrame, view: view, viewKey: viewKey,
+                                isMainFrame: isMainFrame, cacheable: cacheable, view: view, viewKey: viewKey,
                                 generation: isMainFrame ? view.flatMap { navigationGeneration?($0) } : nil, received: received)
         var stale: CachedResponse?
         switch cacheable ? cache.lookup(url, requestHeaders: outgoing) : nil {
         case .fresh(let hit)?:
             // A hit is answered at once, inside WebKit's callback.
-            answer(exchange, with: hit)
-            stats[viewKey, default: PrefetchLoadStats()].fromCache += 1
-            if servedFromCache[viewKey, default: []].count < NetworkActivity.keptRecords {
-                servedFromCache[viewKey, default: []].insert(url)
-            }
-            stats[viewKey]!.slowestCacheAnswerMs = max(stats[viewKey]!.slowestCacheAnswerMs, Engine.now() - received)
+            serveHit(exchange, hit)
             return
         case .stale(let entry)?:
             stale = entry
         case nil:
             break
         }
+        let staleInMemory = stale
         Task { @EngineActor in
+            var stale = staleInMemory
             // The deadline covers a joined prefetch too (itself bounded by `requestTimeout`).
             let bound = self.opened(exchange)
             defer { self.closed(bound, exchange) }
@@ -99,6 +99,17 @@ final class SchemeHandler {
                 return
             }
             guard !self.isAbandoned(bound) else { return }
+            if cacheable, stale == nil, self.cache.disk != nil {
+                switch await self.lookupOnDisk(exchange, requestHeaders: outgoing) {
+                case .fresh(let hit)?:
+                    guard !self.isAbandoned(bound) else { return }
+                    self.serveHit(exchange, hit)
+                    return
+                case .stale(let entry)?: stale = entry
+                case nil: break
+                }
+                guard !self.isAbandoned(bound) else { return }
+            }
             if let latency = self.conditions?.latency, latency > 0 {
                 await self.emulateLatency(latency, bound)
                 guard !self.isAbandoned(bound) else { return }
@@ -112,7 +123,7 @@ final class SchemeHandler {
                     let response = try await self.client.send(method: method, url: url, headers: headers, body: data,
                                                               followRedirects: !isMainFrame, cancellable: bound.pointer)
                     guard !self.isAbandoned(bound) else { return }
-                    self.forward(response, exchange)
+                    try await self.deliver(response, exchange, bound)
                 }
             } catch {
                 guard !self.isAbandoned(bound) else { return }
@@ -142,7 +153,7 @@ final class SchemeHandler {
 
     /// Whether the fetch was cancelled by its page (stopped, navigated, closed): WebKit stopped
     /// the request, which is never written to again.
-    private func isAbandoned(_ bound: BoundedRequest) -> Bool {
+    func isAbandoned(_ bound: BoundedRequest) -> Bool {
         bound.isCancelled && !bound.timedOut
     }
 
@@ -161,6 +172,8 @@ final class SchemeHandler {
         var method: String
         var headers: HeaderList
         var isMainFrame: Bool
+        /// A GET without the page's own validators: the cache may answer it and store its response.
+        var cacheable: Bool
         var view: UnsafeMutablePointer<WebKitWebView>?
         var viewKey: UInt
         var generation: Int?
@@ -176,7 +189,7 @@ final class SchemeHandler {
         guard !isAbandoned(bound) else { return }
         guard response.status == 304 else {
             cache.remove(stale)
-            forward(response, exchange)
+            try await deliver(response, exchange, bound)
             return
         }
         // Even when the updated headers forbid storing it again, the 304 vouches for this copy.
@@ -186,7 +199,7 @@ final class SchemeHandler {
     }
 
     /// Hands a network response to WebKit, or replays a main-frame redirect as a navigation.
-    private func forward(_ response: SoupClient.Response, _ exchange: Exchange) {
+    func forward(_ response: SoupClient.Response, _ exchange: Exchange) {
         stats[exchange.viewKey, default: PrefetchLoadStats()].fetched += 1
         answered(exchange)
         if exchange.isMainFrame, (300...399).contains(response.status), let location = response.header("Location"),
@@ -199,7 +212,7 @@ final class SchemeHandler {
 
     /// Answers from the cache. A main document the prefetch reached through a redirect is
     /// replayed as that redirect, so the page's URL (and its relative links) are the target's.
-    private func answer(_ exchange: Exchange, with cached: CachedResponse) {
+    func answer(_ exchange: Exchange, with cached: CachedResponse) {
         answered(exchange)
         if !cached.cookies.isEmpty, !isStopped(exchange.request) {
             // The page is shown what was prefetched: the cookies held with it join the jar now.

@@ -146,6 +146,10 @@ extension Browser {
         for cookie in configuration.cookies where cookie.name.isEmpty || cookie.domain.isEmpty {
             throw refuse("a cookie needs a name and a domain")
         }
+        if let booster = configuration.booster, booster.cacheDirectory != nil {
+            guard booster.cacheDirectory?.isFileURL == true else { throw refuse("the cache directory must be a file URL") }
+            guard booster.cacheDirectoryBytes > 0 else { throw refuse("the disk cache size must be more than 0 bytes") }
+        }
     }
 
     /// A byte of an HTTP token (RFC 9110): letters, digits and ``!#$%&'*+-.^_`|~``.

@@ -26,6 +26,10 @@ public final class Browser {
     /// Starts the engine (and a private Xvfb when there is no DISPLAY) and creates the web context.
     public init(configuration: Configuration = Configuration()) throws {
         try Browser.validate(configuration)
+        // Opened first, so that a directory refused leaves nothing started behind.
+        let disk = try configuration.booster?.cacheDirectory.map {
+            try DiskCache(directory: $0, capacity: configuration.booster?.cacheDirectoryBytes ?? 0)
+        }
         try Engine.startGTK(scale: configuration.deviceScaleFactor)
         if let port = configuration.inspectorPort { try Inspector.serve(on: port) }
         self.configuration = configuration
@@ -56,7 +60,7 @@ public final class Browser {
         // An emulated network needs the booster's handler, which paces every response.
         booster = configuration.booster != nil || configuration.networkConditions != nil
             ? Booster(context: context.pointer, configuration: configuration.booster ?? BoosterConfiguration(),
-                      browser: configuration, userAgent: Browser.userAgent)
+                      browser: configuration, userAgent: Browser.userAgent, disk: disk)
             : nil
         applyNetworkSettings()
         if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies() } }
@@ -105,8 +109,10 @@ public final class Browser {
     }
 
     /// Forgets every cached resource, cookie and storage item (and the prefetch cache), so the
-    /// next load is cold; the configuration's own cookies are then set again. Gives up after `timeout`, or at once when the calling task is
-    /// cancelled.
+    /// next load is cold; the configuration's own cookies are then set again, and the booster's
+    /// hidden prerendered pages end. A booster's cache directory
+    /// (`BoosterConfiguration.cacheDirectory`) is left alone: it can still answer. Gives up after
+    /// `timeout`, or at once when the calling task is cancelled.
     public func clearWebsiteData(timeout: Duration = .seconds(30)) async {
         defer { if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies() } } }
         booster?.forgetEverything()

@@ -25,6 +25,7 @@ struct LoadCommand: AsyncParsableCommand {
         ends with "prefetch":{"linksFound","linksEligible","linksLeftOut":{<reason>:<count>,...},
         "pagesPrefetched","resourcesPrefetched","bytesPrefetched","bytesUnused","revalidated","skipped"},
         where linksFound = linksEligible + the linksLeftOut counts (README "Prefetch" lists the reasons).
+        With --cache-dir, "fromCache" counts answers from memory or disk alike.
         Each load lists the JavaScript dialogs its page opened, with the answers given:
           "dialogs":[{"type":"alert|confirm|prompt|beforeUnload","message","defaultText"?,"answer"}]
 
@@ -76,11 +77,17 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(name: .customLong("prefetch-query-strings"), help: "Let the booster prefetch links that have a query string.")
     var prefetchQueryStrings = false
 
-    @Option(name: .customLong("cache-size"), parsing: .unconditional, help: "Prefetch cache size in MB, 1 to \(Self.largestCache).")
+    @Option(name: .customLong("cache-size"), parsing: .unconditional, help: "The booster's memory cache size in MB, 1 to \(Self.largestCache).")
     var cacheSize: Int = 64
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --prefetch, also load the N likeliest next pages in hidden views, 0 to \(BoosterConfiguration.mostPrerendered); loading one of them then shows it at once (\"prerendered\":true). Each is a web process of its own.", valueName: "N"))
     var prerender = 0
+
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("With --prefetch, keep the booster's cache on disk in DIR too, for later runs and other processes: a fresh entry is served with no request, a stale one with an ETag or Last-Modified is revalidated. DIR is created if needed; an existing one must be empty or a Headway cache. Not with --repeat. See `headway cache`.", valueName: "DIR"))
+    var cacheDirectory: String?
+
+    @Option(name: .customLong("cache-dir-size"), parsing: .unconditional, help: "The disk cache's size in MB, 1 to \(Self.largestCache): past it, the least recently used entries are deleted.")
+    var cacheDirectorySize: Int = 256
 
     @Option(name: .customLong("prefetch-settle"), parsing: .unconditional, help: "Seconds to wait for prefetching to settle before the next URL, 0 to 86400.")
     var prefetchSettle: Double = 30
@@ -130,6 +137,13 @@ struct LoadCommand: AsyncParsableCommand {
         guard !usesBooster || prefetch else {
             throw HeadwayError(.invalidArgument, "--prefetch-hosts, --prefetch-all-hosts, --prefetch-query-strings and --prerender need --prefetch")
         }
+        guard cacheDirectory == nil || prefetch else { throw HeadwayError(.invalidArgument, "--cache-dir needs --prefetch") }
+        // Repeated loads are cold: a disk cache would answer them.
+        guard cacheDirectory == nil || repeatCount == 1 else { throw HeadwayError(.invalidArgument, "--cache-dir cannot be combined with --repeat") }
+        if cacheDirectory?.isEmpty == true { throw HeadwayError(.invalidArgument, "--cache-dir needs a directory") }
+        guard (1...Self.largestCache).contains(cacheDirectorySize) else {
+            throw HeadwayError(.invalidArgument, cacheDirectorySize < 1 ? "--cache-dir-size must be at least 1 MB" : "--cache-dir-size must be at most \(Self.largestCache) MB")
+        }
         if jobs > 1 {
             guard urlList != nil, urls.isEmpty else { throw HeadwayError(.invalidArgument, "--jobs needs --urls (URLs given as arguments load in order in one page)") }
             guard repeatCount == 1, !prefetch, screenshot == nil, page.inspect == nil else {
@@ -177,6 +191,8 @@ struct LoadCommand: AsyncParsableCommand {
             configuration.allowQueryStrings = prefetchQueryStrings
             configuration.cacheBytes = cacheSize << 20
             configuration.prerender = prerender
+            configuration.cacheDirectory = cacheDirectory.map { URL(fileURLWithPath: $0) }
+            configuration.cacheDirectoryBytes = cacheDirectorySize << 20
             booster = configuration
         }
         let arguments = try urls.map { URLList.Item.url(try URLList.parse($0)) }
