@@ -121,5 +121,10 @@ struct ServeAndDemoTests {
         // The prefetched article made no request of its own to the server.
         let prefetchedRow = try #require(output.stdout.split(separator: "\n").first { $0.contains("prefetched") && $0.contains("200") })
         #expect(prefetchedRow.hasSuffix(" 0"))
+        // So did the prerendered one, shown from its hidden view.
+        let prerenderedRow = try #require(output.stdout.split(separator: "\n").first { $0.contains("after index, prerendered") })
+        #expect(prerenderedRow.hasSuffix(" 0"))
+        #expect(output.stdout.contains("index.html, booster + prerender"))
+        #expect(output.stdout.contains("The prerendered article was shown "))
     }
 }

@@ -64,7 +64,8 @@ enum DemoRunner {
                     let requests = counted.requests.count - before
                     let value = try await page.run(snippet, timeout: .seconds(10))
                     if let error = value.error { throw HeadwayError(.scriptError, "the demo snippet failed: \(error)") }
-                    let label = url == index ? "index.html\(phase.boosted ? ", booster on" : "")" : "\(articleName), \(phase.label)"
+                    let booster = phase.prerender > 0 ? ", booster + prerender" : phase.boosted ? ", booster on" : ""
+                    let label = url == index ? "index.html\(booster)" : "\(articleName), \(phase.label)"
                     rows.append(Row(label: label, result: result, snippet: value, requests: requests))
                     if phase.boosted, url == index {
                         status("prefetching what the index links to")
