@@ -50,7 +50,7 @@ struct DiskCacheEntryTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = try DiskCache(directory: directory, capacity: 1 << 20)
         cache.save(Self.response(), under: Self.url)
-        cache.flush()
+        await withCheckedContinuation { done in cache.afterQueuedWrites { done.resume() } }
         #expect(await cache.lookup(Self.url, requestHeaders: ["accept-language": "fr"]) == nil, "another Vary value")
         let found = try #require(await cache.lookup(Self.url, requestHeaders: ["accept-language": "en-US"]))
         #expect(found.body == Self.response().body)

@@ -8,7 +8,7 @@ import Testing
 @EngineActor
 struct DiskCacheTests {
     /// Loads the site's index in a new browser whose booster keeps its cache in `directory`,
-    /// then closes the browser (which waits for the cache's writes).
+    /// waits for the cache's writes, then closes the browser.
     static func run(_ nginx: NginxServer, _ directory: URL, settle: Bool = false, bytes: Int? = nil) async throws -> LoadResult {
         let browser = try Browser(configuration: BoosterSite.configuration {
             $0.cacheDirectory = directory
@@ -18,6 +18,7 @@ struct DiskCacheTests {
         let page = try browser.newPage()
         let result = try await page.load(nginx.url.appendingPathComponent("index.html"))
         if settle { await browser.settlePrefetch() }
+        await browser.flushCacheDirectory()
         return result
     }
 

@@ -92,12 +92,11 @@ final class Booster {
         client.clearCookies()
     }
 
-    /// Stops prefetching, ends every hidden prerendered page, and waits for the disk cache's
-    /// writes queued so far.
+    /// Stops prefetching and ends every hidden prerendered page. The disk cache's queued
+    /// writes go on in the background (`Browser.flushCacheDirectory` waits for them).
     func close() {
         prefetcher.cancel()
         prerenders?.close()
-        cache.disk?.flush()
     }
 
     /// Called by the internal delegate once a page finished loading: finds its links and

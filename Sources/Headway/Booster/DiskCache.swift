@@ -43,9 +43,9 @@ final class DiskCache: Sendable {
         writes.async { unlink(file.path) }
     }
 
-    /// Waits for the writes queued so far.
-    func flush() {
-        writes.sync {}
+    /// Calls `done` (on the write queue) once the writes queued so far are on disk.
+    func afterQueuedWrites(_ done: @escaping @Sendable () -> Void) {
+        writes.async(execute: done)
     }
 
     private func folder(_ key: URL) -> URL {

@@ -143,6 +143,17 @@ public final class Browser {
         }
     }
 
+    /// Waits until the booster's cache directory (`BoosterConfiguration.cacheDirectory`) holds
+    /// every response given to it so far: its writes run in the background, off the engine
+    /// thread, so call this before the process exits. Returns at once without a cache directory,
+    /// and after `timeout` or at once when the calling task is cancelled (the writes go on).
+    public func flushCacheDirectory(timeout: Duration = .seconds(30)) async {
+        guard let disk = booster?.cache.disk else { return }
+        _ = try? await EngineWait<Void>.run(timeout: timeout.seconds, onTimeout: { .success(()) }) { wait in
+            disk.afterQueuedWrites { Task { @EngineActor in wait.resume(.success(())) } }
+        }
+    }
+
     /// Closes every page. The browser cannot open pages afterwards.
     public func close() {
         guard !isClosed else { return }

@@ -143,6 +143,8 @@ enum LoadRunner {
             fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
         }
         outcome.prefetch = browser.prefetchStats
+        // Nothing is lost at exit: the cache directory's writes run in the background.
+        await browser.flushCacheDirectory()
         return outcome
     }
 
