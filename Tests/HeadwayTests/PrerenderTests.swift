@@ -12,7 +12,7 @@ struct PrerenderTests {
         let server = try Fixtures.server()
         server.route("/index.html", .html("""
             <!doctype html><title>Index</title><nav><a href="/a.html">A</a> <a href="/b.html">B</a>
-            <a href="/talks.html">T</a> <a href="/leaves.html">L</a></nav>
+            <a href="/talks.html">T</a> <a href="/leaves.html">L</a> <a href="/posts.html">P</a> <a href="/file.html">F</a></nav>
             """))
         server.route("/a.html", .html("""
             <!doctype html><title>A</title><link rel="stylesheet" href="/a.css"><p>a
@@ -22,6 +22,10 @@ struct PrerenderTests {
                                             body: Data("p { color: red }".utf8)))
         server.route("/b.html", .html("<!doctype html><title>B</title><p>b"))
         server.route("/talks.html", .html("<!doctype html><title>Talks</title><script>addEventListener('load', () => setTimeout(() => alert('hi'), 10));</script>"))
+        server.route("/posts.html", .html("<!doctype html><title>Posts</title><script>addEventListener('load', () => fetch('/submit', { method: 'POST', body: 'x=1' }));</script>"))
+        server.route("/submit", .html("ok"))
+        server.route("/file.html", HTTPResponse(status: 200, headers: [("Content-Type", "text/html"), ("Content-Disposition", "attachment; filename=f.html")],
+                                                body: Data("<title>File</title>".utf8)))
         server.route("/leaves.html", .html("<!doctype html><title>Leaves</title><script>addEventListener('load', () => setTimeout(() => { location.href = '/b.html'; }, 10));</script>"))
         return server
     }
@@ -57,7 +61,7 @@ struct PrerenderTests {
         #expect(a.timing.loadEventEnd > 0)
         #expect(a.timing.started <= a.timing.committed && a.timing.committed <= a.timing.finished)
         let url = server.url.appendingPathComponent("a.html")
-        #expect(delegate.calls == ["started /a.html", "committed /a.html", "finished /a.html"])
+        #expect(delegate.calls == ["policy navigation /a.html", "started /a.html", "committed /a.html", "finished /a.html"])
         #expect(page.url == url)
         #expect(page.title == "A")
         #expect(try await page.evaluate("window.loads") == .number(1), "the page ran once, hidden")
@@ -70,14 +74,15 @@ struct PrerenderTests {
     @Test func hiddenPagesThatActAreDroppedAndLoadNormally() async throws {
         let server = try Self.site()
         defer { server.stop() }
-        let browser = try Browser(configuration: Self.configuration(prerender: 4))
+        let browser = try Browser(configuration: Self.configuration(prerender: 6))
         defer { browser.close() }
         let page = try browser.newPage()
         try await page.load(server.url.appendingPathComponent("index.html"))
         await browser.settlePrefetch()
-        // Give the hidden pages' timers (an alert, a navigation) time to fire.
+        // Give the hidden pages' timers (an alert, a navigation, a POST) time to fire.
         try await Task.sleep(for: .milliseconds(300))
-        #expect(browser.booster?.prerenders?.count == 2, "talks opened a dialog and leaves navigated: both dropped")
+        #expect(browser.booster?.prerenders?.count == 2, "talks opened a dialog, leaves navigated, posts sent a POST, file is a download: all dropped")
+        #expect(server.requestCount(path: "/submit") == 0, "the hidden page's POST never reached the server")
         let talks = try await page.load(server.url.appendingPathComponent("talks.html"))
         #expect(talks.prefetch?.prerendered == false)
         #expect(talks.title == "Talks")
@@ -115,6 +120,20 @@ struct PrerenderTests {
         let a = try await page.load(server.url.appendingPathComponent("a.html"))
         #expect(a.prefetch?.prerendered == false)
         #expect(try await page.evaluate("window.init") == true)
+    }
+
+    @Test func aNavigationTheDelegateCancelsIsNotShown() async throws {
+        let server = try Self.site()
+        defer { server.stop() }
+        let browser = try Browser(configuration: Self.configuration(prerender: 2))
+        defer { browser.close() }
+        let delegate = RecordingDelegate()
+        delegate.cancelPaths = ["/a.html"]
+        let page = try browser.newPage(delegate: delegate)
+        try await page.load(server.url.appendingPathComponent("index.html"))
+        await browser.settlePrefetch()
+        await #expect(throws: HeadwayError.self) { try await page.load(server.url.appendingPathComponent("a.html"), timeout: .seconds(5)) }
+        #expect(page.title == "Index")
     }
 
     @Test(arguments: [-1, 21]) func aPoolSizeOutOfRangeIsRefused(_ size: Int) {

@@ -43,6 +43,11 @@ final class Booster {
             }
             self?.pages[UInt(bitPattern: UnsafeMutableRawPointer(view))]?.page?.followMainFrameRedirect(to: target)
         }
+        handler.refusesActions = { [weak self] view in
+            guard let prerender = self?.prerenders?.prerender(in: view) else { return false }
+            prerender.discard(deferred: true)
+            return true
+        }
         handler.navigationGeneration = { [weak self] view in
             self?.pages[UInt(bitPattern: UnsafeMutableRawPointer(view))]?.page?.tracker.current?.generation
         }
@@ -95,9 +100,13 @@ final class Booster {
     /// Stops prefetching and ends every hidden prerendered page. The disk cache's queued
     /// writes go on in the background (`Browser.flushCacheDirectory` waits for them).
     func close() {
+        isClosed = true
+        trigger?.cancel()
         prefetcher.cancel()
         prerenders?.close()
     }
+
+    private var isClosed = false
 
     /// Called by the internal delegate once a page finished loading: finds its links and
     /// starts prefetching them.
@@ -150,7 +159,7 @@ final class Booster {
         // A settle that ran out before the extraction ended cancelled it: nothing starts late.
         guard page.url == pageURL, !Task.isCancelled else { return }
         prefetcher.start(links: real, page: pageURL)
-        if let prerenders, let browser = page.browser {
+        if let prerenders, let browser = page.browser, !isClosed {
             // The likeliest pages first, as the prefetch orders them; their documents come from
             // the prefetch (joined in flight) through the handler.
             prerenders.prerender(LinkPolicy(configuration: configuration).select(real, page: pageURL).pages, browser: browser) { [weak self] view in

@@ -52,7 +52,11 @@ final class Prerender {
         if let view = parts?.view.pointer { onDestroy?(view) }
         end(.discarded)
         if deferred {
-            Task { @EngineActor in parts?.destroy() }
+            Task { @EngineActor [onDestroy] in
+                parts?.destroy()
+                // Requests of this last turn may have counted again under the view.
+                if let view = parts?.view.pointer { onDestroy?(view) }
+            }
         } else {
             parts?.destroy()
         }

@@ -26,6 +26,8 @@ final class PrerenderPool {
             } else {
                 let prerender = Prerender(url: url, browser: browser)
                 prerender.onDestroy = onDestroy
+                // A view made at a dead one's address starts with none of its figures.
+                if let view = prerender.view { onDestroy(view) }
                 prerenders.append(prerender)
                 Task { @EngineActor [weak prerender] in
                     try? await Task.sleep(for: .clamped(seconds: Self.loadTimeout))
@@ -36,9 +38,22 @@ final class PrerenderPool {
         while prerenders.count > capacity { prerenders.removeFirst().discard() }
     }
 
+    /// Whether a ready prerender of `url` is there, and not older than the cache lets a
+    /// response stay fresh (an older one is ended).
+    func hasReady(_ url: URL) -> Bool {
+        for prerender in prerenders where prerender.url == url && prerender.state == .ready {
+            if let readyAt = prerender.readyAt, Engine.now() - readyAt > CachePolicy.lifetimeCap * 1000 {
+                prerender.discard()
+                continue
+            }
+            return true
+        }
+        return false
+    }
+
     /// The ready prerender of `url`, taken out of the pool, or nil.
     func take(_ url: URL) -> Prerender? {
-        guard let index = prerenders.firstIndex(where: { $0.url == url && $0.state == .ready }) else { return nil }
+        guard hasReady(url), let index = prerenders.firstIndex(where: { $0.url == url && $0.state == .ready }) else { return nil }
         return prerenders.remove(at: index)
     }
 

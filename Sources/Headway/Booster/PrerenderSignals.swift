@@ -45,12 +45,22 @@ private func onLoadFailed(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event:
 }
 
 /// Navigations while it loads (its own, its frames') are allowed: one of the main frame's own
-/// shows as a second start, which ends it. Once loaded, any navigation, and a new window at any
-/// time, ends the prerender. Responses take WebKit's default.
+/// shows as a second start, which ends it. Once loaded, any navigation (a late frame's too), and
+/// a new window at any time, ends the prerender. Responses are decided as for a page.
 private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ decision: UnsafeMutablePointer<WebKitPolicyDecision>?,
                             _ type: WebKitPolicyDecisionType, _ data: gpointer?) -> gboolean {
-    guard let decision, type != WEBKIT_POLICY_DECISION_TYPE_RESPONSE else { return 0 }
+    guard let decision else { return 0 }
     let target = target(data)
+    if type == WEBKIT_POLICY_DECISION_TYPE_RESPONSE {
+        // As for a page: no downloads, no response that is no page. A main document refused so
+        // ends the prerender; a frame's is only refused.
+        let response = cast(decision, to: WebKitResponsePolicyDecision.self)
+        let isMain = webkit_response_policy_decision_is_main_frame_main_resource(response) != 0
+        nonisolated(unsafe) let borrowed = response
+        let refused = EngineActor.assumeIsolated { ResponsePolicy.decide(borrowed, page: nil) }
+        if refused, isMain { EngineActor.assumeIsolated { target.prerender?.discard(deferred: true) } }
+        return refused ? 1 : 0
+    }
     let allowed = EngineActor.assumeIsolated { () -> Bool in
         guard type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION, let prerender = target.prerender else { return false }
         return prerender.state == .loading

@@ -32,6 +32,9 @@ final class SchemeHandler {
     /// Emulated network: each network fetch waits out the latency before it is sent, and its
     /// body reaches WebKit no faster than the bandwidth. Cache answers are not slowed.
     var conditions: NetworkConditions?
+    /// Whether a request that may act (not GET or HEAD) from `view` is refused: a hidden
+    /// prerendered page may not act, and is ended when it tries.
+    var refusesActions: ((UnsafeMutablePointer<WebKitWebView>) -> Bool)?
     /// With a disk cache: storable responses up to this many bytes are read whole, stored and
     /// then answered from the cache, instead of streamed (nil: every response streams).
     var storeLimit: Int?
@@ -66,6 +69,10 @@ final class SchemeHandler {
         // The view's URI is the request's while its main document loads; subresources and
         // frames follow redirects inside the handler instead.
         let isMainFrame = view.flatMap { webkit_web_view_get_uri($0) }.map { String(cString: $0) } == mirror.absoluteString
+        if method != "GET", method != "HEAD", let view, refusesActions?(view) == true {
+            fail(request, HeadwayError(.blockedURL, "a hidden prerendered page may not send \(method) \(url.absoluteString)"))
+            return
+        }
         let headers = client.browserHeaders.completing(forwardedHeaders(raw))
         let body = method == "GET" || method == "HEAD" ? nil : webkit_uri_scheme_request_get_http_body(raw).map { OpaqueGObjectRef(taking: OpaquePointer($0)) }
         // The page's own conditional requests go to the server as they are.

@@ -5,7 +5,11 @@ extension Page {
     /// The view the booster prerendered for `url`, if one is ready and this page may show it:
     /// a page whose `addInitScript` scripts the hidden load never ran loads normally.
     func takePrerender(of url: URL) -> WebViewParts? {
-        guard addedInitScripts.isEmpty, let pool = booster?.prerenders else { return nil }
+        guard addedInitScripts.isEmpty, let pool = booster?.prerenders, pool.hasReady(url) else { return nil }
+        // The user's delegate decides as for any navigation; one it cancels loads (and is
+        // cancelled) the normal way.
+        let action = NavigationAction(kind: .navigation, url: url, method: "GET", isUserGesture: false)
+        guard delegate?.page(self, decidePolicyFor: action) != .cancel else { return nil }
         return pool.take(url)?.hand()
     }
 
@@ -14,7 +18,12 @@ extension Page {
     /// `committed` and `finished` are when it was shown, and Navigation Timing is the hidden
     /// load's. The view being left ends as `close()` ends it.
     func show(_ parts: WebViewParts, for url: URL, timeout: Double, condition: LoadCondition) async throws -> LoadResult {
-        try Task.checkCancellation()
+        guard !Task.isCancelled else {
+            booster?.pageClosed(view: parts.view.pointer)
+            parts.destroy()
+            throw CancellationError()
+        }
+        let started = Engine.now()
         clearPageRecords()
         if let booster, let old = view?.pointer {
             booster.prefetcher.cancel(keeping: url)
@@ -30,9 +39,9 @@ extension Page {
         chain.page(self, didFinishNavigation: url)
         var result = try await finish(record, timeout: timeout)
         result.prefetch?.prerendered = true
-        if condition == .networkIdle {
-            try await waitForNetworkIdle(timeout: .clamped(seconds: timeout))
-        }
+        guard condition == .networkIdle else { return result }
+        try await waitForNetworkIdle(timeout: .clamped(seconds: Seconds.clamp(timeout) - (Engine.now() - started) / 1000))
+        if network.recording { result.resourceEntries = try await resourceEntries() }
         return result
     }
 
