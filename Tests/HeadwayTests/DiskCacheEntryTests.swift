@@ -45,6 +45,22 @@ struct DiskCacheEntryTests {
         #expect(abs((Engine.now() - back.storedAt) / 1000 - 120) < 5)
     }
 
+    @Test func privateResponsesAndThoseVaryingOnCookiesStayInMemory() async throws {
+        #expect(DiskCache.mayPersist(Self.response()))
+        #expect(!DiskCache.mayPersist(Self.response(headers: [("Cache-Control", "private, max-age=60")])))
+        var cookieVariant = Self.response()
+        cookieVariant.varyValues = ["cookie": "session=secret"]
+        #expect(!DiskCache.mayPersist(cookieVariant))
+        let directory = DiskCacheSite.newCacheDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = try DiskCache(directory: directory, capacity: 1 << 20)
+        cache.save(cookieVariant, under: Self.url)
+        await withCheckedContinuation { done in cache.afterQueuedWrites { done.resume() } }
+        #expect(DiskCacheSite.entries(in: directory).isEmpty)
+        let mode = try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+    }
+
     @Test func theDirectoryStoresLooksUpAndDropsWhatIsCut() async throws {
         let directory = DiskCacheSite.newCacheDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

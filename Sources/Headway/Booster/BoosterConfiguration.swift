@@ -34,7 +34,8 @@ public struct BoosterConfiguration: Sendable, Equatable {
     /// (nil: memory only). Responses the booster stores, and those its handler fetches for pages
     /// (2xx GET, storable, at most `maxResponseBytes`), are written there; a lookup that misses
     /// the memory cache reads it. The directory is created if needed; one that is not empty
-    /// must be a Headway cache (see `CacheDirectory`).
+    /// must be a Headway cache (see `CacheDirectory`). Writes run in the background: await
+    /// `Browser.flushCacheDirectory()` before the process exits.
     public var cacheDirectory: URL?
     /// The disk cache's size in bytes: past it, the least recently used entries are deleted.
     public var cacheDirectoryBytes = 256 << 20

@@ -66,7 +66,8 @@ public enum CacheDirectory {
             }
         }
         do {
-            try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+            // One user's private cache: nobody else may read what their pages fetched.
+            try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             // Two processes may tag a new directory at once: the same bytes, renamed into place.
             let temporary = directory.appendingPathComponent(".\(tagName).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
             try tag.write(to: temporary)

@@ -27,14 +27,22 @@ final class DiskCache: Sendable {
         }
     }
 
-    /// Writes `response` under `key` in the background (never its cookies).
+    /// Writes `response` under `key` in the background (never its cookies). A response marked
+    /// `private`, or one that varies on `Cookie` or `Authorization` (whose values would be
+    /// written down), stays in memory only.
     func save(_ response: CachedResponse, under key: URL) {
-        guard response.body.count <= capacity else { return }
+        guard response.body.count <= capacity, Self.mayPersist(response) else { return }
         // The body's checksum and the encoding are work for the queue too, not the caller.
         writes.async {
             let entry = DiskCacheEntry(response, key: key)
             self.write(entry, body: response.body, name: DiskCacheEntry.fileName(key: key, varyValues: response.varyValues))
         }
+    }
+
+    static func mayPersist(_ response: CachedResponse) -> Bool {
+        let control = headerValue(response.headers, "Cache-Control")?.lowercased() ?? ""
+        let isPrivate = control.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("private") }
+        return !isPrivate && response.varyValues.keys.allSatisfy { !["cookie", "authorization"].contains($0.lowercased()) }
     }
 
     /// Deletes the entry for `response` under `key`, in the background.
@@ -84,7 +92,12 @@ final class DiskCache: Sendable {
         let temporary = folder.appendingPathComponent(".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         // Another process's `cache clear` may remove the folder at any time: then this write is lost.
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else { return }
+        // Written in place (not through Foundation's own atomic temporary file, which a kill would
+        // leave under a name that eviction and `cache clear` do not know).
+        guard (try? data.write(to: temporary)) != nil else {
+            unlink(temporary.path)
+            return
+        }
         guard rename(temporary.path, folder.appendingPathComponent(name).path) == 0 else {
             unlink(temporary.path)
             return

@@ -26,7 +26,8 @@ extension SchemeHandler {
     /// Hands a network response to WebKit: streamed, or, with a disk cache and a storable
     /// response, read whole (at most `storeLimit` bytes), stored, and answered from the cache.
     /// A body of unknown length is read whole only when it was compressed on the wire (text,
-    /// mostly); then at most 64 MB, and kept only within `storeLimit`.
+    /// mostly, which servers such as nginx send chunked); then at most 64 MB (more fails the
+    /// request), and kept only within `storeLimit`.
     func deliver(_ response: SoupClient.Response, _ exchange: Exchange, _ bound: BoundedRequest) async throws {
         let length = response.header("Content-Length").flatMap(Int.init)
         let encoded = response.header("Content-Encoding") != nil
@@ -37,6 +38,9 @@ extension SchemeHandler {
             forward(response, exchange)
             return
         }
+        // The headers came: the body is no longer bound by the wait for them (as a streamed one is
+        // not), only by the load, which cancels it when it stops.
+        bound.finish()
         let body = try await client.readAll(response.stream, limit: encoded ? 64 << 20 : limit, cancellable: bound.pointer)
         guard !isAbandoned(bound) else { return }
         var vary: [String: String] = [:]

@@ -61,13 +61,7 @@ extension Page {
         if let responsiveness, responsiveness.isRunning { _ = try await verdict(of: responsiveness) }
         if let cookies = browser?.cookiesSet {
             // Cookies are set within a bound of their own; a caller that gives up stops waiting.
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await cookies.value }
-                group.addTask { try? await Task.sleep(for: .seconds(Seconds.longest)) }
-                await group.next()
-                group.cancelAll()
-            }
-            try Task.checkCancellation()
+            _ = try await EngineWait.ended(cookies, within: Seconds.longest)
         }
         return try liveView()
     }
