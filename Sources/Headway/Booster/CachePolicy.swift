@@ -55,6 +55,12 @@ enum CachePolicy {
             .filter { !$0.isEmpty }
     }
 
+    /// The names whose request values tell a response's variants apart: `varyNames` without
+    /// `Accept-Encoding`, since bodies are stored decoded (one variant suits every encoding).
+    static func variantNames(_ headers: HeaderList) -> [String] {
+        varyNames(headers).filter { $0 != "accept-encoding" }
+    }
+
     static func storedHeaders(_ headers: HeaderList) -> HeaderList {
         headers.filter { !unstoredHeaders.contains($0.0.lowercased()) }
     }

@@ -61,7 +61,7 @@ extension Prefetcher {
                 }
                 if let stale { cache.remove(stale) }
                 var vary: [String: String] = [:]
-                for name in CachePolicy.varyNames(response.headers) {
+                for name in CachePolicy.variantNames(response.headers) {
                     vary[name] = headerValue(response.requestHeaders, name) ?? ""
                 }
                 return (CachedResponse(url: target, status: response.status,

@@ -44,7 +44,7 @@ extension SchemeHandler {
         let body = try await client.readAll(response.stream, limit: encoded ? 64 << 20 : limit, cancellable: bound.pointer)
         guard !isAbandoned(bound) else { return }
         var vary: [String: String] = [:]
-        for name in CachePolicy.varyNames(response.headers) {
+        for name in CachePolicy.variantNames(response.headers) {
             vary[name] = headerValue(response.requestHeaders, name) ?? ""
         }
         let cached = CachedResponse(url: response.finalURL, status: response.status,
