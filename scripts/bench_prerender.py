@@ -64,9 +64,6 @@ def memory(headway, site, count, env):
         listing.unlink()
     loads = [json.loads(line) for line in out.splitlines() if line.startswith('{"url"')]
     shown = sum(1 for load in loads if load.get("prefetch", {}).get("prerendered"))
-    steady = samples[len(samples) // 10:]
-    quarter = max(1, len(steady) // 4)
-    first, last = median(steady[:quarter]), median(steady[-quarter:])
-    growth = last / first - 1
+    first, last, growth = benchlib.rss_growth(samples)
     return [[f"memory: {count} loads with --prerender 5, {shown} of them prerendered (tree RSS, first vs last quarter after warm-up)",
              f"{first / 1024:.0f} → {last / 1024:.0f} MiB", f"{growth * 100:+.1f}%", "<= +10%", verdict(growth <= 0.10)]]

@@ -55,6 +55,15 @@ class Server:
         self.proc.wait(timeout=10)
 
 
+def rss_growth(samples):
+    """Tree-RSS samples of a long run: the medians of the first and last quarter after the
+    first tenth (warm-up), and the growth between them."""
+    steady = samples[len(samples) // 10:]
+    quarter = max(1, len(steady) // 4)
+    first, last = median(steady[:quarter]), median(steady[-quarter:])
+    return first, last, last / first - 1
+
+
 def load(headway, *args):
     out = subprocess.run([str(headway), "load", *args], capture_output=True, text=True, timeout=600)
     if out.returncode != 0:

@@ -56,7 +56,8 @@ enum CachePolicy {
     }
 
     /// The names whose request values tell a response's variants apart: `varyNames` without
-    /// `Accept-Encoding`, since bodies are stored decoded (one variant suits every encoding).
+    /// `Accept-Encoding`, since bodies are stored as libsoup decoded them (one variant suits
+    /// every encoding; libsoup also adds that header itself, so a run's first request has none).
     static func variantNames(_ headers: HeaderList) -> [String] {
         varyNames(headers).filter { $0 != "accept-encoding" }
     }

@@ -31,10 +31,9 @@ struct CachedResponse: Sendable {
     }
 
     /// Whether this response was stored for requests carrying `requestHeaders` (lower-cased names).
-    /// `Accept-Encoding` is not compared: the body is stored as libsoup decoded it, which suits
-    /// any request, and libsoup adds that header itself, so a new run's first request has none.
+    /// `varyValues` never holds `Accept-Encoding` (see `CachePolicy.variantNames`).
     func matches(_ requestHeaders: [String: String]) -> Bool {
-        varyValues.allSatisfy { $0.key == "accept-encoding" || (requestHeaders[$0.key] ?? "") == $0.value }
+        varyValues.allSatisfy { (requestHeaders[$0.key] ?? "") == $0.value }
     }
 }
 
