@@ -11,8 +11,7 @@ final class Prerender {
     /// The real (not mirrored) URL it shows.
     let url: URL
     private(set) var state = State.loading
-    /// When it was asked for and when its load finished, on the engine clock (ms).
-    let requested = Engine.now()
+    /// When its load finished, on the engine clock (ms).
     private(set) var readyAt: Double?
     private var parts: WebViewParts?
     private var signals: SignalConnections?
