@@ -63,6 +63,10 @@ void hw_set_thread_name(const char *name);
 /// Pid of the running Xvfb or 0.
 int hw_xvfb_pid(void);
 
+/// Loads Mesa's software GL (GLX, EGL, the DRI driver) on a background thread, so that GTK and
+/// WebKit find it loaded; for Headway's own Xvfb, which has no other GL.
+void hw_gl_preload_start(void);
+
 
 /// Called once per reference found in an HTML document. `kind` is one of "base", "anchor",
 /// "image", "srcset", "script", "stylesheet", "preload", "icon", "style" (inline CSS text).

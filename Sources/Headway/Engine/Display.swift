@@ -19,6 +19,8 @@ enum Display {
             throw HeadwayError(.displayUnavailable,
                                "no DISPLAY is set and Xvfb is not installed; install the 'xvfb' package (scripts/setup does it)")
         }
+        // Xvfb has software GL only: its driver loads on the other core while Xvfb starts.
+        hw_gl_preload_start()
         var buffer = [CChar](repeating: 0, count: 256)
         // Forked from the engine thread, which lives as long as the process: PR_SET_PDEATHSIG
         // is tied to the forking thread.
