@@ -78,11 +78,18 @@ final class Booster {
         return MirrorScheme.mirror(url)
     }
 
-    /// Called when the page starts navigating to `url` (real or mirror): unless the cache holds
-    /// the document, connects to its host while the web process gets ready, so that the handler's
-    /// request does not wait for the connection on the engine thread.
-    func willNavigate(to url: URL) {
+    /// Called when the page starts navigating to `url` (real or mirror). A typed navigation's
+    /// document (`Page.load`, a replayed redirect) is fetched at once, from `view`'s navigation,
+    /// while the web process gets ready (`SchemeHandler.fetchEarly`); for others (a link the
+    /// page follows, whose request carries headers only WebKit knows) the handler only connects
+    /// to the host, so that its request does not wait for the connection on the engine thread.
+    /// Neither happens when the cache holds the document.
+    func willNavigate(to url: URL, typedIn view: UnsafeMutablePointer<WebKitWebView>? = nil) {
         let real = MirrorScheme.real(url)
+        if let view {
+            handler.fetchEarly(real, view: UInt(bitPattern: UnsafeMutableRawPointer(view)))
+            return
+        }
         guard !cache.contains(real) else { return }
         client.preconnect(real)
     }
@@ -93,6 +100,7 @@ final class Booster {
         trigger?.cancel()
         prefetcher.cancel()
         prerenders?.close()
+        handler.dropAllEarly()
         cache.removeAll()
         client.clearCookies()
     }
@@ -104,6 +112,7 @@ final class Booster {
         trigger?.cancel()
         prefetcher.cancel()
         prerenders?.close()
+        handler.dropAllEarly()
     }
 
     private var isClosed = false

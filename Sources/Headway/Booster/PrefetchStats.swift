@@ -19,14 +19,16 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
     /// `Timing`'s Navigation Timing figures are that load's, and `started`, `committed` and
     /// `finished` are when the page was shown.
     public var prerendered = false
+    /// Whether the main document was fetched from the start of the navigation (or
+    /// `Browser.preload`), while WebKit's web process got ready, rather than when it asked.
+    public var documentFetchedEarly = false
 
     /// All counts 0.
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case fromCache, joined, fetched, revalidated, slowestCacheAnswerMs, prerendered }
+    private enum CodingKeys: String, CodingKey { case fromCache, joined, fetched, revalidated, slowestCacheAnswerMs, prerendered, documentFetchedEarly }
 
-    /// Encodes the counts, and `prerendered` only when true (the figures stay all numbers for a
-    /// load that was not prerendered).
+    /// Encodes the counts, and `prerendered` and `documentFetchedEarly` only when true.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(fromCache, forKey: .fromCache)
@@ -35,9 +37,11 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
         try c.encode(revalidated, forKey: .revalidated)
         try c.encode(slowestCacheAnswerMs, forKey: .slowestCacheAnswerMs)
         if prerendered { try c.encode(true, forKey: .prerendered) }
+        if documentFetchedEarly { try c.encode(true, forKey: .documentFetchedEarly) }
     }
 
-    /// Decodes the JSON `headway load` prints; `prerendered` is false when absent.
+    /// Decodes the JSON `headway load` prints; `prerendered` and `documentFetchedEarly` are false
+    /// when absent.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         fromCache = try c.decode(Int.self, forKey: .fromCache)
@@ -46,6 +50,7 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
         revalidated = try c.decodeIfPresent(Int.self, forKey: .revalidated) ?? 0
         slowestCacheAnswerMs = try c.decodeIfPresent(Double.self, forKey: .slowestCacheAnswerMs) ?? 0
         prerendered = try c.decodeIfPresent(Bool.self, forKey: .prerendered) ?? false
+        documentFetchedEarly = try c.decodeIfPresent(Bool.self, forKey: .documentFetchedEarly) ?? false
     }
 }
 

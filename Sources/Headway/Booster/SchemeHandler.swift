@@ -18,8 +18,10 @@ final class SchemeHandler {
     /// For each view's current load, the ms from WebKit's request to the response headers the
     /// handler handed over, by URL: the `wait` of requests Resource Timing says nothing about.
     var waits: [UInt: [URL: Double]] = [:]
+    /// Main documents fetched ahead of WebKit's request, by URL (see `EarlyDocument`).
+    var early: [URL: EarlyDocument] = [:]
     /// Fetches waiting for their response headers, by view; the flag marks main-frame ones.
-    private var open: [UInt: [ObjectIdentifier: (request: BoundedRequest, isMainFrame: Bool)]] = [:]
+    var open: [UInt: [ObjectIdentifier: (request: BoundedRequest, isMainFrame: Bool)]] = [:]
     /// Seconds a fetch may wait for its response headers; the body then streams to WebKit,
     /// which stops reading it when the load is stopped.
     static let requestTimeout: Double = 30
@@ -48,6 +50,7 @@ final class SchemeHandler {
     /// page stopped loading or closed, or only the main frame's when a new navigation begins.
     func cancelFetches(forView view: UnsafeMutableRawPointer, mainFrameOnly: Bool) {
         let key = UInt(bitPattern: view)
+        dropEarly(forView: key)
         for (id, entry) in open[key] ?? [:] where entry.isMainFrame || !mainFrameOnly {
             entry.request.cancel()
             open[key]?[id] = nil
@@ -85,6 +88,7 @@ final class SchemeHandler {
         switch cacheable ? cache.lookup(url, requestHeaders: outgoing) : nil {
         case .fresh(let hit)?:
             // A hit is answered at once, inside WebKit's callback.
+            if isMainFrame { discardEarly(url) }
             serveHit(exchange, hit)
             return
         case .stale(let entry)?:
@@ -98,6 +102,7 @@ final class SchemeHandler {
             // The deadline covers a joined prefetch too (itself bounded by `requestTimeout`).
             let bound = self.opened(exchange)
             defer { self.closed(bound, exchange) }
+            if isMainFrame, cacheable, stale == nil, await self.answerEarly(exchange, bound) { return }
             if cacheable, stale == nil, let flight = self.cache.fetchInFlight(url), await flight.value != nil,
                !self.isAbandoned(bound),
                case .fresh(let joined)? = self.cache.lookup(url, requestHeaders: self.client.outgoingHeaders(headers, to: url)) {
@@ -143,7 +148,7 @@ final class SchemeHandler {
 
     /// Waits `seconds` of emulated latency, in short steps so that a fetch its page gave up on
     /// stops waiting at once.
-    private func emulateLatency(_ seconds: Double, _ bound: BoundedRequest) async {
+    func emulateLatency(_ seconds: Double, _ bound: BoundedRequest) async {
         let end = Engine.now() + Seconds.clamp(seconds) * 1000
         while !isAbandoned(bound), Engine.now() < end {
             try? await Task.sleep(for: .clamped(seconds: min(0.05, (end - Engine.now()) / 1000)))

@@ -1,6 +1,6 @@
 import CHeadwayShims
 import CWebKit
-import Foundation
+public import Foundation
 
 /// Owns the engine and one WebKit web context (ephemeral by default: nothing is written to disk).
 ///
@@ -97,6 +97,26 @@ public final class Browser {
     /// when the calling task is cancelled (the prefetch goes on).
     public func settlePrefetch(timeout: Duration = .seconds(30)) async {
         await booster?.settle(timeout: timeout.seconds)
+    }
+
+    /// Starts fetching the document at `url` now, with the booster's session, so that a
+    /// `Page.load(url)` soon after finds it on its way instead of asking for it once its web
+    /// process is ready (`PrefetchLoadStats.documentFetchedEarly`). The request is the one that
+    /// load would send, cookies included; the cookies its response sets join the jar only when a
+    /// page shows it. A document the cache holds is not fetched, and one no page takes within
+    /// 30 seconds is dropped.
+    ///
+    /// Throws `.invalidArgument` without a booster (`Configuration.booster`) or for a URL that is
+    /// not http(s), and `.closed` once the browser is closed.
+    public func preload(_ url: URL) throws {
+        guard !isClosed else { throw HeadwayError(.closed, "the browser is closed") }
+        guard let booster else {
+            throw HeadwayError(.invalidArgument, "preload needs the booster: set Browser.Configuration.booster")
+        }
+        guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+            throw HeadwayError(.invalidArgument, "only http and https documents can be preloaded, not \(url.absoluteString)")
+        }
+        booster.handler.fetchEarly(url, view: nil)
     }
 
     /// Opens a new page (one web view). The page holds `delegate` weakly: keep a strong reference

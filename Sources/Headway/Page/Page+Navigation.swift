@@ -23,7 +23,7 @@ extension Page {
         let target = booster != nil ? MirrorScheme.mirror(url) : url
         let started = Engine.now()
         let result = try await navigate(url, timeout: timeout.seconds, condition: condition) {
-            booster?.willNavigate(to: target)
+            booster?.willNavigate(to: target, typedIn: view)
             webkit_web_view_load_uri(view, target.absoluteString)
         }
         guard condition == .networkIdle else { return result }
@@ -83,7 +83,7 @@ extension Page {
             return
         }
         tracker.redirecting = target
-        booster?.willNavigate(to: target)
+        booster?.willNavigate(to: target, typedIn: view)
         webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
     }
 

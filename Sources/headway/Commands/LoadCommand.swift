@@ -204,6 +204,8 @@ struct LoadCommand: AsyncParsableCommand {
                                        repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
                                        booster: booster, prefetchSettle: prefetchSettle)
         inputs.browser = try page.configuration(firstURL: try urls.first.map(URLList.parse))
+        // A cold start (--repeat) would drop it before the load.
+        if booster != nil, repeatCount == 1, jobs == 1 { inputs.preload = try urls.first.map(URLList.parse) }
         inputs.waitFor = page.waitFor
         inputs.waitForNetworkIdle = page.waitUntil == .networkidle
         inputs.endsAtDOMContentLoaded = page.waitUntil == .domcontentloaded

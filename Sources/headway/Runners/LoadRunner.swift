@@ -14,6 +14,8 @@ enum LoadRunner {
         var showProgress: Bool
         var booster: BoosterConfiguration?
         var prefetchSettle: Double = 30
+        /// With the booster, the document fetched while the page's web process starts.
+        var preload: URL?
         /// The browser's page options; `run` adds the booster, dialogs and memory limit.
         var browser = Browser.Configuration()
         var dialogs: DialogPolicy = .dismiss
@@ -88,6 +90,7 @@ enum LoadRunner {
             return outcome
         }
         defer { browser.close() }
+        if let url = inputs.preload { try? browser.preload(url) }
         let progress = Progress(total: inputs.urls.knownCount.map { $0 * inputs.repeatCount }, enabled: inputs.showProgress)
         defer { progress.finish() }
         do {
