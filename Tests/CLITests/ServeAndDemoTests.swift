@@ -126,5 +126,10 @@ struct ServeAndDemoTests {
         #expect(prerenderedRow.hasSuffix(" 0"))
         #expect(output.stdout.contains("index.html, booster + prerender"))
         #expect(output.stdout.contains("The prerendered article was shown "))
+        // A second run on the first one's cache directory needs nothing from the server.
+        #expect(output.stdout.contains("articles/article-3.html, first run, disk cache"))
+        let secondRun = try #require(output.stdout.split(separator: "\n").first { $0.contains("second run, disk cache") })
+        #expect(secondRun.hasSuffix(" 0"))
+        #expect(output.stdout.contains("The second run made 0 requests"))
     }
 }

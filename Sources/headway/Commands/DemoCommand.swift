@@ -5,7 +5,7 @@ import Headway
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Serve the bundled demo site at 5 Mbit/s with 50 ms latency and time an article cold, then after the booster prefetched (and prerendered) it from the index.",
+        abstract: "Serve the bundled demo site at 5 Mbit/s with 50 ms latency and time an article cold, then after the booster prefetched (and prerendered) it from the index, and in a second run from a disk cache.",
         discussion: """
         The site (an index and 10 articles of about 1 MB each) is written to a temporary directory, \
         $TMPDIR/headway-demo-PID, and removed afterwards, also after Ctrl-C (exit status 130).

@@ -34,20 +34,26 @@ enum DemoRunner {
             // 1: the article alone in a fresh browser (cold); 2: the same from a plain server, the
             // browser emulating the network; 3: index then article, booster off; 4: index then
             // article, booster on, after the prefetch from the index settled; 5: the same with
-            // the likeliest next pages prerendered too.
+            // the likeliest next pages prerendered too; 6 and 7: the article in two browsers (two
+            // runs) sharing a cache directory.
             let plainArticle = plain.url.appendingPathComponent(DemoSite.articlePath(article))
-            let phases: [(urls: [URL], boosted: Bool, prerender: Int, emulated: Bool, label: String)] = [
-                ([articleURL], false, 0, false, "cold"),
-                ([plainArticle], false, 0, true, "cold, browser-emulated"),
-                ([index, articleURL], false, 0, false, "after index, no booster"),
-                ([index, articleURL], true, 0, false, "after index, prefetched"),
-                ([index, articleURL], true, article, false, "after index, prerendered"),
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("headway-demo-cache-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let phases: [(urls: [URL], boosted: Bool, prerender: Int, emulated: Bool, disk: Bool, label: String)] = [
+                ([articleURL], false, 0, false, false, "cold"),
+                ([plainArticle], false, 0, true, false, "cold, browser-emulated"),
+                ([index, articleURL], false, 0, false, false, "after index, no booster"),
+                ([index, articleURL], true, 0, false, false, "after index, prefetched"),
+                ([index, articleURL], true, article, false, false, "after index, prerendered"),
+                ([articleURL], true, 0, false, true, "first run, disk cache"),
+                ([articleURL], true, 0, false, true, "second run, disk cache"),
             ]
             for phase in phases {
                 var configuration = Browser.Configuration()
                 if phase.boosted {
                     var booster = BoosterConfiguration()
                     booster.prerender = phase.prerender
+                    if phase.disk { booster.cacheDirectory = directory }
                     configuration.booster = booster
                 }
                 if phase.emulated { configuration.networkConditions = conditions }
@@ -74,6 +80,12 @@ enum DemoRunner {
                             status("prefetched \(stats.pagesPrefetched) pages and \(stats.resourcesPrefetched) resources, \(TextReport.bytes(stats.bytesPrefetched))")
                         }
                     }
+                }
+                // The next browser is the next run: it finds every response written, and none of
+                // this one's prefetches still on their way.
+                if phase.disk {
+                    await browser.settlePrefetch(timeout: .seconds(120))
+                    await browser.flushCacheDirectory()
                 }
             }
             return Outcome(table: table(rows, conditions: conditions))
@@ -116,6 +128,11 @@ enum DemoRunner {
         if let cold = articles.first, let shown = articles.first(where: { $0.result.prefetch?.prerendered == true }) {
             lines.append(String(format: "The prerendered article was shown %.1f ms after its load request (cold: the load ended %.0f ms after it); "
                                 + "its load and FCP columns are those of its hidden load.", shown.result.timing.finished, cold.result.timing.finished))
+        }
+        if let cold = articles.first, let second = articles.first(where: { $0.label.hasSuffix("second run, disk cache") }),
+           cold.result.timing.loadEventEnd > 0 {
+            lines.append(String(format: "The second run made %d requests and its load event came at %.1f%% of the cold one's.",
+                                second.requests, second.result.timing.loadEventEnd / cold.result.timing.loadEventEnd * 100))
         }
         lines.append("")
         var shown = Set<String>()
