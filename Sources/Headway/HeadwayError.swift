@@ -86,7 +86,7 @@ public struct HeadwayError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension HeadwayError.GErrorInfo {
-    /// Copies a GError's domain, code and message. Does not free it.
+    // Copies a GError's domain, code and message. Does not free it.
     init(_ error: UnsafeMutablePointer<GError>) {
         domain = String(cString: g_quark_to_string(error.pointee.domain))
         code = Int(error.pointee.code)
@@ -95,7 +95,7 @@ extension HeadwayError.GErrorInfo {
 }
 
 extension HeadwayError {
-    /// Wraps and frees a GError.
+    // Wraps and frees a GError.
     static func consuming(_ error: UnsafeMutablePointer<GError>?, _ code: Code, _ message: String) -> HeadwayError {
         guard let error else { return HeadwayError(code, message) }
         defer { g_error_free(error) }
@@ -104,9 +104,9 @@ extension HeadwayError {
 }
 
 extension HeadwayError {
-    /// The error for WebKit's load-failed. WebKit fails the loads in flight with its internal
-    /// error (WebKitErrorDomain 300) when its network process ends, crashed or killed: that is
-    /// an engine failure, not the site's.
+    // The error for WebKit's load-failed. WebKit fails the loads in flight with its internal
+    // error (WebKitErrorDomain 300) when its network process ends, crashed or killed: that is
+    // an engine failure, not the site's.
     static func loadFailure(of url: URL?, _ info: GErrorInfo?) -> HeadwayError {
         let what = url?.absoluteString ?? "the page"
         if let info, info.domain == "WebKitErrorDomain", info.code == 300 {
@@ -116,7 +116,7 @@ extension HeadwayError {
         return HeadwayError(.loadFailed, "could not load \(what): \(info?.message ?? "unknown error")", gerror: info)
     }
 
-    /// WebKit cancelled the load (a newer navigation replaced it, or it was stopped).
+    // WebKit cancelled the load (a newer navigation replaced it, or it was stopped).
     var isCancellation: Bool {
         guard let gerror else { return false }
         return gerror.domain == String(cString: g_quark_to_string(webkit_network_error_quark()))

@@ -14,8 +14,8 @@ struct HeadwayCommand: AsyncParsableCommand {
         subcommands: [LoadCommand.self, MergeCommand.self, ServeCommand.self, DemoCommand.self, HARSummaryCommand.self, CacheCommand.self]
     )
 
-    /// ArgumentParser's `main`, with every error (bad options included) reported as one line by
-    /// `ExitStatus.exit(with:)`.
+    // ArgumentParser's `main`, with every error (bad options included) reported as one line by
+    // `ExitStatus.exit(with:)`.
     static func main() async {
         StandardStreams.prepare()
         do {

@@ -1,17 +1,17 @@
 import Dispatch
 import Foundation
 
-/// SIGINT and SIGTERM for commands that clean up before they go. Once `catchSignals()` ran,
-/// the signals no longer kill the process; `wait()` returns at the first one. Headway's Xvfb
-/// and WebKit's processes go when the process exits.
+// SIGINT and SIGTERM for commands that clean up before they go. Once `catchSignals()` ran,
+// the signals no longer kill the process; `wait()` returns at the first one. Headway's Xvfb
+// and WebKit's processes go when the process exits.
 enum Interrupt {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     nonisolated(unsafe) private static var waiters: [CheckedContinuation<Void, Never>] = []
     nonisolated(unsafe) private static var fired = false
     private static let lock = NSLock()
 
-    /// Starts catching SIGINT and SIGTERM (once; later calls do nothing). Returns once they are
-    /// caught: a signal sent after it returns is never lost, so say "press Ctrl-C" after it.
+    // Starts catching SIGINT and SIGTERM (once; later calls do nothing). Returns once they are
+    // caught: a signal sent after it returns is never lost, so say "press Ctrl-C" after it.
     static func catchSignals() {
         lock.lock()
         guard sources.isEmpty else {
@@ -35,10 +35,10 @@ enum Interrupt {
         for _ in signals { _ = registered.wait(timeout: .now() + 1) }
     }
 
-    /// Not the main queue, which may be the one waiting for the registration.
+    // Not the main queue, which may be the one waiting for the registration.
     private static let queue = DispatchQueue(label: "headway.interrupt")
 
-    /// Suspends until SIGINT or SIGTERM arrives (catching them from now on, if not yet).
+    // Suspends until SIGINT or SIGTERM arrives (catching them from now on, if not yet).
     static func wait() async {
         catchSignals()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

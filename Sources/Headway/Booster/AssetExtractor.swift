@@ -1,18 +1,18 @@
 import CHeadwayShims
 import Foundation
 
-/// What a fetched HTML document or stylesheet refers to, resolved to absolute URLs, deduplicated,
-/// in document order.
+// What a fetched HTML document or stylesheet refers to, resolved to absolute URLs, deduplicated,
+// in document order.
 struct PageAssets: Sendable, Equatable {
     var anchors: [URL] = []
-    /// Images and scripts (stage 2 of the prefetch), including srcset candidates, icons,
-    /// preloads and CSS images from inline styles.
+    // Images and scripts (stage 2 of the prefetch), including srcset candidates, icons,
+    // preloads and CSS images from inline styles.
     var media: [URL] = []
     var stylesheets: [URL] = []
 }
 
-/// Finds subresources with real parsers: libxml2's HTML parser for documents and a CSS
-/// tokenizer for `url()` and `@import`. Pure functions; safe to call from any thread.
+// Finds subresources with real parsers: libxml2's HTML parser for documents and a CSS
+// tokenizer for `url()` and `@import`. Pure functions; safe to call from any thread.
 enum AssetExtractor {
     private static let initialised: Void = hw_html_init()
 
@@ -55,14 +55,14 @@ enum AssetExtractor {
         return assets
     }
 
-    /// The URLs in a `srcset` attribute (descriptors dropped).
+    // The URLs in a `srcset` attribute (descriptors dropped).
     static func srcset(_ text: String) -> [String] {
         text.split(separator: ",").compactMap { candidate in
             candidate.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).first.map(String.init)
         }
     }
 
-    /// `url()` references and `@import`s in a stylesheet, resolved against `url`.
+    // `url()` references and `@import`s in a stylesheet, resolved against `url`.
     static func css(_ text: String, url: URL) -> (images: [URL], imports: [URL]) {
         var images: [URL] = [], imports: [URL] = []
         let scalars = Array(text.unicodeScalars)
@@ -125,7 +125,7 @@ enum AssetExtractor {
         return (images, imports)
     }
 
-    /// The charset parameter of a Content-Type value.
+    // The charset parameter of a Content-Type value.
     static func charset(fromContentType value: String?) -> String? {
         guard let value else { return nil }
         for part in value.split(separator: ";").dropFirst() {
@@ -135,7 +135,7 @@ enum AssetExtractor {
         return nil
     }
 
-    /// Resolves a reference; only http(s) results count, fragments are dropped.
+    // Resolves a reference; only http(s) results count, fragments are dropped.
     static func resolve(_ text: String, against base: URL) -> URL? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("data:"), !trimmed.hasPrefix("#"),

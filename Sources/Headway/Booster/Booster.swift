@@ -1,11 +1,11 @@
 import CWebKit
 import Foundation
 
-/// The prefetch booster of one browser: the mirror schemes and their handler, the prefetch cache,
-/// and the prefetcher that the internal delegate starts after each load finishes. A browser
-/// that emulates a network without prefetching has one too, with `prefetches` off: its pages are
-/// browsed through the handler, which paces every response. With a cache directory, the cache
-/// is also kept on disk (`DiskCache`).
+// The prefetch booster of one browser: the mirror schemes and their handler, the prefetch cache,
+// and the prefetcher that the internal delegate starts after each load finishes. A browser
+// that emulates a network without prefetching has one too, with `prefetches` off: its pages are
+// browsed through the handler, which paces every response. With a cache directory, the cache
+// is also kept on disk (`DiskCache`).
 @EngineActor
 final class Booster {
     let configuration: BoosterConfiguration
@@ -13,13 +13,13 @@ final class Booster {
     let cache: PrefetchCache
     let prefetcher: Prefetcher
     let handler: SchemeHandler
-    /// The hidden views of `configuration.prerender`, or nil when it is 0.
+    // The hidden views of `configuration.prerender`, or nil when it is 0.
     let prerenders: PrerenderPool?
 
-    /// Whether finished loads start a prefetch (false when the booster only emulates a network).
+    // Whether finished loads start a prefetch (false when the booster only emulates a network).
     let prefetches: Bool
-    /// Every host's requests go through the handler (to emulate a network), not only those the
-    /// prefetch policy allows.
+    // Every host's requests go through the handler (to emulate a network), not only those the
+    // prefetch policy allows.
     let mirrorsAllHosts: Bool
 
     init(context: UnsafeMutablePointer<WebKitWebContext>, configuration: BoosterConfiguration,
@@ -70,20 +70,20 @@ final class Booster {
         pages[UInt(bitPattern: UnsafeMutableRawPointer(view))] = WeakPage(page)
     }
 
-    /// The mirror URL to browse instead of `url` when a page at `from` navigates there, or nil
-    /// when `url` is already mirrored or its host is not one the booster serves.
+    // The mirror URL to browse instead of `url` when a page at `from` navigates there, or nil
+    // when `url` is already mirrored or its host is not one the booster serves.
     func mirrorTarget(for url: URL, from: URL) -> URL? {
         guard !MirrorScheme.isMirror(url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
               mirrorsAllHosts || LinkPolicy(configuration: configuration).allows(url, page: from, isSubresource: true) else { return nil }
         return MirrorScheme.mirror(url)
     }
 
-    /// Called when the page starts navigating to `url` (real or mirror). A typed navigation's
-    /// document (`Page.load`, a replayed redirect) is fetched at once, from `view`'s navigation,
-    /// while the web process gets ready (`SchemeHandler.fetchEarly`); for others (a link the
-    /// page follows, whose request carries headers only WebKit knows) the handler only connects
-    /// to the host, so that its request does not wait for the connection on the engine thread.
-    /// Neither happens when the cache holds the document.
+    // Called when the page starts navigating to `url` (real or mirror). A typed navigation's
+    // document (`Page.load`, a replayed redirect) is fetched at once, from `view`'s navigation,
+    // while the web process gets ready (`SchemeHandler.fetchEarly`); for others (a link the
+    // page follows, whose request carries headers only WebKit knows) the handler only connects
+    // to the host, so that its request does not wait for the connection on the engine thread.
+    // Neither happens when the cache holds the document.
     func willNavigate(to url: URL, typedIn view: UnsafeMutablePointer<WebKitWebView>? = nil) {
         let real = MirrorScheme.real(url)
         if let view {
@@ -94,8 +94,8 @@ final class Booster {
         client.preconnect(real)
     }
 
-    /// For a cold start: stops the link extraction and prefetch under way, ends every hidden
-    /// page, and empties the cache and the cookie jar.
+    // For a cold start: stops the link extraction and prefetch under way, ends every hidden
+    // page, and empties the cache and the cookie jar.
     func forgetEverything() {
         trigger?.cancel()
         prefetcher.cancel()
@@ -105,8 +105,8 @@ final class Booster {
         client.clearCookies()
     }
 
-    /// Stops prefetching and ends every hidden prerendered page. The disk cache's queued
-    /// writes go on in the background (`Browser.flushCacheDirectory` waits for them).
+    // Stops prefetching and ends every hidden prerendered page. The disk cache's queued
+    // writes go on in the background (`Browser.flushCacheDirectory` waits for them).
     func close() {
         isClosed = true
         trigger?.cancel()
@@ -117,16 +117,16 @@ final class Booster {
 
     private var isClosed = false
 
-    /// Called by the internal delegate once a page finished loading: finds its links and
-    /// starts prefetching them.
+    // Called by the internal delegate once a page finished loading: finds its links and
+    // starts prefetching them.
     func pageFinished(_ page: Page) {
         guard prefetches else { return }
         trigger = Task { @EngineActor in await self.extractAndPrefetch(page) }
     }
 
-    /// A page is closing: the handler's fetches for it are cancelled. The prefetch of its links
-    /// belongs to the browser and goes on (a page dropped right after its load is common) until
-    /// the next navigation, the end of a settle, or `close`.
+    // A page is closing: the handler's fetches for it are cancelled. The prefetch of its links
+    // belongs to the browser and goes on (a page dropped right after its load is common) until
+    // the next navigation, the end of a settle, or `close`.
     func pageClosed(view: UnsafeMutablePointer<WebKitWebView>) {
         // Its address may be reused by the next view made.
         pages[UInt(bitPattern: UnsafeMutableRawPointer(view))] = nil
@@ -134,9 +134,9 @@ final class Booster {
         handler.cancelFetches(forView: UnsafeMutableRawPointer(view), mainFrameOnly: false)
     }
 
-    /// Waits for the link extraction of the last finished page and the prefetch it started, at
-    /// most `timeout` seconds: then both are stopped, with every prefetch request in flight.
-    /// Returns early, leaving them alone, when the task is cancelled.
+    // Waits for the link extraction of the last finished page and the prefetch it started, at
+    // most `timeout` seconds: then both are stopped, with every prefetch request in flight.
+    // Returns early, leaving them alone, when the task is cancelled.
     func settle(timeout: Double) async {
         let deadline = Engine.now() + Seconds.clamp(timeout) * 1000
         if let trigger {

@@ -1,24 +1,24 @@
 import Foundation
 
-/// Walking a cache directory: its entry and temporary files, the least recently used removed
-/// first. Another process may remove or replace any file meanwhile; a file that is gone is
-/// skipped.
+// Walking a cache directory: its entry and temporary files, the least recently used removed
+// first. Another process may remove or replace any file meanwhile; a file that is gone is
+// skipped.
 extension CacheDirectory {
     struct File {
         var url: URL
         var size: Int
-        /// Its last write or use, in seconds since 1970.
+        // Its last write or use, in seconds since 1970.
         var used: Double
     }
 
     struct Listing {
         var entries: [File] = []
         var temporaries: [File] = []
-        /// The two-hex-digit folders the files live in.
+        // The two-hex-digit folders the files live in.
         var folders: [URL] = []
     }
 
-    /// A temporary file older than this was left by a process that died while writing.
+    // A temporary file older than this was left by a process that died while writing.
     static let abandonedAfter: Double = 600
 
     static func scan(_ directory: URL) -> Listing {
@@ -43,8 +43,8 @@ extension CacheDirectory {
         return listing
     }
 
-    /// Deletes the least recently used entries until at most `limit` bytes are left, and
-    /// temporary files abandoned by dead writers. Returns the bytes left.
+    // Deletes the least recently used entries until at most `limit` bytes are left, and
+    // temporary files abandoned by dead writers. Returns the bytes left.
     static func evict(_ directory: URL, downTo limit: Int) -> Int {
         let listing = scan(directory)
         let now = Date().timeIntervalSince1970
@@ -57,8 +57,8 @@ extension CacheDirectory {
         return total
     }
 
-    /// The metadata of the entry file at `url`, read without its body, or nil when the file is
-    /// not a whole entry (its size disagrees with the lengths it states).
+    // The metadata of the entry file at `url`, read without its body, or nil when the file is
+    // not a whole entry (its size disagrees with the lengths it states).
     static func header(of url: URL) -> DiskCacheEntry? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }

@@ -9,7 +9,7 @@ public import Foundation
 /// print(stats.entries, stats.bytes)
 /// ```
 public enum CacheDirectory {
-    /// The tag file's name and its content.
+    // The tag file's name and its content.
     static let tagName = "headway-cache"
     static let tag = Data("Headway disk cache, format 1\n".utf8)
 
@@ -44,9 +44,9 @@ public enum CacheDirectory {
         return before
     }
 
-    /// Opens `directory` for the booster: creates it if needed and tags it, or checks that it is
-    /// a Headway cache. A directory that is neither empty nor tagged is refused, so that a typo
-    /// cannot fill (or, with eviction, empty) someone's folder.
+    // Opens `directory` for the booster: creates it if needed and tags it, or checks that it is
+    // a Headway cache. A directory that is neither empty nor tagged is refused, so that a typo
+    // cannot fill (or, with eviction, empty) someone's folder.
     static func prepare(_ directory: URL) throws -> URL {
         let directory = directory.standardizedFileURL
         let manager = FileManager.default

@@ -1,12 +1,12 @@
 import Foundation
 
-/// The RFC 9111 rules the prefetch cache follows, as a private cache with a short lifetime cap.
+// The RFC 9111 rules the prefetch cache follows, as a private cache with a short lifetime cap.
 enum CachePolicy {
-    /// Prefetched entries live at most this long, whatever the server says.
+    // Prefetched entries live at most this long, whatever the server says.
     static let lifetimeCap: Double = 300
 
-    /// Headers that never go into the cache (no `Set-Cookie` replay) or that describe the
-    /// connection or an encoding already undone by libsoup.
+    // Headers that never go into the cache (no `Set-Cookie` replay) or that describe the
+    // connection or an encoding already undone by libsoup.
     static let unstoredHeaders: Set<String> = [
         "set-cookie", "set-cookie2", "connection", "keep-alive", "transfer-encoding", "content-encoding",
         "content-length", "proxy-authenticate", "upgrade", "age",
@@ -30,9 +30,9 @@ enum CachePolicy {
         }
     }
 
-    /// Seconds a response may be served from the cache, or nil if it must not be stored. A
-    /// response that must be revalidated before each use (`no-cache`, `max-age=0`, `Age` past
-    /// `max-age`) is kept with lifetime 0 when it has a validator, so a 304 can answer for it.
+    // Seconds a response may be served from the cache, or nil if it must not be stored. A
+    // response that must be revalidated before each use (`no-cache`, `max-age=0`, `Age` past
+    // `max-age`) is kept with lifetime 0 when it has a validator, so a 304 can answer for it.
     static func lifetime(method: String, status: Int, headers: HeaderList) -> Double? {
         guard method == "GET", (200...299).contains(status), status != 206 else { return nil }
         func header(_ name: String) -> String? { headerValue(headers, name) }
@@ -47,7 +47,7 @@ enum CachePolicy {
         return remaining
     }
 
-    /// The request-header names a response varies on (lower-cased).
+    // The request-header names a response varies on (lower-cased).
     static func varyNames(_ headers: HeaderList) -> [String] {
         headerValues(headers, "Vary")
             .flatMap { $0.split(separator: ",") }
@@ -55,9 +55,9 @@ enum CachePolicy {
             .filter { !$0.isEmpty }
     }
 
-    /// The names whose request values tell a response's variants apart: `varyNames` without
-    /// `Accept-Encoding`, since bodies are stored as libsoup decoded them (one variant suits
-    /// every encoding; libsoup also adds that header itself, so a run's first request has none).
+    // The names whose request values tell a response's variants apart: `varyNames` without
+    // `Accept-Encoding`, since bodies are stored as libsoup decoded them (one variant suits
+    // every encoding; libsoup also adds that header itself, so a run's first request has none).
     static func variantNames(_ headers: HeaderList) -> [String] {
         varyNames(headers).filter { $0 != "accept-encoding" }
     }

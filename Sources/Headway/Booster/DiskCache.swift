@@ -1,10 +1,10 @@
 import Foundation
 
-/// The booster's cache on disk, shared between runs and between processes: one file per entry
-/// (see `DiskCacheEntry`), in a folder named by the first two hex digits of its key's SHA-256.
-/// A file is written whole to a temporary file beside it, then renamed over the old one, so a
-/// reader sees an old entry or a new one, never half of one; there is no index for two writers
-/// to fight over. File I/O runs on queues of its own, never on the engine thread.
+// The booster's cache on disk, shared between runs and between processes: one file per entry
+// (see `DiskCacheEntry`), in a folder named by the first two hex digits of its key's SHA-256.
+// A file is written whole to a temporary file beside it, then renamed over the old one, so a
+// reader sees an old entry or a new one, never half of one; there is no index for two writers
+// to fight over. File I/O runs on queues of its own, never on the engine thread.
 final class DiskCache: Sendable {
     let directory: URL
     let capacity: Int
@@ -12,24 +12,24 @@ final class DiskCache: Sendable {
     private let writes = DispatchQueue(label: "headway.disk-cache.writes", qos: .utility)
     private let usage = DiskCacheUsage()
 
-    /// Opens `directory` as a cache (see `CacheDirectory.prepare`), bounded to `capacity` bytes.
+    // Opens `directory` as a cache (see `CacheDirectory.prepare`), bounded to `capacity` bytes.
     init(directory: URL, capacity: Int) throws {
         self.directory = try CacheDirectory.prepare(directory)
         self.capacity = capacity
     }
 
-    /// The stored response for `key` whose `Vary` values match `requestHeaders` (lower-cased
-    /// names), fresh or stale with a validator. Entries that are corrupt, or stale without a
-    /// validator, are deleted on the way.
+    // The stored response for `key` whose `Vary` values match `requestHeaders` (lower-cased
+    // names), fresh or stale with a validator. Entries that are corrupt, or stale without a
+    // validator, are deleted on the way.
     func lookup(_ key: URL, requestHeaders: [String: String]) async -> CachedResponse? {
         await withCheckedContinuation { continuation in
             reads.async { continuation.resume(returning: self.read(key, requestHeaders: requestHeaders)) }
         }
     }
 
-    /// Writes `response` under `key` in the background (never its cookies). A response marked
-    /// `private`, or one that varies on `Cookie` or `Authorization` (whose values would be
-    /// written down), stays in memory only.
+    // Writes `response` under `key` in the background (never its cookies). A response marked
+    // `private`, or one that varies on `Cookie` or `Authorization` (whose values would be
+    // written down), stays in memory only.
     func save(_ response: CachedResponse, under key: URL) {
         guard response.body.count <= capacity, Self.mayPersist(response) else { return }
         // The body's checksum and the encoding are work for the queue too, not the caller.
@@ -45,13 +45,13 @@ final class DiskCache: Sendable {
         return !isPrivate && response.varyValues.keys.allSatisfy { !["cookie", "authorization"].contains($0.lowercased()) }
     }
 
-    /// Deletes the entry for `response` under `key`, in the background.
+    // Deletes the entry for `response` under `key`, in the background.
     func remove(_ response: CachedResponse, under key: URL) {
         let file = folder(key).appendingPathComponent(DiskCacheEntry.fileName(key: key, varyValues: response.varyValues))
         writes.async { unlink(file.path) }
     }
 
-    /// Calls `done` (on the write queue) once the writes queued so far are on disk.
+    // Calls `done` (on the write queue) once the writes queued so far are on disk.
     func afterQueuedWrites(_ done: @escaping @Sendable () -> Void) {
         writes.async(execute: done)
     }
@@ -108,13 +108,13 @@ final class DiskCache: Sendable {
     }
 }
 
-/// The bytes this process believes the directory holds: scanned at the first write, then
-/// counted up; a scan (with eviction) sets it again whenever it passes the capacity. Only the
-/// write queue uses it.
+// The bytes this process believes the directory holds: scanned at the first write, then
+// counted up; a scan (with eviction) sets it again whenever it passes the capacity. Only the
+// write queue uses it.
 private final class DiskCacheUsage: @unchecked Sendable {
     private var bytes: Int?
 
-    /// Adds `count` and tells whether the total is now past `capacity`.
+    // Adds `count` and tells whether the total is now past `capacity`.
     func add(_ count: Int, capacity: Int, directory: URL) -> Bool {
         // A first scan already counts the file just written.
         let total = bytes.map { $0 + count } ?? CacheDirectory.scan(directory).entries.reduce(0) { $0 + $1.size }

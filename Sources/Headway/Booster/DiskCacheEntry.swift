@@ -1,20 +1,20 @@
 import CWebKit
 import Foundation
 
-/// One file of the disk cache: `HWCACHE1`, the metadata's length (4 bytes, big-endian), the
-/// metadata as JSON, then the body. A file that is cut short, does not parse, or whose body does
-/// not match its length and SHA-256 reads as nil. Cookies are never written: the format has no
-/// place for them, and `Set-Cookie` headers are dropped once more on the way in.
+// One file of the disk cache: `HWCACHE1`, the metadata's length (4 bytes, big-endian), the
+// metadata as JSON, then the body. A file that is cut short, does not parse, or whose body does
+// not match its length and SHA-256 reads as nil. Cookies are never written: the format has no
+// place for them, and `Set-Cookie` headers are dropped once more on the way in.
 struct DiskCacheEntry: Codable {
-    /// The URL the entry is stored under (a redirect's start, or the response's own URL).
+    // The URL the entry is stored under (a redirect's start, or the response's own URL).
     var key: String
-    /// The response's own URL.
+    // The response's own URL.
     var url: String
     var status: Int
     var headers: [[String]]
     var varyValues: [String: String]
-    /// When it was stored or last revalidated, in seconds since 1970 (a wall clock: monotonic
-    /// time restarts with each boot).
+    // When it was stored or last revalidated, in seconds since 1970 (a wall clock: monotonic
+    // time restarts with each boot).
     var storedAt: Double
     var lifetime: Double
     var bodyLength: Int
@@ -36,7 +36,7 @@ struct DiskCacheEntry: Codable {
         bodySHA256 = Self.sha256(response.body)
     }
 
-    /// The file's bytes for `body`.
+    // The file's bytes for `body`.
     func encoded(body: Data) throws -> Data {
         let metadata = try JSONEncoder().encode(self)
         var length = UInt32(metadata.count).bigEndian
@@ -47,7 +47,7 @@ struct DiskCacheEntry: Codable {
         return data
     }
 
-    /// Parses a whole file: its metadata and body, or nil when the file is not a complete entry.
+    // Parses a whole file: its metadata and body, or nil when the file is not a complete entry.
     static func decode(_ data: Data) -> (DiskCacheEntry, Data)? {
         let prefix = magic.count + 4
         guard data.count >= prefix, data.prefix(magic.count) == magic else { return nil }
@@ -59,8 +59,8 @@ struct DiskCacheEntry: Codable {
         return (entry, body)
     }
 
-    /// The response in memory again, its age carried back onto the monotonic clock. A wall
-    /// clock that went back past the store time makes it stale.
+    // The response in memory again, its age carried back onto the monotonic clock. A wall
+    // clock that went back past the store time makes it stale.
     func response(body: Data) -> CachedResponse? {
         guard let url = URL(string: url), headers.allSatisfy({ $0.count == 2 }) else { return nil }
         let age = Date().timeIntervalSince1970 - storedAt
@@ -71,8 +71,8 @@ struct DiskCacheEntry: Codable {
         return response
     }
 
-    /// The file name for `key` with `varyValues`: the key's SHA-256, a dash, and 16 hex digits of
-    /// the `Vary` values' SHA-256, so that a lookup finds every variant of a URL by prefix.
+    // The file name for `key` with `varyValues`: the key's SHA-256, a dash, and 16 hex digits of
+    // the `Vary` values' SHA-256, so that a lookup finds every variant of a URL by prefix.
     static func fileName(key: URL, varyValues: [String: String]) -> String {
         let vary = varyValues.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: "\n")
         return "\(keyHash(key))-\(sha256(Data(vary.utf8)).prefix(16)).\(fileExtension)"

@@ -1,5 +1,5 @@
-/// Limits how many prefetch requests run at once across the whole browser; waiters get a
-/// slot in the order they asked.
+// Limits how many prefetch requests run at once across the whole browser; waiters get a
+// slot in the order they asked.
 @EngineActor
 final class FetchSlots {
     let limit: Int

@@ -1,16 +1,16 @@
 import Foundation
 
-/// Decides which links may be prefetched, and in which order.
+// Decides which links may be prefetched, and in which order.
 struct LinkPolicy {
     var configuration: BoosterConfiguration
 
-    /// Path words that suggest a link acts rather than shows.
+    // Path words that suggest a link acts rather than shows.
     static let sideEffectWords = ["logout", "log-out", "signout", "sign-out", "login", "log-in", "signin", "sign-in",
                                   "cart", "basket", "checkout", "admin", "delete", "unsubscribe"]
 
-    /// A link as the extraction script reports it.
+    // A link as the extraction script reports it.
     struct Link: Sendable, Equatable, Decodable {
-        /// Where the link came from, most likely to be followed first.
+        // Where the link came from, most likely to be followed first.
         enum Source: String, Sendable, Decodable, CaseIterable {
             /// `<link rel=next|prefetch|prerender>` or a speculation rule.
             case declared
@@ -29,17 +29,17 @@ struct LinkPolicy {
         var optOut = false
     }
 
-    /// The pages to prefetch from a page's links, and what was left out.
+    // The pages to prefetch from a page's links, and what was left out.
     struct Selection: Equatable {
-        /// In the order to fetch them: declared, then viewport, then document order.
+        // In the order to fetch them: declared, then viewport, then document order.
         var pages: [URL] = []
-        /// Links already cached or in flight, which the run may join but not fetch.
+        // Links already cached or in flight, which the run may join but not fetch.
         var known: [URL] = []
         var leftOut = LinksLeftOut()
     }
 
-    /// Orders `links` by source, keeps those the policy allows and `isKnown` does not (each
-    /// URL once), up to the page cap, and counts every other link under its reason.
+    // Orders `links` by source, keeps those the policy allows and `isKnown` does not (each
+    // URL once), up to the page cap, and counts every other link under its reason.
     func select(_ links: [Link], page: URL, isKnown: (URL) -> Bool = { _ in false }) -> Selection {
         let ranked = links.enumerated().sorted { a, b in
             (a.element.source.rank, a.offset) < (b.element.source.rank, b.offset)
@@ -72,12 +72,12 @@ struct LinkPolicy {
         return selection
     }
 
-    /// Whether `url` may be fetched for a page at `page` (hosts, schemes, query strings, paths).
+    // Whether `url` may be fetched for a page at `page` (hosts, schemes, query strings, paths).
     func allows(_ url: URL, page: URL, isSubresource: Bool = false) -> Bool {
         isHTTP(url) && reason(url, page: page, isSubresource: isSubresource) == nil
     }
 
-    /// Why an http(s) `url` may not be fetched for a page at `page`, or nil when it may.
+    // Why an http(s) `url` may not be fetched for a page at `page`, or nil when it may.
     func reason(_ url: URL, page: URL, isSubresource: Bool = false) -> LinksLeftOut.Reason? {
         guard let host = url.host?.lowercased() else { return .scheme }
         guard configuration.allHosts || host == page.host?.lowercased() || configuration.extraHosts.contains(host) else {
@@ -88,13 +88,13 @@ struct LinkPolicy {
         return Self.acts(url) ? .sideEffect : nil
     }
 
-    /// Whether a prefetch for a page at `page` may follow a redirect to `url`: the policy allows
-    /// it, and no redirect, not even a subresource's, goes to a path that acts (`/logout`).
+    // Whether a prefetch for a page at `page` may follow a redirect to `url`: the policy allows
+    // it, and no redirect, not even a subresource's, goes to a path that acts (`/logout`).
     func allowsRedirect(to url: URL, page: URL, isPage: Bool) -> Bool {
         allows(url, page: page, isSubresource: !isPage) && !Self.acts(url)
     }
 
-    /// Whether `url`'s path has a word that suggests it acts rather than shows.
+    // Whether `url`'s path has a word that suggests it acts rather than shows.
     static func acts(_ url: URL) -> Bool {
         let path = url.path.lowercased()
         return sideEffectWords.contains { word in

@@ -1,28 +1,28 @@
 import Foundation
 
-/// A stored response.
+// A stored response.
 struct CachedResponse: Sendable {
     var url: URL
     var status: Int
     var headers: HeaderList
     var body: Data
-    /// Request header values for the names in `Vary`, as they went out (absent ones as "").
+    // Request header values for the names in `Vary`, as they went out (absent ones as "").
     var varyValues: [String: String]
     var storedAt: Double
     var lifetime: Double
     var wasUsed = false
-    /// Cookies the prefetch got (never in `headers`), committed when a page is served this entry.
+    // Cookies the prefetch got (never in `headers`), committed when a page is served this entry.
     var cookies: [SetCookie] = []
-    /// Whether the disk cache holds this very response (it was read from there): storing it
-    /// again writes nothing.
+    // Whether the disk cache holds this very response (it was read from there): storing it
+    // again writes nothing.
     var persisted = false
 
     func isFresh(at now: Double) -> Bool { (now - storedAt) / 1000 < lifetime }
 
-    /// Whether a stale copy can be revalidated rather than fetched again.
+    // Whether a stale copy can be revalidated rather than fetched again.
     var hasValidator: Bool { headerValue(headers, "ETag") != nil || headerValue(headers, "Last-Modified") != nil }
 
-    /// `If-None-Match` / `If-Modified-Since` for revalidating this response.
+    // `If-None-Match` / `If-Modified-Since` for revalidating this response.
     var conditionalHeaders: HeaderList {
         var headers: HeaderList = []
         if let etag = headerValue(self.headers, "ETag") { headers.append(("If-None-Match", etag)) }
@@ -30,18 +30,18 @@ struct CachedResponse: Sendable {
         return headers
     }
 
-    /// Whether this response was stored for requests carrying `requestHeaders` (lower-cased names).
-    /// `varyValues` never holds `Accept-Encoding` (see `CachePolicy.variantNames`).
+    // Whether this response was stored for requests carrying `requestHeaders` (lower-cased names).
+    // `varyValues` never holds `Accept-Encoding` (see `CachePolicy.variantNames`).
     func matches(_ requestHeaders: [String: String]) -> Bool {
         varyValues.allSatisfy { (requestHeaders[$0.key] ?? "") == $0.value }
     }
 }
 
-/// The prefetch cache: in memory, keyed by final URL (and the `Vary` request headers), bounded in
-/// bytes with least-recently-used eviction. A URL is either *in flight* (a fetch others can join)
-/// or *ready* (stored responses). A stale response with a validator stays until evicted, so it can
-/// be revalidated with a conditional request. With a `DiskCache`, whatever is stored is also
-/// written to disk, in the background.
+// The prefetch cache: in memory, keyed by final URL (and the `Vary` request headers), bounded in
+// bytes with least-recently-used eviction. A URL is either *in flight* (a fetch others can join)
+// or *ready* (stored responses). A stale response with a validator stays until evicted, so it can
+// be revalidated with a conditional request. With a `DiskCache`, whatever is stored is also
+// written to disk, in the background.
 @EngineActor
 final class PrefetchCache {
     enum Lookup {
@@ -55,9 +55,9 @@ final class PrefetchCache {
     private var entries: [URL: [CachedResponse]] = [:]
     private var order: [URL] = []
     private var inFlight: [URL: Task<CachedResponse?, Never>] = [:]
-    /// Bytes of entries evicted or expired before anything used them.
+    // Bytes of entries evicted or expired before anything used them.
     private(set) var unusedEvictedBytes = 0
-    /// The cache on disk, if any: the handler and the prefetcher consult it when this one misses.
+    // The cache on disk, if any: the handler and the prefetcher consult it when this one misses.
     let disk: DiskCache?
 
     init(capacity: Int, disk: DiskCache? = nil) {
@@ -65,8 +65,8 @@ final class PrefetchCache {
         self.disk = disk
     }
 
-    /// The stored response for `url` whose `Vary` headers match `requestHeaders` (lower-cased
-    /// names, as the request would go out). A fresh one counts as used when `use` is set.
+    // The stored response for `url` whose `Vary` headers match `requestHeaders` (lower-cased
+    // names, as the request would go out). A fresh one counts as used when `use` is set.
     func lookup(_ url: URL, requestHeaders: [String: String], use: Bool = true) -> Lookup? {
         let now = Engine.now()
         guard var variants = entries[url] else { return nil }
@@ -87,7 +87,7 @@ final class PrefetchCache {
         return .fresh(variants[index])
     }
 
-    /// Whether `url` has a fresh stored response or a fetch in flight.
+    // Whether `url` has a fresh stored response or a fetch in flight.
     func contains(_ url: URL) -> Bool {
         let now = Engine.now()
         return inFlight[url] != nil || entries[url]?.contains { $0.isFresh(at: now) } == true
@@ -95,7 +95,7 @@ final class PrefetchCache {
 
     func fetchInFlight(_ url: URL) -> Task<CachedResponse?, Never>? { inFlight[url] }
 
-    /// Registers a fetch; the cache stores its result, if any, when it completes.
+    // Registers a fetch; the cache stores its result, if any, when it completes.
     func begin(_ url: URL, _ task: Task<CachedResponse?, Never>) {
         inFlight[url] = task
     }
@@ -107,9 +107,9 @@ final class PrefetchCache {
         if response.url != url { store(response, under: response.url) }
     }
 
-    /// Makes a stale response fresh again after a 304: its headers are updated from the 304's
-    /// (RFC 9111 §4.3.4) and its lifetime restarts. Returns the refreshed response, or nil when
-    /// the updated headers forbid storing it.
+    // Makes a stale response fresh again after a 304: its headers are updated from the 304's
+    // (RFC 9111 §4.3.4) and its lifetime restarts. Returns the refreshed response, or nil when
+    // the updated headers forbid storing it.
     func revalidated(_ stale: CachedResponse, notModified headers: HeaderList, use: Bool) -> CachedResponse? {
         var response = stale
         let updates = CachePolicy.storedHeaders(headers)
@@ -127,8 +127,8 @@ final class PrefetchCache {
         return response
     }
 
-    /// Forgets the cookies held with `response` (under every URL it is stored for) once they
-    /// were committed, so that serving it again never sets them a second time.
+    // Forgets the cookies held with `response` (under every URL it is stored for) once they
+    // were committed, so that serving it again never sets them a second time.
     func forgetCookies(of response: CachedResponse) {
         func same(_ entry: CachedResponse) -> Bool { entry.url == response.url && entry.varyValues == response.varyValues }
         for (key, variants) in entries where variants.contains(where: same) {
@@ -140,7 +140,7 @@ final class PrefetchCache {
         }
     }
 
-    /// Drops the stored variant `response` (a revalidation got a new representation).
+    // Drops the stored variant `response` (a revalidation got a new representation).
     func remove(_ response: CachedResponse) {
         disk?.remove(response, under: response.url)
         guard var variants = entries[response.url],
@@ -150,7 +150,7 @@ final class PrefetchCache {
         entries[response.url] = variants.isEmpty ? nil : variants
     }
 
-    /// Stores `response` under `url` (a response the handler fetched, or one read from disk).
+    // Stores `response` under `url` (a response the handler fetched, or one read from disk).
     func insert(_ response: CachedResponse, under url: URL) {
         store(response, under: url)
         if response.url != url { store(response, under: response.url) }
@@ -178,7 +178,7 @@ final class PrefetchCache {
         }
     }
 
-    /// Drops every entry (for cold repeats). Fetches in flight still finish and store.
+    // Drops every entry (for cold repeats). Fetches in flight still finish and store.
     func removeAll() {
         entries.removeAll()
         order.removeAll()
@@ -186,7 +186,7 @@ final class PrefetchCache {
         unusedEvictedBytes = 0
     }
 
-    /// Bytes stored that nothing has used yet.
+    // Bytes stored that nothing has used yet.
     var unusedBytes: Int {
         entries.values.joined().filter { !$0.wasUsed }.reduce(0) { $0 + $1.body.count } + unusedEvictedBytes
     }

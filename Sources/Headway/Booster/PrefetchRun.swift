@@ -1,25 +1,25 @@
 import Foundation
 
-/// One run of the prefetcher, for the links of one page: what it fetches next and the bytes it
-/// may still spend.
+// One run of the prefetcher, for the links of one page: what it fetches next and the bytes it
+// may still spend.
 @EngineActor
 final class PrefetchRun {
     let page: URL
-    /// The prefetcher's generation when the run began; a later one means the run was replaced.
+    // The prefetcher's generation when the run began; a later one means the run was replaced.
     let generation: Int
-    /// What the run fetches next, in order: linked pages (most likely followed first), then
-    /// each subresource stage in turn.
+    // What the run fetches next, in order: linked pages (most likely followed first), then
+    // each subresource stage in turn.
     var queue: [URL]
-    /// Whether `queue` holds linked pages (stage 1) rather than subresources.
+    // Whether `queue` holds linked pages (stage 1) rather than subresources.
     var isPageStage = true
-    /// Pages already in flight whose documents the run waits for, for their subresources.
+    // Pages already in flight whose documents the run waits for, for their subresources.
     var joining: [URL]
-    /// Bytes the run may still fetch.
+    // Bytes the run may still fetch.
     var budget: Int
-    /// Whether the run's fetches wait for the browser-wide concurrency limit. A run that fetches
-    /// for a navigation does not: it stands in for requests the navigation would make itself.
+    // Whether the run's fetches wait for the browser-wide concurrency limit. A run that fetches
+    // for a navigation does not: it stands in for requests the navigation would make itself.
     var usesSlots = true
-    /// The run's requests in flight, by URL; stopping the run cancels them.
+    // The run's requests in flight, by URL; stopping the run cancels them.
     var requests: [URL: BoundedRequest] = [:]
 
     init(page: URL, generation: Int, pages: [URL], joining: [URL], budget: Int) {

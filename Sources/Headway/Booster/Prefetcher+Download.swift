@@ -1,15 +1,15 @@
 import Foundation
 
 extension Prefetcher {
-    /// At most this many redirects are followed for one prefetch.
+    // At most this many redirects are followed for one prefetch.
     static let maxRedirects = 5
 
-    /// Fetches `url` for the cache under `request`'s cancellable and deadline. Redirects are
-    /// followed here, one hop at a time, only to URLs the link policy allows (never to a path
-    /// that acts, such as `/logout`). The requests carry the browser's cookies, but cookies the
-    /// responses set are held with the entry, not stored (see `SetCookie`). Returns the response
-    /// to store, if any, and whether it was refused for being larger than `limit`. With a disk
-    /// cache, an entry there is used (fresh) or revalidated (stale) instead.
+    // Fetches `url` for the cache under `request`'s cancellable and deadline. Redirects are
+    // followed here, one hop at a time, only to URLs the link policy allows (never to a path
+    // that acts, such as `/logout`). The requests carry the browser's cookies, but cookies the
+    // responses set are held with the entry, not stored (see `SetCookie`). Returns the response
+    // to store, if any, and whether it was refused for being larger than `limit`. With a disk
+    // cache, an entry there is used (fresh) or revalidated (stale) instead.
     func download(_ url: URL, limit: Int, isPage: Bool, page: URL,
                   request: BoundedRequest) async -> (CachedResponse?, tooLarge: Bool) {
         // The headers WebKit sends for such a request, so that `Vary` matches what the page asks.

@@ -1,8 +1,8 @@
 import Foundation
 
 extension Prefetcher {
-    /// Runs the four stages for `run`: its pages; their images and scripts; their CSS; the
-    /// images and imports in that CSS.
+    // Runs the four stages for `run`: its pages; their images and scripts; their CSS; the
+    // images and imports in that CSS.
     func perform(_ run: PrefetchRun) async {
         let policy = LinkPolicy(configuration: configuration)
         let documents = await drain(run)
@@ -31,9 +31,9 @@ extension Prefetcher {
         _ = await drain(run)
     }
 
-    /// Fetches `run`'s queue in order, at most `concurrency` at once (see `usesSlots`). What is
-    /// already in flight is joined and what is cached is passed over, without taking a slot.
-    /// Returns the responses in order.
+    // Fetches `run`'s queue in order, at most `concurrency` at once (see `usesSlots`). What is
+    // already in flight is joined and what is cached is passed over, without taking a slot.
+    // Returns the responses in order.
     private func drain(_ run: PrefetchRun) async -> [CachedResponse] {
         var tasks = run.joining.compactMap { cache.fetchInFlight($0) }
         run.joining = []

@@ -1,12 +1,12 @@
 import CWebKit
 import Foundation
 
-/// Prefetches what a page links to, in four stages: the linked HTML pages; the images
-/// and scripts they reference; their CSS; the images and `@import`s in that CSS. Each stage's
-/// requests run in parallel, at most `concurrency` at once across the whole browser. Pages go in
-/// the order a person is likely to follow them (see `LinkPolicy.select`), and each stage serves
-/// them in that order, so the byte budget cuts the least likely. Requests are GET only, carry
-/// `Sec-Purpose: prefetch`, and stay within the byte budget and response cap.
+// Prefetches what a page links to, in four stages: the linked HTML pages; the images
+// and scripts they reference; their CSS; the images and `@import`s in that CSS. Each stage's
+// requests run in parallel, at most `concurrency` at once across the whole browser. Pages go in
+// the order a person is likely to follow them (see `LinkPolicy.select`), and each stage serves
+// them in that order, so the byte budget cuts the least likely. Requests are GET only, carry
+// `Sec-Purpose: prefetch`, and stay within the byte budget and response cap.
 @EngineActor
 final class Prefetcher {
     let client: SoupClient
@@ -17,7 +17,7 @@ final class Prefetcher {
     private(set) var generation = 0
     private var run: PrefetchRun?
     private var current: Task<Void, Never>?
-    /// Requests of a stopped run that a navigation to their URL joins (see `cancel(keeping:)`).
+    // Requests of a stopped run that a navigation to their URL joins (see `cancel(keeping:)`).
     private var kept: [URL: BoundedRequest] = [:]
 
     init(client: SoupClient, cache: PrefetchCache, configuration: BoosterConfiguration) {
@@ -27,7 +27,7 @@ final class Prefetcher {
         slots = FetchSlots(limit: configuration.concurrency)
     }
 
-    /// Starts prefetching from `links` found on `page`, replacing any earlier run.
+    // Starts prefetching from `links` found on `page`, replacing any earlier run.
     func start(links: [LinkPolicy.Link], page: URL) {
         cancel()
         let selection = LinkPolicy(configuration: configuration).select(links, page: page, isKnown: cache.contains)
@@ -37,9 +37,9 @@ final class Prefetcher {
                           budget: configuration.byteBudget))
     }
 
-    /// If `url` is a page the current run has queued but not started, fetches it at once, then
-    /// its subresources, and drops the rest of the run that has not started: a navigation to
-    /// `url` joins those fetches and needs nothing else. Returns false, changing nothing, otherwise.
+    // If `url` is a page the current run has queued but not started, fetches it at once, then
+    // its subresources, and drops the rest of the run that has not started: a navigation to
+    // `url` joins those fetches and needs nothing else. Returns false, changing nothing, otherwise.
     func prioritize(_ url: URL) -> Bool {
         guard let run, run.isPageStage, run.budget > 0, let url = AssetExtractor.resolve(url.absoluteString, against: url),
               let index = run.queue.firstIndex(of: url), !cache.contains(url) else { return false }
@@ -53,9 +53,9 @@ final class Prefetcher {
         return true
     }
 
-    /// Stops prefetching (a new navigation no longer needs it): nothing more is scheduled and
-    /// the requests in flight are cancelled, all but the one for `url`, which a navigation there
-    /// joins. Everything cached stays.
+    // Stops prefetching (a new navigation no longer needs it): nothing more is scheduled and
+    // the requests in flight are cancelled, all but the one for `url`, which a navigation there
+    // joins. Everything cached stays.
     func cancel(keeping url: URL? = nil) {
         generation += 1
         current?.cancel()
@@ -75,9 +75,9 @@ final class Prefetcher {
         run = nil
     }
 
-    /// Waits until the current run has nothing left to do, or `timeout` seconds pass: then the
-    /// run is cancelled with every request in flight, so nothing outlives the settle. Returns
-    /// early, leaving the run alone, when the task is cancelled.
+    // Waits until the current run has nothing left to do, or `timeout` seconds pass: then the
+    // run is cancelled with every request in flight, so nothing outlives the settle. Returns
+    // early, leaving the run alone, when the task is cancelled.
     func settle(timeout: Double) async {
         guard let current else { return }
         if (try? await EngineWait.ended(current, within: timeout)) == false { cancel() }
@@ -94,15 +94,15 @@ final class Prefetcher {
         current = Task { await self.perform(run) }
     }
 
-    /// Counts the pages `run` has not started as cancelled and forgets them.
+    // Counts the pages `run` has not started as cancelled and forgets them.
     func drop(_ run: PrefetchRun) {
         guard run.isPageStage else { return }
         stats.linksLeftOut[.cancelled] += run.queue.count
         run.queue.removeAll()
     }
 
-    /// Starts fetching `url` into the cache, registered there at once so that others join it,
-    /// and charges it to `run`'s budget.
+    // Starts fetching `url` into the cache, registered there at once so that others join it,
+    // and charges it to `run`'s budget.
     func fetch(_ url: URL, isPage: Bool, for run: PrefetchRun, holdingSlot: Bool) -> Task<CachedResponse?, Never> {
         let limit = min(configuration.maxResponseBytes, run.budget)
         let request = BoundedRequest(timeout: configuration.requestTimeout.seconds)

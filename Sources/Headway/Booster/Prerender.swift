@@ -1,23 +1,23 @@
 import CWebKit
 import Foundation
 
-/// One page the booster loads ahead in a hidden web view, for a navigation to swap in. It is
-/// discarded (its web process ended) when it fails, navigates on its own, opens a dialog or a
-/// window, asks for credentials, or its web process ends: a hidden page may not act.
+// One page the booster loads ahead in a hidden web view, for a navigation to swap in. It is
+// discarded (its web process ended) when it fails, navigates on its own, opens a dialog or a
+// window, asks for credentials, or its web process ends: a hidden page may not act.
 @EngineActor
 final class Prerender {
     enum State { case loading, ready, discarded }
 
-    /// The real (not mirrored) URL it shows.
+    // The real (not mirrored) URL it shows.
     let url: URL
     private(set) var state = State.loading
-    /// When its load finished, on the engine clock (ms).
+    // When its load finished, on the engine clock (ms).
     private(set) var readyAt: Double?
     private var parts: WebViewParts?
     private var signals: SignalConnections?
     private var starts = 0
     private var changeWaiters: [@EngineActor () -> Void] = []
-    /// Called with the view before it is destroyed, so the handler stops its fetches.
+    // Called with the view before it is destroyed, so the handler stops its fetches.
     var onDestroy: ((UnsafeMutablePointer<WebKitWebView>) -> Void)?
 
     init(url: URL, browser: Browser) {
@@ -30,7 +30,7 @@ final class Prerender {
 
     var view: UnsafeMutablePointer<WebKitWebView>? { parts?.view.pointer }
 
-    /// The view's parts, for a page that shows it now; the prerender is over.
+    // The view's parts, for a page that shows it now; the prerender is over.
     func hand() -> WebViewParts? {
         guard state == .ready, let parts else { return nil }
         signals?.disconnectAll()
@@ -40,8 +40,8 @@ final class Prerender {
         return parts
     }
 
-    /// Ends the hidden page and its web process. From a signal of the view itself the view is
-    /// destroyed on the next turn, not inside WebKit's emission.
+    // Ends the hidden page and its web process. From a signal of the view itself the view is
+    // destroyed on the next turn, not inside WebKit's emission.
     func discard(deferred: Bool = false) {
         guard state != .discarded else { return }
         signals?.disconnectAll()
@@ -61,7 +61,7 @@ final class Prerender {
         }
     }
 
-    /// Calls `body` when the state next changes (at once when it is no longer loading).
+    // Calls `body` when the state next changes (at once when it is no longer loading).
     func whenSettled(_ body: @escaping @EngineActor () -> Void) {
         if state != .loading { body() } else { changeWaiters.append(body) }
     }
@@ -87,7 +87,7 @@ final class Prerender {
     }
 }
 
-/// A weak reference to a prerender, the user data of its signal handlers.
+// A weak reference to a prerender, the user data of its signal handlers.
 @EngineActor
 final class WeakPrerender {
     weak var prerender: Prerender?

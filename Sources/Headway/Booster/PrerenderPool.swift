@@ -1,23 +1,23 @@
 import CWebKit
 import Foundation
 
-/// The booster's hidden web views (`BoosterConfiguration.prerender`): the likeliest next pages
-/// of the last finished load, loaded ahead through the prefetch cache, at most `capacity` at
-/// once, the least recently wanted ended first. A navigation to one of them takes its view.
+// The booster's hidden web views (`BoosterConfiguration.prerender`): the likeliest next pages
+// of the last finished load, loaded ahead through the prefetch cache, at most `capacity` at
+// once, the least recently wanted ended first. A navigation to one of them takes its view.
 @EngineActor
 final class PrerenderPool {
     let capacity: Int
-    /// Least recently wanted first.
+    // Least recently wanted first.
     private var prerenders: [Prerender] = []
-    /// How long a hidden page may take to load before it is ended.
+    // How long a hidden page may take to load before it is ended.
     static let loadTimeout: Double = 15
 
     init(capacity: Int) {
         self.capacity = capacity
     }
 
-    /// Prerenders `urls` (real URLs, likeliest first; the first `capacity` of them), keeping
-    /// those already under way, and ends the least recently wanted beyond the capacity.
+    // Prerenders `urls` (real URLs, likeliest first; the first `capacity` of them), keeping
+    // those already under way, and ends the least recently wanted beyond the capacity.
     func prerender(_ urls: [URL], browser: Browser, onDestroy: @escaping (UnsafeMutablePointer<WebKitWebView>) -> Void) {
         prerenders.removeAll { $0.state == .discarded }
         for url in urls.prefix(capacity).reversed() {
@@ -38,8 +38,8 @@ final class PrerenderPool {
         while prerenders.count > capacity { prerenders.removeFirst().discard() }
     }
 
-    /// Whether a ready prerender of `url` is there, and not older than the cache lets a
-    /// response stay fresh (an older one is ended).
+    // Whether a ready prerender of `url` is there, and not older than the cache lets a
+    // response stay fresh (an older one is ended).
     func hasReady(_ url: URL) -> Bool {
         for prerender in prerenders where prerender.url == url && prerender.state == .ready {
             if let readyAt = prerender.readyAt, Engine.now() - readyAt > CachePolicy.lifetimeCap * 1000 {
@@ -51,21 +51,21 @@ final class PrerenderPool {
         return false
     }
 
-    /// The ready prerender of `url`, taken out of the pool, or nil.
+    // The ready prerender of `url`, taken out of the pool, or nil.
     func take(_ url: URL) -> Prerender? {
         guard hasReady(url), let index = prerenders.firstIndex(where: { $0.url == url && $0.state == .ready }) else { return nil }
         return prerenders.remove(at: index)
     }
 
-    /// The prerender showing in `view`, if any.
+    // The prerender showing in `view`, if any.
     func prerender(in view: UnsafeMutablePointer<WebKitWebView>) -> Prerender? {
         prerenders.first { $0.view == view }
     }
 
-    /// How many hidden pages are loading or ready.
+    // How many hidden pages are loading or ready.
     var count: Int { prerenders.filter { $0.state != .discarded }.count }
 
-    /// Waits until no hidden page is loading, at most `timeout` seconds.
+    // Waits until no hidden page is loading, at most `timeout` seconds.
     func settle(timeout: Double) async {
         let deadline = Engine.now() + Seconds.clamp(timeout) * 1000
         for prerender in prerenders where prerender.state == .loading {
@@ -77,7 +77,7 @@ final class PrerenderPool {
         }
     }
 
-    /// Ends every hidden page.
+    // Ends every hidden page.
     func close() {
         for prerender in prerenders { prerender.discard() }
         prerenders.removeAll()

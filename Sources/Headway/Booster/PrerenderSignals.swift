@@ -1,8 +1,8 @@
 import CWebKit
 import Foundation
 
-/// The signal handlers of a hidden prerendered view: they follow its load and end it at the
-/// first thing a hidden page may not do.
+// The signal handlers of a hidden prerendered view: they follow its load and end it at the
+// first thing a hidden page may not do.
 @EngineActor
 enum PrerenderSignals {
     static func connect(_ view: GObjectRef<WebKitWebView>, target: WeakPrerender) -> SignalConnections {
@@ -44,9 +44,9 @@ private func onLoadFailed(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event:
     return 1
 }
 
-/// Navigations while it loads (its own, its frames') are allowed: one of the main frame's own
-/// shows as a second start, which ends it. Once loaded, any navigation (a late frame's too), and
-/// a new window at any time, ends the prerender. Responses are decided as for a page.
+// Navigations while it loads (its own, its frames') are allowed: one of the main frame's own
+// shows as a second start, which ends it. Once loaded, any navigation (a late frame's too), and
+// a new window at any time, ends the prerender. Responses are decided as for a page.
 private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ decision: UnsafeMutablePointer<WebKitPolicyDecision>?,
                             _ type: WebKitPolicyDecisionType, _ data: gpointer?) -> gboolean {
     guard let decision else { return 0 }
@@ -78,7 +78,7 @@ private func onEnded(_ view: UnsafeMutablePointer<WebKitWebView>?, _ reason: Web
     EngineActor.assumeIsolated { target.prerender?.discard(deferred: true) }
 }
 
-/// A dialog while hidden: dismissed, and the prerender ends.
+// A dialog while hidden: dismissed, and the prerender ends.
 private func onRefused(_ view: UnsafeMutablePointer<WebKitWebView>?, _ dialog: OpaquePointer?, _ data: gpointer?) -> gboolean {
     let target = target(data)
     EngineActor.assumeIsolated { target.prerender?.discard(deferred: true) }

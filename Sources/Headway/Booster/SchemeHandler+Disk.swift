@@ -1,10 +1,10 @@
 import Foundation
 
-/// The handler with a disk cache: a request the memory cache cannot answer looks on disk (off
-/// the engine thread) before it goes to the network, and a storable response from the network
-/// is read whole and stored, in memory and on disk, before WebKit gets it.
+// The handler with a disk cache: a request the memory cache cannot answer looks on disk (off
+// the engine thread) before it goes to the network, and a storable response from the network
+// is read whole and stored, in memory and on disk, before WebKit gets it.
 extension SchemeHandler {
-    /// Answers `exchange` from the cache and counts it.
+    // Answers `exchange` from the cache and counts it.
     func serveHit(_ exchange: Exchange, _ hit: CachedResponse) {
         answer(exchange, with: hit)
         stats[exchange.viewKey, default: PrefetchLoadStats()].fromCache += 1
@@ -15,19 +15,19 @@ extension SchemeHandler {
                                                              Engine.now() - exchange.received)
     }
 
-    /// The disk cache's entry for `exchange`, put into the memory cache and looked up there,
-    /// so that it follows the same rules from then on.
+    // The disk cache's entry for `exchange`, put into the memory cache and looked up there,
+    // so that it follows the same rules from then on.
     func lookupOnDisk(_ exchange: Exchange, requestHeaders: [String: String]) async -> PrefetchCache.Lookup? {
         guard let disk = cache.disk, let found = await disk.lookup(exchange.url, requestHeaders: requestHeaders) else { return nil }
         cache.insert(found, under: exchange.url)
         return cache.lookup(exchange.url, requestHeaders: requestHeaders)
     }
 
-    /// Hands a network response to WebKit: streamed, or, with a disk cache and a storable
-    /// response, read whole (at most `storeLimit` bytes), stored, and answered from the cache.
-    /// A body of unknown length is read whole only when it was compressed on the wire (text,
-    /// mostly, which servers such as nginx send chunked); then at most 64 MB (more fails the
-    /// request), and kept only within `storeLimit`.
+    // Hands a network response to WebKit: streamed, or, with a disk cache and a storable
+    // response, read whole (at most `storeLimit` bytes), stored, and answered from the cache.
+    // A body of unknown length is read whole only when it was compressed on the wire (text,
+    // mostly, which servers such as nginx send chunked); then at most 64 MB (more fails the
+    // request), and kept only within `storeLimit`.
     func deliver(_ response: SoupClient.Response, _ exchange: Exchange, _ bound: BoundedRequest) async throws {
         let length = response.header("Content-Length").flatMap(Int.init)
         let encoded = response.header("Content-Encoding") != nil

@@ -1,22 +1,22 @@
 import CWebKit
 import Foundation
 
-/// Main documents fetched early (see `EarlyDocument`): started when a typed navigation begins,
-/// taken by the main-frame request WebKit makes for them once its web process is ready.
+// Main documents fetched early (see `EarlyDocument`): started when a typed navigation begins,
+// taken by the main-frame request WebKit makes for them once its web process is ready.
 extension SchemeHandler {
-    /// The headers WebKit's request for a typed top-level navigation carries on the mirror
-    /// schemes (its User-Agent is the session's), completed as `handle` completes every request's.
+    // The headers WebKit's request for a typed top-level navigation carries on the mirror
+    // schemes (its User-Agent is the session's), completed as `handle` completes every request's.
     var navigationHeaders: HeaderList {
         client.browserHeaders.completing([("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"),
                                           ("Upgrade-Insecure-Requests", "1"),
                                           ("User-Agent", String(cString: soup_session_get_user_agent(client.session)))])
     }
 
-    /// Early documents kept at once; starting another drops the oldest.
+    // Early documents kept at once; starting another drops the oldest.
     static let earlyLimit = 8
 
-    /// Starts fetching the document at `url` (real, http or https) unless the cache has it or a
-    /// fetch of it is under way. `view` is the navigating view's, whose next navigation drops it.
+    // Starts fetching the document at `url` (real, http or https) unless the cache has it or a
+    // fetch of it is under way. `view` is the navigating view's, whose next navigation drops it.
     func fetchEarly(_ url: URL, view: UInt?) {
         let key = EarlyDocument.key(url)
         let headers = navigationHeaders
@@ -38,7 +38,7 @@ extension SchemeHandler {
         }
     }
 
-    /// The early document's response, or nil when the cache has it after all or it was cancelled.
+    // The early document's response, or nil when the cache has it after all or it was cancelled.
     private func fetchEarly(_ document: EarlyDocument) async -> Result<SoupClient.Response, any Error>? {
         let (key, headers, bound) = (document.url, document.headers, document.bound)
         do {
@@ -56,17 +56,17 @@ extension SchemeHandler {
         }
     }
 
-    /// Drops the early documents a view's navigations started (it is starting another).
+    // Drops the early documents a view's navigations started (it is starting another).
     func dropEarly(forView view: UInt) {
         for document in early.values where document.viewKey == view { dropEarly(document) }
     }
 
-    /// Drops every early document (a cold start, or the browser closing).
+    // Drops every early document (a cold start, or the browser closing).
     func dropAllEarly() {
         for document in early.values { dropEarly(document) }
     }
 
-    /// Drops the early document of `url`, which the cache answered.
+    // Drops the early document of `url`, which the cache answered.
     func discardEarly(_ url: URL) {
         if let document = early[EarlyDocument.key(url)] { dropEarly(document) }
     }
@@ -76,9 +76,9 @@ extension SchemeHandler {
         if early[document.url] === document { early[document.url] = nil }
     }
 
-    /// Answers `exchange`, a main-frame GET, with the early document of its URL when there is one
-    /// for the same headers. Returns false when the request must be fetched as usual: no early
-    /// document (or one for other headers, which is dropped), or one the disk cache had.
+    // Answers `exchange`, a main-frame GET, with the early document of its URL when there is one
+    // for the same headers. Returns false when the request must be fetched as usual: no early
+    // document (or one for other headers, which is dropped), or one the disk cache had.
     func answerEarly(_ exchange: Exchange, _ bound: BoundedRequest) async -> Bool {
         guard let document = early.removeValue(forKey: EarlyDocument.key(exchange.url)) else { return false }
         guard document.matches(exchange.headers), let fetch = document.fetch else {

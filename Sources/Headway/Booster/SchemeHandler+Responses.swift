@@ -2,10 +2,10 @@ import CHeadwayShims
 import CWebKit
 import Foundation
 
-/// Writing to WebKit: the request headers passed on, and the response (or error) a request is
-/// finished with. A request whose page is gone is never written to.
+// Writing to WebKit: the request headers passed on, and the response (or error) a request is
+// finished with. A request whose page is gone is never written to.
 extension SchemeHandler {
-    /// WebKit's request headers that the server should see, with mirror URLs made real again.
+    // WebKit's request headers that the server should see, with mirror URLs made real again.
     func forwardedHeaders(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>) -> HeaderList {
         guard let headers = webkit_uri_scheme_request_get_http_headers(request) else { return [] }
         let dropped: Set<String> = ["host", "connection", "content-length", "cookie", "accept-encoding"]
@@ -16,7 +16,7 @@ extension SchemeHandler {
         }
     }
 
-    /// A request whose web view is gone was stopped by WebKit: it must never be written to.
+    // A request whose web view is gone was stopped by WebKit: it must never be written to.
     func isStopped(_ request: GObjectRef<WebKitURISchemeRequest>) -> Bool {
         webkit_uri_scheme_request_get_web_view(request.pointer) == nil
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the handler noted of each view's current load: how it answered (`PrefetchLoadStats`),
-/// which URLs came from the cache, and how long each request waited for its response headers.
+// What the handler noted of each view's current load: how it answered (`PrefetchLoadStats`),
+// which URLs came from the cache, and how long each request waited for its response headers.
 extension SchemeHandler {
     func stats(forView view: UnsafeMutableRawPointer) -> PrefetchLoadStats {
         stats[UInt(bitPattern: view)] ?? PrefetchLoadStats()
@@ -13,19 +13,19 @@ extension SchemeHandler {
         waits[UInt(bitPattern: view)] = nil
     }
 
-    /// How long each of the view's current load's requests waited for its response headers, in
-    /// ms, by URL.
+    // How long each of the view's current load's requests waited for its response headers, in
+    // ms, by URL.
     func responseWaits(forView view: UnsafeMutableRawPointer) -> [URL: Double] {
         waits[UInt(bitPattern: view)] ?? [:]
     }
 
-    /// Notes that `exchange` has its response headers now.
+    // Notes that `exchange` has its response headers now.
     func answered(_ exchange: Exchange) {
         guard waits[exchange.viewKey, default: [:]].count < NetworkActivity.keptRecords else { return }
         waits[exchange.viewKey, default: [:]][exchange.url] = Engine.now() - exchange.received
     }
 
-    /// The URLs the view's current load got from the prefetch cache.
+    // The URLs the view's current load got from the prefetch cache.
     func cacheHits(forView view: UnsafeMutableRawPointer) -> Set<URL> {
         servedFromCache[UInt(bitPattern: view)] ?? []
     }

@@ -1,44 +1,44 @@
 import CWebKit
 import Foundation
 
-/// Answers WebKit's requests on the mirror schemes: from the prefetch cache when it can, by
-/// joining a prefetch still in flight, or by fetching with libsoup and streaming the body to
-/// WebKit as it arrives. Methods other than GET go straight through and are never cached.
-/// Each fetch runs under a `BoundedRequest`: cancelled when its page stops loading, starts
-/// another navigation (main-frame fetches) or closes, and given up after `requestTimeout`
-/// seconds without response headers. (WebKitGTK tells a scheme handler nothing when it stops a
-/// request: `webkit_uri_scheme_request_get_web_view` stays set while the page lives.)
+// Answers WebKit's requests on the mirror schemes: from the prefetch cache when it can, by
+// joining a prefetch still in flight, or by fetching with libsoup and streaming the body to
+// WebKit as it arrives. Methods other than GET go straight through and are never cached.
+// Each fetch runs under a `BoundedRequest`: cancelled when its page stops loading, starts
+// another navigation (main-frame fetches) or closes, and given up after `requestTimeout`
+// seconds without response headers. (WebKitGTK tells a scheme handler nothing when it stops a
+// request: `webkit_uri_scheme_request_get_web_view` stays set while the page lives.)
 @EngineActor
 final class SchemeHandler {
     let client: SoupClient
     let cache: PrefetchCache
     var stats: [UInt: PrefetchLoadStats] = [:]
-    /// The URLs each view's current load got from the cache, for its resource entries.
+    // The URLs each view's current load got from the cache, for its resource entries.
     var servedFromCache: [UInt: Set<URL>] = [:]
-    /// For each view's current load, the ms from WebKit's request to the response headers the
-    /// handler handed over, by URL: the `wait` of requests Resource Timing says nothing about.
+    // For each view's current load, the ms from WebKit's request to the response headers the
+    // handler handed over, by URL: the `wait` of requests Resource Timing says nothing about.
     var waits: [UInt: [URL: Double]] = [:]
-    /// Main documents fetched ahead of WebKit's request, by URL (see `EarlyDocument`).
+    // Main documents fetched ahead of WebKit's request, by URL (see `EarlyDocument`).
     var early: [URL: EarlyDocument] = [:]
-    /// Fetches waiting for their response headers, by view; the flag marks main-frame ones.
+    // Fetches waiting for their response headers, by view; the flag marks main-frame ones.
     var open: [UInt: [ObjectIdentifier: (request: BoundedRequest, isMainFrame: Bool)]] = [:]
-    /// Seconds a fetch may wait for its response headers; the body then streams to WebKit,
-    /// which stops reading it when the load is stopped.
+    // Seconds a fetch may wait for its response headers; the body then streams to WebKit,
+    // which stops reading it when the load is stopped.
     static let requestTimeout: Double = 30
-    /// Called when a main-frame document answers with a redirect: WebKitGTK's scheme handlers
-    /// cannot redirect, so the page navigates to the target itself (view, real target URL).
+    // Called when a main-frame document answers with a redirect: WebKitGTK's scheme handlers
+    // cannot redirect, so the page navigates to the target itself (view, real target URL).
     var onMainFrameRedirect: ((UnsafeMutablePointer<WebKitWebView>, URL) -> Void)?
-    /// The navigation generation a view is on now; a main-frame request stamped with an older
-    /// one belongs to a superseded load and never acts again.
+    // The navigation generation a view is on now; a main-frame request stamped with an older
+    // one belongs to a superseded load and never acts again.
     var navigationGeneration: ((UnsafeMutablePointer<WebKitWebView>) -> Int?)?
-    /// Emulated network: each network fetch waits out the latency before it is sent, and its
-    /// body reaches WebKit no faster than the bandwidth. Cache answers are not slowed.
+    // Emulated network: each network fetch waits out the latency before it is sent, and its
+    // body reaches WebKit no faster than the bandwidth. Cache answers are not slowed.
     var conditions: NetworkConditions?
-    /// Whether a request that may act (not GET or HEAD) from `view` is refused: a hidden
-    /// prerendered page may not act, and is ended when it tries.
+    // Whether a request that may act (not GET or HEAD) from `view` is refused: a hidden
+    // prerendered page may not act, and is ended when it tries.
     var refusesActions: ((UnsafeMutablePointer<WebKitWebView>) -> Bool)?
-    /// With a disk cache: storable responses up to this many bytes are read whole, stored and
-    /// then answered from the cache, instead of streamed (nil: every response streams).
+    // With a disk cache: storable responses up to this many bytes are read whole, stored and
+    // then answered from the cache, instead of streamed (nil: every response streams).
     var storeLimit: Int?
 
     init(client: SoupClient, cache: PrefetchCache) {
@@ -46,8 +46,8 @@ final class SchemeHandler {
         self.cache = cache
     }
 
-    /// Cancels the view's fetches still waiting for their response headers: all of them when its
-    /// page stopped loading or closed, or only the main frame's when a new navigation begins.
+    // Cancels the view's fetches still waiting for their response headers: all of them when its
+    // page stopped loading or closed, or only the main frame's when a new navigation begins.
     func cancelFetches(forView view: UnsafeMutableRawPointer, mainFrameOnly: Bool) {
         let key = UInt(bitPattern: view)
         dropEarly(forView: key)
@@ -146,8 +146,8 @@ final class SchemeHandler {
         }
     }
 
-    /// Waits `seconds` of emulated latency, in short steps so that a fetch its page gave up on
-    /// stops waiting at once.
+    // Waits `seconds` of emulated latency, in short steps so that a fetch its page gave up on
+    // stops waiting at once.
     func emulateLatency(_ seconds: Double, _ bound: BoundedRequest) async {
         let end = Engine.now() + Seconds.clamp(seconds) * 1000
         while !isAbandoned(bound), Engine.now() < end {
@@ -155,7 +155,7 @@ final class SchemeHandler {
         }
     }
 
-    /// Starts bounding a fetch for `exchange` (see `cancelFetches`).
+    // Starts bounding a fetch for `exchange` (see `cancelFetches`).
     private func opened(_ exchange: Exchange) -> BoundedRequest {
         // Emulated latency comes first, so it does not eat into the server's time to answer.
         let bound = BoundedRequest(timeout: Self.requestTimeout + max(0, conditions?.latency ?? 0))
@@ -163,20 +163,20 @@ final class SchemeHandler {
         return bound
     }
 
-    /// Whether the fetch was cancelled by its page (stopped, navigated, closed): WebKit stopped
-    /// the request, which is never written to again.
+    // Whether the fetch was cancelled by its page (stopped, navigated, closed): WebKit stopped
+    // the request, which is never written to again.
     func isAbandoned(_ bound: BoundedRequest) -> Bool {
         bound.isCancelled && !bound.timedOut
     }
 
-    /// The fetch has its answer (or failed): the response, if any, now streams under WebKit.
+    // The fetch has its answer (or failed): the response, if any, now streams under WebKit.
     private func closed(_ bound: BoundedRequest, _ exchange: Exchange) {
         bound.finish()
         open[exchange.viewKey]?[ObjectIdentifier(bound)] = nil
         if open[exchange.viewKey]?.isEmpty == true { open[exchange.viewKey] = nil }
     }
 
-    /// One request WebKit made, as the handler answers it from the network.
+    // One request WebKit made, as the handler answers it from the network.
     struct Exchange {
         var request: GObjectRef<WebKitURISchemeRequest>
         var url: URL
@@ -184,17 +184,17 @@ final class SchemeHandler {
         var method: String
         var headers: HeaderList
         var isMainFrame: Bool
-        /// A GET without the page's own validators: the cache may answer it and store its response.
+        // A GET without the page's own validators: the cache may answer it and store its response.
         var cacheable: Bool
         var view: UnsafeMutablePointer<WebKitWebView>?
         var viewKey: UInt
         var generation: Int?
-        /// When WebKit handed the request over, on the engine clock (ms).
+        // When WebKit handed the request over, on the engine clock (ms).
         var received: Double
     }
 
-    /// Asks the server whether a stale cached response is still good: a 304 is answered from the
-    /// cache, anything else replaces it.
+    // Asks the server whether a stale cached response is still good: a 304 is answered from the
+    // cache, anything else replaces it.
     private func revalidate(_ stale: CachedResponse, _ exchange: Exchange, _ bound: BoundedRequest) async throws {
         let response = try await client.send(method: "GET", url: exchange.url, headers: exchange.headers + stale.conditionalHeaders,
                                              body: nil, followRedirects: !exchange.isMainFrame, cancellable: bound.pointer)
@@ -210,7 +210,7 @@ final class SchemeHandler {
         answer(exchange, with: fresh)
     }
 
-    /// Hands a network response to WebKit, or replays a main-frame redirect as a navigation.
+    // Hands a network response to WebKit, or replays a main-frame redirect as a navigation.
     func forward(_ response: SoupClient.Response, _ exchange: Exchange) {
         stats[exchange.viewKey, default: PrefetchLoadStats()].fetched += 1
         answered(exchange)
@@ -222,8 +222,8 @@ final class SchemeHandler {
         respond(exchange.request, streaming: response)
     }
 
-    /// Answers from the cache. A main document the prefetch reached through a redirect is
-    /// replayed as that redirect, so the page's URL (and its relative links) are the target's.
+    // Answers from the cache. A main document the prefetch reached through a redirect is
+    // replayed as that redirect, so the page's URL (and its relative links) are the target's.
     func answer(_ exchange: Exchange, with cached: CachedResponse) {
         answered(exchange)
         if !cached.cookies.isEmpty, !isStopped(exchange.request) {
@@ -238,8 +238,8 @@ final class SchemeHandler {
         respond(exchange.request, with: cached)
     }
 
-    /// WebKitGTK's scheme handlers cannot redirect: the page navigates to the target itself. The
-    /// request is not finished: the new navigation stops it, and it is never written to.
+    // WebKitGTK's scheme handlers cannot redirect: the page navigates to the target itself. The
+    // request is not finished: the new navigation stops it, and it is never written to.
     private func replayRedirect(_ exchange: Exchange, to target: URL) {
         guard let view = exchange.view, !isStopped(exchange.request) else { return }
         // A superseded load's redirect is dropped: the view has moved on to another navigation.

@@ -1,10 +1,10 @@
 import Foundation
 
-/// A `Set-Cookie` header a prefetch response carried, held back with its cache entry. Cookies
-/// of a page the user never saw stay out of the browser's jar; they are committed when the
-/// entry is served to the page (see `SchemeHandler`).
+// A `Set-Cookie` header a prefetch response carried, held back with its cache entry. Cookies
+// of a page the user never saw stay out of the browser's jar; they are committed when the
+// entry is served to the page (see `SchemeHandler`).
 struct SetCookie: Sendable, Equatable {
-    /// The URL that sent it (a redirect hop's, or the final one).
+    // The URL that sent it (a redirect hop's, or the final one).
     var url: URL
     var value: String
 

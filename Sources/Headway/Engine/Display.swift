@@ -1,13 +1,13 @@
 import CHeadwayShims
 import Foundation
 
-/// Makes sure GTK has an X display: uses `DISPLAY` when set, otherwise starts a private Xvfb
-/// that stops when the process ends (normally, on error, or killed by a signal such as SIGINT).
+// Makes sure GTK has an X display: uses `DISPLAY` when set, otherwise starts a private Xvfb
+// that stops when the process ends (normally, on error, or killed by a signal such as SIGINT).
 @EngineActor
 enum Display {
     private static var ready = false
 
-    /// Returns true when Headway started its own Xvfb.
+    // Returns true when Headway started its own Xvfb.
     @discardableResult
     static func ensure() throws(HeadwayError) -> Bool {
         if ready { return hw_xvfb_pid() != 0 }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Engine {
-    /// Monotonic milliseconds.
+    // Monotonic milliseconds.
     nonisolated static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)

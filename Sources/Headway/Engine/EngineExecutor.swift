@@ -15,7 +15,7 @@ public actor EngineActor {
     }
 }
 
-/// Runs Swift jobs on the engine thread by scheduling them as GLib idle sources.
+// Runs Swift jobs on the engine thread by scheduling them as GLib idle sources.
 final class EngineExecutor: SerialExecutor, @unchecked Sendable {
     static let shared = EngineExecutor()
 

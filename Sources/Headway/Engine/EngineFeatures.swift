@@ -1,10 +1,10 @@
 import CWebKit
 
-/// WebKit features Headway turns on that are off by default.
+// WebKit features Headway turns on that are off by default.
 enum EngineFeatures {
-    /// Event Timing (`PerformanceObserver` type "event"), a testable feature in WebKitGTK 2.50,
-    /// so that pages and snippets can measure how long input took to handle. Does nothing on an
-    /// engine without it.
+    // Event Timing (`PerformanceObserver` type "event"), a testable feature in WebKitGTK 2.50,
+    // so that pages and snippets can measure how long input took to handle. Does nothing on an
+    // engine without it.
     static func enableEventTiming(in settings: UnsafeMutablePointer<WebKitSettings>) {
         guard let features = webkit_settings_get_all_features() else { return }
         defer { webkit_feature_list_unref(features) }

@@ -2,8 +2,8 @@ import CHeadwayShims
 import CWebKit
 import Foundation
 
-/// The dedicated thread that runs the default GLib main context for the life of the process.
-/// It never returns; the process exits around it.
+// The dedicated thread that runs the default GLib main context for the life of the process.
+// It never returns; the process exits around it.
 final class EngineThread: @unchecked Sendable {
     nonisolated(unsafe) private static var engineThreadID: pthread_t?
 

@@ -1,15 +1,15 @@
-/// One pending answer from the engine (a GAsyncReadyCallback, a signal, a finished load),
-/// bridged to async/await with a timeout and Swift Task cancellation. Every wait in Headway goes
-/// through it, so each is bounded and cancellable in the same way.
-///
-/// The continuation resumes exactly once, with whichever comes first:
-/// - `resume(_:)`, called by whatever answers (a late answer is ignored);
-/// - the timeout, with the result of `onTimeout`, which also stops the work (cancels a
-///   GCancellable, stops a load);
-/// - the waiting task's cancellation, with `CancellationError`; `onCancel` then stops the work.
-///
-/// The cancellation handler runs on an arbitrary thread, so it only hops to the engine actor;
-/// everything else happens there.
+// One pending answer from the engine (a GAsyncReadyCallback, a signal, a finished load),
+// bridged to async/await with a timeout and Swift Task cancellation. Every wait in Headway goes
+// through it, so each is bounded and cancellable in the same way.
+//
+// The continuation resumes exactly once, with whichever comes first:
+// - `resume(_:)`, called by whatever answers (a late answer is ignored);
+// - the timeout, with the result of `onTimeout`, which also stops the work (cancels a
+//   GCancellable, stops a load);
+// - the waiting task's cancellation, with `CancellationError`; `onCancel` then stops the work.
+//
+// The cancellation handler runs on an arbitrary thread, so it only hops to the engine actor;
+// everything else happens there.
 @EngineActor
 final class EngineWait<T: Sendable> {
     private var continuation: CheckedContinuation<T, Error>?
@@ -18,11 +18,11 @@ final class EngineWait<T: Sendable> {
 
     private init() {}
 
-    /// Whether the wait already has its answer (or gave up).
+    // Whether the wait already has its answer (or gave up).
     var isOver: Bool { continuation == nil }
 
-    /// Starts the work with `start` (synchronously) and waits for its answer. `timeout` is in
-    /// seconds; nil waits as long as it takes (or until cancelled).
+    // Starts the work with `start` (synchronously) and waits for its answer. `timeout` is in
+    // seconds; nil waits as long as it takes (or until cancelled).
     static func run(timeout: Double?,
                     onTimeout: @escaping @EngineActor () -> Result<T, Error>,
                     onCancel: @escaping @EngineActor () -> Void = {},
@@ -47,7 +47,7 @@ final class EngineWait<T: Sendable> {
         }
     }
 
-    /// Delivers the answer; ignored when the wait is already over.
+    // Delivers the answer; ignored when the wait is already over.
     func resume(_ result: Result<T, Error>) {
         finish(result)
     }
@@ -71,8 +71,8 @@ final class EngineWait<T: Sendable> {
 }
 
 extension EngineWait where T == Bool {
-    /// Waits for `task` to end, at most `timeout` seconds. Returns false when the time ran out;
-    /// throws `CancellationError` when the waiting task is cancelled. `task` itself goes on.
+    // Waits for `task` to end, at most `timeout` seconds. Returns false when the time ran out;
+    // throws `CancellationError` when the waiting task is cancelled. `task` itself goes on.
     static func ended(_ task: Task<Void, Never>, within timeout: Double) async throws -> Bool {
         try await run(timeout: timeout, onTimeout: { .success(false) }) { wait in
             Task { @EngineActor in

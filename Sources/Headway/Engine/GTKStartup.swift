@@ -2,11 +2,11 @@ import CHeadwayShims
 import CWebKit
 import Foundation
 
-/// Starts GTK on the engine thread once, after making sure there is a display.
+// Starts GTK on the engine thread once, after making sure there is a display.
 @EngineActor
 enum Engine {
     private static var gtkReady = false
-    /// The device scale factor GTK started with; it reads it once per process.
+    // The device scale factor GTK started with; it reads it once per process.
     private static var scale = 1
 
     static func startGTK(scale: Int = 1) throws(HeadwayError) {

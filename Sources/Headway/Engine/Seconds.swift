@@ -23,26 +23,26 @@ package enum Seconds {
         return value
     }
 
-    /// `value` brought into 0...longest; NaN becomes 0.
+    // `value` brought into 0...longest; NaN becomes 0.
     static func clamp(_ value: Double) -> Double {
         value > 0 ? min(value, longest) : 0
     }
 }
 
 extension Duration {
-    /// This duration in seconds, as the engine's clocks count them.
+    // This duration in seconds, as the engine's clocks count them.
     var seconds: Double {
         let (whole, attoseconds) = components
         return Double(whole) + Double(attoseconds) / 1e18
     }
 
-    /// `seconds` as a Duration that never traps: clamped to 0...`Seconds.longest`, NaN as 0.
+    // `seconds` as a Duration that never traps: clamped to 0...`Seconds.longest`, NaN as 0.
     static func clamped(seconds: Double) -> Duration {
         .milliseconds(Int64((Seconds.clamp(seconds) * 1000).rounded(.up)))
     }
 }
 
-/// Seconds for a message: "30 s", "0.25 s".
+// Seconds for a message: "30 s", "0.25 s".
 func formatSeconds(_ seconds: Double) -> String {
     let value = Seconds.clamp(seconds)
     return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.2f s", value)

@@ -112,7 +112,7 @@ public struct HARLog: Sendable, Encodable {
         }
     }
 
-    /// ISO 8601 with milliseconds, as HAR wants: "2026-11-22T18:40:00.123Z".
+    // ISO 8601 with milliseconds, as HAR wants: "2026-11-22T18:40:00.123Z".
     private static func date(_ date: Date) -> String {
         date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: true)
             .timeSeparator(.colon).timeZone(separator: .omitted))

@@ -17,7 +17,7 @@ extension Page {
         return resourceEntries(phases: phases, view: view)
     }
 
-    /// The requests so far joined with `phases`, with the booster's cache hits marked.
+    // The requests so far joined with `phases`, with the booster's cache hits marked.
     func resourceEntries(phases: [JSONValue], view: UnsafeMutablePointer<WebKitWebView>) -> [ResourceEntry] {
         let hits = booster.map { $0.handler.cacheHits(forView: UnsafeMutableRawPointer(view)) } ?? []
         let waits = booster.map { $0.handler.responseWaits(forView: UnsafeMutableRawPointer(view)) } ?? [:]

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Joins what WebKit's UI process reported of a load's requests with the page's Resource Timing
-/// entries, into `ResourceEntry` values.
+// Joins what WebKit's UI process reported of a load's requests with the page's Resource Timing
+// entries, into `ResourceEntry` values.
 enum ResourceEntries {
-    /// `handlerWaits` are the booster's handler's own measures (ms to the response headers, by
-    /// URL): WebKit gives Resource Timing no phases or sizes for requests on the mirror schemes,
-    /// so those requests' timings come from the handler's clock and the UI process's (the end).
+    // `handlerWaits` are the booster's handler's own measures (ms to the response headers, by
+    // URL): WebKit gives Resource Timing no phases or sizes for requests on the mirror schemes,
+    // so those requests' timings come from the handler's clock and the UI process's (the end).
     static func join(_ requests: [NetworkActivity.Request], phases: [JSONValue], cacheHits: Set<URL>,
                      handlerWaits: [URL: Double] = [:]) -> [ResourceEntry] {
         // Resource Timing names entries by the URL the page asked for; with the booster that is
@@ -33,9 +33,9 @@ enum ResourceEntries {
         }
     }
 
-    /// An entry for a request the booster's handler answered: `wait` from the handler's clock,
-    /// `receive` up to when WebKit reported the end, the size as WebKit knew it (or from
-    /// `Content-Length`).
+    // An entry for a request the booster's handler answered: `wait` from the handler's clock,
+    // `receive` up to when WebKit reported the end, the size as WebKit knew it (or from
+    // `Content-Length`).
     private static func handled(_ request: NetworkActivity.Request, wait: Double, fromCache: Bool) -> ResourceEntry {
         let total = request.ended.map { $0.timeIntervalSince(request.started) * 1000 } ?? wait
         let length = request.contentLength > 0 ? request.contentLength
@@ -49,8 +49,8 @@ enum ResourceEntries {
                              fromPrefetchCache: fromCache, failure: request.failure)
     }
 
-    /// HAR's phases from Resource Timing's marks (ms since the time origin): a phase whose marks
-    /// are missing (0) or out of order is -1, and `send` is 0 (the API has no request end).
+    // HAR's phases from Resource Timing's marks (ms since the time origin): a phase whose marks
+    // are missing (0) or out of order is -1, and `send` is 0 (the API has no request end).
     private static func timings(_ mark: (String) -> Double) -> ResourceEntry.Timings {
         func span(_ from: String, _ to: String) -> Double {
             let (start, end) = (mark(from), mark(to))

@@ -1,12 +1,12 @@
 import CWebKit
 
-/// The `GCancellable` of one libsoup request, with its deadline. The request is cancelled when
-/// its owner calls `cancel()` (a run or page that no longer needs it) or when `timeout` seconds
-/// pass (a server that never answers, or drips its body). After `finish()` nothing cancels it.
+// The `GCancellable` of one libsoup request, with its deadline. The request is cancelled when
+// its owner calls `cancel()` (a run or page that no longer needs it) or when `timeout` seconds
+// pass (a server that never answers, or drips its body). After `finish()` nothing cancels it.
 @EngineActor
 final class BoundedRequest {
     let cancellable = GObjectRef(taking: g_cancellable_new()!)
-    /// Whether the deadline, not the owner, ended the request.
+    // Whether the deadline, not the owner, ended the request.
     private(set) var timedOut = false
     let timeout: Double
     private var watchdog: Task<Void, Never>?
@@ -26,13 +26,13 @@ final class BoundedRequest {
 
     var isCancelled: Bool { g_cancellable_is_cancelled(cancellable.pointer) != 0 }
 
-    /// Stops the request: its send or read fails with a cancellation at once.
+    // Stops the request: its send or read fails with a cancellation at once.
     func cancel() {
         stop()
     }
 
-    /// The request ended on its own (or its response went to someone who reads it under its
-    /// own cancellable): nothing cancels it any more.
+    // The request ended on its own (or its response went to someone who reads it under its
+    // own cancellable): nothing cancels it any more.
     func finish() {
         watchdog?.cancel()
         watchdog = nil

@@ -8,7 +8,7 @@ public struct HTTPResponse: Sendable {
     public var headers: [(String, String)]
     /// The body bytes.
     public var body: Data
-    /// Never answer: the request stays open until the client gives up or the server stops.
+    // Never answer: the request stays open until the client gives up or the server stops.
     package var hangs = false
 
     /// A response with `status`, `headers` and `body`; 200 with no headers and an empty body by
@@ -29,7 +29,7 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: [("Location", location)])
     }
 
-    /// A request that never gets an answer.
+    // A request that never gets an answer.
     package static let hang: HTTPResponse = {
         var response = HTTPResponse()
         response.hangs = true

@@ -18,7 +18,7 @@ public final class HTTPServer {
     public let port: Int
     /// The directory it serves files from, or nil when it only answers routes.
     public let root: URL?
-    /// The root's real path (symlinks resolved once, at start); served files must lie under it.
+    // The root's real path (symlinks resolved once, at start); served files must lie under it.
     private let realRoot: String?
     /// The emulated network for responses started from now on.
     public var conditions: NetworkConditions
@@ -27,9 +27,9 @@ public final class HTTPServer {
 
     /// The newest requests answered (at most 10,000 are kept).
     public private(set) var requests: [ServedRequest] = []
-    /// Every request received, by path, including ones still in flight.
+    // Every request received, by path, including ones still in flight.
     package private(set) var receivedCounts: [String: Int] = [:]
-    /// The most requests that were open at once since the last `resetPeak()`.
+    // The most requests that were open at once since the last `resetPeak()`.
     package private(set) var peakConcurrentRequests = 0
 
     private let server: GObjectRef<SoupServer>
@@ -71,14 +71,14 @@ public final class HTTPServer {
         stop()
     }
 
-    /// Answers `path` (exact, query ignored) with `response` instead of a file.
+    // Answers `path` (exact, query ignored) with `response` instead of a file.
     package func route(_ path: String, _ response: HTTPResponse) {
         routes[path] = response
     }
 
     package func resetPeak() { peakConcurrentRequests = transfers.count }
 
-    /// How many requests for `path` arrived.
+    // How many requests for `path` arrived.
     package func requestCount(path: String) -> Int { receivedCounts[path] ?? 0 }
 
     /// Stops listening and drops every open connection.
@@ -111,8 +111,8 @@ public final class HTTPServer {
         }
     }
 
-    /// Maps a URL path to a file under `root`, refusing anything that escapes it: `..`, dot
-    /// files, and symlinks (to files or directories) whose real path lies outside the root.
+    // Maps a URL path to a file under `root`, refusing anything that escapes it: `..`, dot
+    // files, and symlinks (to files or directories) whose real path lies outside the root.
     func resolve(_ path: String) -> URL? {
         guard let root, let realRoot, let decoded = path.removingPercentEncoding, decoded.hasPrefix("/") else { return nil }
         let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
@@ -128,7 +128,7 @@ public final class HTTPServer {
         return URL(fileURLWithPath: real)
     }
 
-    /// The path with every symlink, `.` and `..` resolved, or nil when it does not exist.
+    // The path with every symlink, `.` and `..` resolved, or nil when it does not exist.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

@@ -1,22 +1,22 @@
 import CWebKit
 import Foundation
 
-/// Closes keep-alive connections whose client hung up between requests.
-///
-/// libsoup before 3.3 (Debian bookworm ships 3.2.3) never closes such a connection: it reads the
-/// EOF where the next request would be, finishes that message with nobody to tell, and keeps the
-/// socket, so each one leaks a descriptor (fixed upstream in libsoup commit d20c6601). After each
-/// response on a connection that stays open, this watches its socket until the next request
-/// arrives; if the client has gone instead, it closes the socket.
+// Closes keep-alive connections whose client hung up between requests.
+//
+// libsoup before 3.3 (Debian bookworm ships 3.2.3) never closes such a connection: it reads the
+// EOF where the next request would be, finishes that message with nobody to tell, and keeps the
+// socket, so each one leaks a descriptor (fixed upstream in libsoup commit d20c6601). After each
+// response on a connection that stays open, this watches its socket until the next request
+// arrives; if the client has gone instead, it closes the socket.
 @EngineActor
 final class IdleConnectionReaper {
-    /// Whether this libsoup needs the workaround.
+    // Whether this libsoup needs the workaround.
     static let isNeeded = soup_get_major_version() == 3 && soup_get_minor_version() < 3
 
     // Each GSource is ours (one reference from g_socket_create_source) and holds its socket.
     private var watches: [UnsafeMutableRawPointer: UnsafeMutablePointer<GSource>] = [:]
 
-    /// Starts watching `socket` after a response, unless it is closed or already watched.
+    // Starts watching `socket` after a response, unless it is closed or already watched.
     func watch(_ socket: UnsafeMutablePointer<GSocket>) {
         let key = UnsafeMutableRawPointer(socket)
         guard Self.isNeeded, watches[key] == nil, g_socket_is_closed(socket) == 0 else { return }
@@ -31,7 +31,7 @@ final class IdleConnectionReaper {
         watches[key] = source
     }
 
-    /// Stops every watch (server stop).
+    // Stops every watch (server stop).
     func stopAll() {
         for source in watches.values {
             g_source_destroy(source)
@@ -40,7 +40,7 @@ final class IdleConnectionReaper {
         watches.removeAll()
     }
 
-    /// Returns whether to keep watching.
+    // Returns whether to keep watching.
     fileprivate func ready(_ socket: UnsafeMutablePointer<GSocket>) -> Bool {
         if g_socket_is_closed(socket) == 0 {
             var byte: UInt8 = 0

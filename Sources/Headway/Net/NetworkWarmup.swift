@@ -1,12 +1,12 @@
 import CWebKit
 import Foundation
 
-/// GIO's proxy resolver and TLS certificate database are process-wide and set up on first use:
-/// loading the proxy module takes about 5 ms here and the system's CA certificates about 25 ms.
-/// WebKit's network process pays that in its own process; the booster's libsoup session runs on
-/// the engine thread, so its first request of a run would pay it there, in the middle of a load.
-/// Both getters are thread-safe, so this warms them once on a background thread when a booster
-/// is created, before the first navigation.
+// GIO's proxy resolver and TLS certificate database are process-wide and set up on first use:
+// loading the proxy module takes about 5 ms here and the system's CA certificates about 25 ms.
+// WebKit's network process pays that in its own process; the booster's libsoup session runs on
+// the engine thread, so its first request of a run would pay it there, in the middle of a load.
+// Both getters are thread-safe, so this warms them once on a background thread when a booster
+// is created, before the first navigation.
 enum NetworkWarmup {
     private static let once: Void = {
         Thread.detachNewThread {

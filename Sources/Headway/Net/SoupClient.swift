@@ -2,20 +2,20 @@ import CHeadwayShims
 import CWebKit
 import Foundation
 
-/// One libsoup session for everything Headway fetches itself: keep-alive connections, decoded
-/// bodies, and the in-memory cookie jar of the pages the booster shows. Prefetches read that jar
-/// but never write to it (see `send(holdingCookies:)`).
+// One libsoup session for everything Headway fetches itself: keep-alive connections, decoded
+// bodies, and the in-memory cookie jar of the pages the booster shows. Prefetches read that jar
+// but never write to it (see `send(holdingCookies:)`).
 @EngineActor
 final class SoupClient {
     struct Response {
         var status: Int
         var reason: String
         var headers: HeaderList
-        /// The body, decoded, as it arrives. Owned by this response.
+        // The body, decoded, as it arrives. Owned by this response.
         var stream: OpaqueGObjectRef
         var finalURL: URL
-        /// The request headers as they went out, read back from the message after sending:
-        /// what the caller set plus what libsoup added (Accept-Encoding, User-Agent, Cookie).
+        // The request headers as they went out, read back from the message after sending:
+        // what the caller set plus what libsoup added (Accept-Encoding, User-Agent, Cookie).
         var requestHeaders: HeaderList
         let message: OpaqueGObjectRef
 
@@ -24,18 +24,18 @@ final class SoupClient {
 
     let session: UnsafeMutablePointer<SoupSession>
     let cookieJar: UnsafeMutablePointer<SoupCookieJar>
-    /// Headers libsoup adds to every request the caller did not set itself (lower-cased names),
-    /// as read back from the last message sent.
+    // Headers libsoup adds to every request the caller did not set itself (lower-cased names),
+    // as read back from the last message sent.
     private(set) var sessionHeaders: [String: String] = [:]
 
-    /// The headers the browser's pages send that Headway decides (languages, extra headers).
+    // The headers the browser's pages send that Headway decides (languages, extra headers).
     let browserHeaders: BrowserHeaders
     private let ignoreTLSErrors: Bool
     private let credentials: Browser.Credentials?
 
-    /// A session that sends what the browser configured in `browser`: its User-Agent (or
-    /// `userAgent`), headers and cookies, through its proxy, with its TLS and authentication
-    /// answers.
+    // A session that sends what the browser configured in `browser`: its User-Agent (or
+    // `userAgent`), headers and cookies, through its proxy, with its TLS and authentication
+    // answers.
     init(userAgent: String, connectionsPerHost: Int, browser: Browser.Configuration = Browser.Configuration()) {
         session = hw_soup_session_new(Int32(max(connectionsPerHost * 4, 16)), Int32(connectionsPerHost))
         soup_session_set_user_agent(session, browser.userAgent ?? userAgent)
@@ -58,10 +58,10 @@ final class SoupClient {
         g_object_unref(UnsafeMutableRawPointer(session))
     }
 
-    /// Sends a request and returns once the headers arrived. Redirects are followed only when
-    /// `followRedirects` is set; `Response.finalURL` says where it ended. With
-    /// `holdingCookies`, the request carries the jar's cookies but its `Set-Cookie` headers stay
-    /// out of the jar: the caller finds them in `Response.headers` (see `commitCookies`).
+    // Sends a request and returns once the headers arrived. Redirects are followed only when
+    // `followRedirects` is set; `Response.finalURL` says where it ended. With
+    // `holdingCookies`, the request carries the jar's cookies but its `Set-Cookie` headers stay
+    // out of the jar: the caller finds them in `Response.headers` (see `commitCookies`).
     func send(method: String, url: URL, headers: HeaderList, body: Data?, followRedirects: Bool = false,
               holdingCookies: Bool = false, cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> Response {
         guard let message = soup_message_new(method, url.absoluteString) else {
@@ -114,14 +114,14 @@ final class SoupClient {
                         requestHeaders: sent, message: owner)
     }
 
-    /// Opens a keep-alive connection to `url`'s host in the background (no request is sent), so
-    /// that the request that follows does not wait for it; given up after 10 s.
+    // Opens a keep-alive connection to `url`'s host in the background (no request is sent), so
+    // that the request that follows does not wait for it; given up after 10 s.
     func preconnect(_ url: URL) {
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return }
         hw_soup_session_preconnect(session, url.absoluteString, 10)
     }
 
-    /// Reads a whole body, failing once it passes `limit` bytes.
+    // Reads a whole body, failing once it passes `limit` bytes.
     func readAll(_ stream: OpaqueGObjectRef, limit: Int, cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> Data {
         var data = Data()
         while true {
@@ -149,15 +149,15 @@ final class SoupClient {
         }
     }
 
-    /// Stores `Set-Cookie` header values as if `url` had just sent them: cookies a prefetch held
-    /// back, once the page they came with is shown.
+    // Stores `Set-Cookie` header values as if `url` had just sent them: cookies a prefetch held
+    // back, once the page they came with is shown.
     func commitCookies(_ values: [String], from url: URL) {
         guard !values.isEmpty, let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return }
         for value in values { soup_cookie_jar_set_cookie(cookieJar, uri, value) }
         g_uri_unref(uri)
     }
 
-    /// The `Cookie` header the jar has for a request to `url`, if any.
+    // The `Cookie` header the jar has for a request to `url`, if any.
     private func cookieHeader(for url: URL) -> String? {
         guard let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return nil }
         defer { g_uri_unref(uri) }
@@ -166,8 +166,8 @@ final class SoupClient {
         return String(cString: cookies)
     }
 
-    /// The request headers a request with `headers` to `url` would carry once libsoup added its
-    /// own (lower-cased names): what the cache compares with a stored response's `Vary`.
+    // The request headers a request with `headers` to `url` would carry once libsoup added its
+    // own (lower-cased names): what the cache compares with a stored response's `Vary`.
     func outgoingHeaders(_ headers: HeaderList, to url: URL) -> [String: String] {
         var result = sessionHeaders
         for (name, value) in headers { result[name.lowercased()] = value }
@@ -175,13 +175,13 @@ final class SoupClient {
         return result
     }
 
-    /// Stores `cookie` in the jar, as the configuration gave it.
+    // Stores `cookie` in the jar, as the configuration gave it.
     func add(_ cookie: Cookie) {
         guard let made = cookie.soupCookie() else { return }
         soup_cookie_jar_add_cookie(cookieJar, made)
     }
 
-    /// Forgets every cookie.
+    // Forgets every cookie.
     func clearCookies() {
         guard let list = soup_cookie_jar_all_cookies(cookieJar) else { return }
         var node: UnsafeMutablePointer<GSList>? = list

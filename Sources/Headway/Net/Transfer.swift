@@ -2,8 +2,8 @@ import CHeadwayShims
 import CWebKit
 import Foundation
 
-/// One response in flight: waits out the emulated latency, then writes the body at the emulated
-/// bandwidth. Once libsoup reports the message finished or disconnected, nothing touches it again.
+// One response in flight: waits out the emulated latency, then writes the body at the emulated
+// bandwidth. Once libsoup reports the message finished or disconnected, nothing touches it again.
 @EngineActor
 final class Transfer {
     private weak var server: HTTPServer?
@@ -59,7 +59,7 @@ final class Transfer {
         }
     }
 
-    /// Ends the transfer from our side (server stop).
+    // Ends the transfer from our side (server stop).
     func cancel() {
         guard !isOver else { return }
         over()

@@ -92,11 +92,11 @@ extension Browser {
 }
 
 extension Browser {
-    /// The largest viewport side Headway accepts, in CSS pixels.
+    // The largest viewport side Headway accepts, in CSS pixels.
     nonisolated static let largestViewport = 16_384
 
-    /// Checks a configuration before anything starts; throws `.invalidArgument` with a one-line
-    /// message naming the setting.
+    // Checks a configuration before anything starts; throws `.invalidArgument` with a one-line
+    // message naming the setting.
     nonisolated package static func validate(_ configuration: Configuration) throws(HeadwayError) {
         func refuse(_ message: String) -> HeadwayError { HeadwayError(.invalidArgument, message) }
         for (name, side) in [("width", configuration.viewportWidth), ("height", configuration.viewportHeight)] {
@@ -152,7 +152,7 @@ extension Browser {
         }
     }
 
-    /// A byte of an HTTP token (RFC 9110): letters, digits and ``!#$%&'*+-.^_`|~``.
+    // A byte of an HTTP token (RFC 9110): letters, digits and ``!#$%&'*+-.^_`|~``.
     nonisolated private static func isTokenByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)

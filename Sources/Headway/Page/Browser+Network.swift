@@ -2,8 +2,8 @@ import CWebKit
 import Foundation
 
 extension Browser {
-    /// Applies the configuration's network settings to the web context: languages, TLS policy
-    /// and proxy. Cookies follow in `setCookies()`, which is asynchronous.
+    // Applies the configuration's network settings to the web context: languages, TLS policy
+    // and proxy. Cookies follow in `setCookies()`, which is asynchronous.
     func applyNetworkSettings() {
         BrowserHeaders(locale: configuration.locale, extra: configuration.extraHeaders).apply(to: context.pointer)
         let manager = webkit_web_context_get_website_data_manager(context.pointer)
@@ -17,8 +17,8 @@ extension Browser {
         }
     }
 
-    /// Adds the configuration's cookies to WebKit's cookie store (and the booster's jar), one at
-    /// a time; each is bounded by `timeout` seconds. A cookie WebKit refuses is skipped.
+    // Adds the configuration's cookies to WebKit's cookie store (and the booster's jar), one at
+    // a time; each is bounded by `timeout` seconds. A cookie WebKit refuses is skipped.
     func setCookies(timeout: Double = 10) async {
         for cookie in configuration.cookies {
             booster?.client.add(cookie)
@@ -53,7 +53,7 @@ extension Browser {
     }
 }
 
-/// Holds a wait across a GAsyncReadyCallback that only reports completion.
+// Holds a wait across a GAsyncReadyCallback that only reports completion.
 @EngineActor
 final class WaitBox {
     let wait: EngineWait<Void>
@@ -61,8 +61,8 @@ final class WaitBox {
 }
 
 extension Cookie {
-    /// A new SoupCookie (owned by the caller) with this cookie's fields, or nil when libsoup
-    /// refuses them.
+    // A new SoupCookie (owned by the caller) with this cookie's fields, or nil when libsoup
+    // refuses them.
     func soupCookie() -> OpaquePointer? {
         guard let cookie = soup_cookie_new(name, value, domain, path, -1) else { return nil }
         if let expires {

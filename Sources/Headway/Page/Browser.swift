@@ -15,10 +15,10 @@ public final class Browser {
     public let configuration: Configuration
     let context: GObjectRef<WebKitWebContext>
     let booster: Booster?
-    /// The private directory holding the web-process extension, if the pages need it and it
-    /// was found; removed on close (web processes that loaded it keep their copy).
+    // The private directory holding the web-process extension, if the pages need it and it
+    // was found; removed on close (web processes that loaded it keep their copy).
     private let extensionDirectory: URL?
-    /// Answers the extension's questions with the configuration's request filter.
+    // Answers the extension's questions with the configuration's request filter.
     private let filterServer: RequestFilterServer?
     private var pages: [ObjectIdentifier: WeakPage] = [:]
     private var isClosed = false
@@ -66,7 +66,7 @@ public final class Browser {
         if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies() } }
     }
 
-    /// Adding the configured cookies, which every navigation waits for.
+    // Adding the configured cookies, which every navigation waits for.
     private(set) var cookiesSet: Task<Void, Never>?
 
     // Runs on the engine thread whichever thread drops the last reference, so the web context
@@ -76,14 +76,14 @@ public final class Browser {
         releaseExtension()
     }
 
-    /// Removes the extension's directory and stops answering its filter questions.
+    // Removes the extension's directory and stops answering its filter questions.
     private func releaseExtension() {
         if let extensionDirectory { try? FileManager.default.removeItem(at: extensionDirectory) }
         filterServer?.stop()
     }
 
-    /// WebKit's default User-Agent, which the booster's own requests send too unless the
-    /// configuration sets one.
+    // WebKit's default User-Agent, which the booster's own requests send too unless the
+    // configuration sets one.
     private static var userAgent: String {
         let settings = webkit_settings_new()!
         defer { g_object_unref(UnsafeMutableRawPointer(settings)) }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Headway's internal navigation delegate. It does Headway's own work for each callback
-/// (phase timing, the navigation tracker, the event stream) and then forwards the same
-/// callback, in the same order, to the user's delegate. For policy decisions the user's
-/// non-nil answer wins over Headway's.
+// Headway's internal navigation delegate. It does Headway's own work for each callback
+// (phase timing, the navigation tracker, the event stream) and then forwards the same
+// callback, in the same order, to the user's delegate. For policy decisions the user's
+// non-nil answer wins over Headway's.
 @EngineActor
 final class ChainingDelegate: NavigationDelegate {
     weak var user: (any NavigationDelegate)?
@@ -72,10 +72,10 @@ final class ChainingDelegate: NavigationDelegate {
         return answer
     }
 
-    /// What to do with a navigation WebKit asks about, `requested` being the URL as WebKit has
-    /// it (a mirror URL under the booster). With the booster on, an absolute http(s) link to an
-    /// eligible host is browsed through the mirror scheme instead: that navigation reaches the
-    /// delegates when it starts. Otherwise the delegates decide.
+    // What to do with a navigation WebKit asks about, `requested` being the URL as WebKit has
+    // it (a mirror URL under the booster). With the booster on, an absolute http(s) link to an
+    // eligible host is browsed through the mirror scheme instead: that navigation reaches the
+    // delegates when it starts. Otherwise the delegates decide.
     func decide(_ page: Page, _ action: NavigationAction, requested: URL) -> PolicyDecision {
         if action.kind == .navigation, let from = page.url, let booster = page.booster,
            let mirrored = booster.mirrorTarget(for: requested, from: from) {
@@ -107,7 +107,7 @@ final class ChainingDelegate: NavigationDelegate {
     }
 }
 
-/// A policy decision as the signal handler applies it to WebKit.
+// A policy decision as the signal handler applies it to WebKit.
 enum PolicyDecision: Equatable {
     case use, ignore, webKitDefault
     /// Ignore this navigation and load `URL` in its place.

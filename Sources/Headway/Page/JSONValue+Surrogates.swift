@@ -1,6 +1,6 @@
 extension JSONValue {
-    /// `json` with every `\uXXXX` escape of a lone surrogate (one not in a high-low pair)
-    /// replaced by `\ufffd`. Escapes are read in order, so `\\ud800` (a backslash, then text) stays.
+    // `json` with every `\uXXXX` escape of a lone surrogate (one not in a high-low pair)
+    // replaced by `\ufffd`. Escapes are read in order, so `\\ud800` (a backslash, then text) stays.
     static func replacingLoneSurrogates(in json: String) -> String {
         guard json.contains("\\u") else { return json }
         let bytes = Array(json.utf8)
@@ -35,7 +35,7 @@ extension JSONValue {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The four hex digits at `offset` as a UTF-16 code unit.
+    // The four hex digits at `offset` as a UTF-16 code unit.
     private static func codeUnit(_ bytes: [UInt8], at offset: Int) -> UInt16? {
         guard offset + 4 <= bytes.count else { return nil }
         var value: UInt16 = 0

@@ -109,7 +109,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(nilLiteral: ()) { self = .null }
 }
 
-/// A coding key for any string.
+// A coding key for any string.
 struct JSONKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }

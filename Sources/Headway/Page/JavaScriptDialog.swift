@@ -38,8 +38,8 @@ public struct JavaScriptDialog: Sendable, Codable, Equatable {
 }
 
 extension Page {
-    /// Answers a dialog WebKit is about to show (synchronously, so the page's call returns at
-    /// once) and records it. `dialog` is borrowed for the duration of the signal.
+    // Answers a dialog WebKit is about to show (synchronously, so the page's call returns at
+    // once) and records it. `dialog` is borrowed for the duration of the signal.
     func answer(_ dialog: OpaquePointer) {
         let message = webkit_script_dialog_get_message(dialog).map { String(cString: $0) } ?? ""
         let accept = dialogPolicy == .accept

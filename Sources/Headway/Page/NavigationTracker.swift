@@ -1,29 +1,29 @@
 import Foundation
 
-/// Follows main-frame navigations from request to FINISHED and wakes whoever waits on them.
-/// A record completes on FINISHED (WebKit sends it after load-failed too), on a web-process
-/// termination, on a policy cancel before it started, or on timeout, exactly once.
-///
-/// A navigation the page starts itself while its load runs cancels that load; the record then
-/// follows the new navigation as a client redirect instead of failing. One the page starts right
-/// after its load event is chained on by `Page.finish` through `awaitingClientRedirect`.
+// Follows main-frame navigations from request to FINISHED and wakes whoever waits on them.
+// A record completes on FINISHED (WebKit sends it after load-failed too), on a web-process
+// termination, on a policy cancel before it started, or on timeout, exactly once.
+//
+// A navigation the page starts itself while its load runs cancels that load; the record then
+// follows the new navigation as a client redirect instead of failing. One the page starts right
+// after its load event is chained on by `Page.finish` through `awaitingClientRedirect`.
 @EngineActor
 final class NavigationTracker {
-    /// While set, a navigation the page starts after this finished record continues it.
+    // While set, a navigation the page starts after this finished record continues it.
     var awaitingClientRedirect: Record?
     private var clientRedirectTimer: Task<Void, Never>?
 
     private(set) var current: Record?
-    /// Set while the booster replays a main-frame redirect as a new WebKit load: the cancelled
-    /// load's failure and FINISHED belong to no one, and its STARTED is the redirect.
+    // Set while the booster replays a main-frame redirect as a new WebKit load: the cancelled
+    // load's failure and FINISHED belong to no one, and its STARTED is the redirect.
     var redirecting: URL?
-    /// Counts STARTED events and allowed navigation policies, to spot navigations a snippet began.
+    // Counts STARTED events and allowed navigation policies, to spot navigations a snippet began.
     private(set) var navigationSignals = 0
     private var nextID = 1
     private var recordWaiters: [@EngineActor () -> Void] = []
     private var signalWaiters: [@EngineActor () -> Void] = []
 
-    /// Opens a record for a load Headway is about to request.
+    // Opens a record for a load Headway is about to request.
     func begin(_ url: URL?) -> Record {
         redirecting = nil
         awaitingClientRedirect = nil
@@ -38,8 +38,8 @@ final class NavigationTracker {
         return record
     }
 
-    /// Waits until a record other than `record` begins, or `seconds` pass, or the task is
-    /// cancelled. Returns the new record.
+    // Waits until a record other than `record` begins, or `seconds` pass, or the task is
+    // cancelled. Returns the new record.
     func nextRecord(after record: Record?, within seconds: Double) async -> Record? {
         if let current, current !== record { return current }
         _ = try? await EngineWait<Void>.run(timeout: seconds, onTimeout: { .success(()) }) { wait in
@@ -49,8 +49,8 @@ final class NavigationTracker {
         return nil
     }
 
-    /// Waits until `navigationSignals` passes `count`, or `seconds` pass, or the task is
-    /// cancelled. Returns whether a navigation signal came.
+    // Waits until `navigationSignals` passes `count`, or `seconds` pass, or the task is
+    // cancelled. Returns whether a navigation signal came.
     func nextSignal(after count: Int, within seconds: Double) async -> Bool {
         if navigationSignals != count { return true }
         _ = try? await EngineWait<Void>.run(timeout: seconds, onTimeout: { .success(()) }) { wait in
@@ -66,7 +66,7 @@ final class NavigationTracker {
         for waiter in waiters { waiter() }
     }
 
-    /// Returns the target when this STARTED is a client redirect of the load being followed.
+    // Returns the target when this STARTED is a client redirect of the load being followed.
     func started(_ url: URL) -> URL? {
         defer { signalled() }
         if let current, !current.isDone, current.started == nil {
@@ -100,8 +100,8 @@ final class NavigationTracker {
         current.finalURL = url
     }
 
-    /// Events that arrive for a requested load before its STARTED belong to the load it replaced
-    /// (WebKit reports the old one's cancellation late); they must not touch the new record.
+    // Events that arrive for a requested load before its STARTED belong to the load it replaced
+    // (WebKit reports the old one's cancellation late); they must not touch the new record.
     var live: Record? {
         guard let current, !current.isDone, current.started != nil else { return nil }
         return current
@@ -113,8 +113,8 @@ final class NavigationTracker {
         current.finalURL = url
     }
 
-    /// Returns false for the FINISHED of a load the page's own navigation replaced, which
-    /// belongs to no one.
+    // Returns false for the FINISHED of a load the page's own navigation replaced, which
+    // belongs to no one.
     @discardableResult
     func finished(_ url: URL) -> Bool {
         guard let current = live else { return true }
@@ -141,8 +141,8 @@ final class NavigationTracker {
         return true
     }
 
-    /// Returns false for the cancellation of a load the page's own navigation replaced: that is
-    /// a client redirect, not a failure.
+    // Returns false for the cancellation of a load the page's own navigation replaced: that is
+    // a client redirect, not a failure.
     @discardableResult
     func failed(_ url: URL?, _ error: HeadwayError) -> Bool {
         if error.code == .engine, let current, !current.isDone {
@@ -163,21 +163,21 @@ final class NavigationTracker {
         return true
     }
 
-    /// The main document's response is no page (see `ResponsePolicy`): the load fails with
-    /// `error` rather than with the policy interruption WebKit reports next.
+    // The main document's response is no page (see `ResponsePolicy`): the load fails with
+    // `error` rather than with the policy interruption WebKit reports next.
     func notAPage(_ error: HeadwayError) {
         guard let current = live else { return }
         current.error = error
     }
 
-    /// A navigation allowed by policy: the page's own when the current load already started.
+    // A navigation allowed by policy: the page's own when the current load already started.
     func policyAllowedNavigation(_ url: URL) {
         defer { signalled() }
         guard redirecting == nil, let current, current.started != nil else { return }
         current.pageNavigation = (url, Engine.now())
     }
 
-    /// Completes `record` with a timeout if it is still running. Returns whether it did.
+    // Completes `record` with a timeout if it is still running. Returns whether it did.
     @discardableResult
     func timeOut(_ record: Record, after seconds: Double) -> Bool {
         guard !record.isDone else { return false }
@@ -186,7 +186,7 @@ final class NavigationTracker {
         return true
     }
 
-    /// Calls `done` once `record` completes (at once when it already has).
+    // Calls `done` once `record` completes (at once when it already has).
     func whenDone(_ record: Record, _ done: @escaping @EngineActor () -> Void) {
         if record.isDone { done() } else { record.waiters.append(done) }
     }
@@ -197,7 +197,7 @@ final class NavigationTracker {
         for waiter in waiters { waiter() }
     }
 
-    /// Ends `record` with `error` if it is still running (the page closed, for one).
+    // Ends `record` with `error` if it is still running (the page closed, for one).
     func fail(_ record: Record, with error: HeadwayError) {
         complete(record, error: error)
     }

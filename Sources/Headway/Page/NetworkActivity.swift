@@ -1,11 +1,11 @@
 import Foundation
 
-/// The requests a page has in flight, as WebKit reports its resources starting and ending, and
-/// when that last changed (what "network idle" is measured on); with `recording` on, what each
-/// request and its response were, for the load's resource entries.
+// The requests a page has in flight, as WebKit reports its resources starting and ending, and
+// when that last changed (what "network idle" is measured on); with `recording` on, what each
+// request and its response were, for the load's resource entries.
 @EngineActor
 final class NetworkActivity {
-    /// What WebKit reported of one request and its response.
+    // What WebKit reported of one request and its response.
     struct Request {
         var url: URL
         var method: String
@@ -14,23 +14,23 @@ final class NetworkActivity {
         var status = 0
         var responseHeaders: [ResourceEntry.Header] = []
         var mimeType = ""
-        /// The response body's length as WebKit knows it, or 0.
+        // The response body's length as WebKit knows it, or 0.
         var contentLength = 0
         var failure: String?
-        /// When WebKit reported it finished or failed, by the wall clock.
+        // When WebKit reported it finished or failed, by the wall clock.
         var ended: Date?
     }
 
-    /// The most requests kept per load (and cache hits per view): a page that makes more keeps
-    /// the first ones, so long runs stay flat.
+    // The most requests kept per load (and cache hits per view): a page that makes more keeps
+    // the first ones, so long runs stay flat.
     nonisolated static let keptRecords = 10_000
 
     private var inFlight = Set<UInt>()
-    /// Monotonic ms of the last request that started or ended.
+    // Monotonic ms of the last request that started or ended.
     private(set) var lastChange = Engine.now()
-    /// Keep `requests` (off unless the browser records resources).
+    // Keep `requests` (off unless the browser records resources).
     var recording = false
-    /// The current load's requests in the order they started.
+    // The current load's requests in the order they started.
     private(set) var requests: [Request] = []
     private var index: [UInt: Int] = [:]
 
@@ -44,8 +44,8 @@ final class NetworkActivity {
         requests.append(request())
     }
 
-    /// `resource` ended with `response` (status, headers, MIME type, body length), or failed
-    /// with `failure`.
+    // `resource` ended with `response` (status, headers, MIME type, body length), or failed
+    // with `failure`.
     func ended(_ resource: UInt, response: (Int, [ResourceEntry.Header], String, Int)?, failure: String?) {
         if let position = index.removeValue(forKey: resource) {
             if let (status, headers, mimeType, length) = response {
@@ -61,7 +61,7 @@ final class NetworkActivity {
         lastChange = Engine.now()
     }
 
-    /// A new navigation: requests of the page being left no longer count.
+    // A new navigation: requests of the page being left no longer count.
     func reset() {
         inFlight.removeAll()
         requests.removeAll()
@@ -69,7 +69,7 @@ final class NetworkActivity {
         lastChange = Engine.now()
     }
 
-    /// Milliseconds since the network was last busy, or nil while a request is in flight.
+    // Milliseconds since the network was last busy, or nil while a request is in flight.
     var idleFor: Double? {
         inFlight.isEmpty ? Engine.now() - lastChange : nil
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Page {
-    /// The web-process extension kept a request to `url` off the network.
+    // The web-process extension kept a request to `url` off the network.
     func blockedRequest(_ url: String) {
         guard let parsed = URL(string: url) else { return }
         tracker.blocked(parsed)

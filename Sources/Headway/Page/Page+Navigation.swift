@@ -70,7 +70,7 @@ extension Page {
         booster?.handler.cancelFetches(forView: UnsafeMutableRawPointer(view), mainFrameOnly: false)
     }
 
-    /// Navigates to a redirect's target for the booster's handler, as the same navigation.
+    // Navigates to a redirect's target for the booster's handler, as the same navigation.
     func followMainFrameRedirect(to target: URL) {
         guard let view = view?.pointer else { return }
         guard ["http", "https"].contains(target.scheme?.lowercased()) else {
@@ -87,7 +87,7 @@ extension Page {
         webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
     }
 
-    /// Forgets the console, errors and dialogs of the page being left.
+    // Forgets the console, errors and dialogs of the page being left.
     func clearPageRecords() {
         console.removeAll()
         errors.removeAll()
@@ -116,8 +116,8 @@ extension Page {
         return try await finish(record, timeout: timeout)
     }
 
-    /// Waits for `record` to complete, follows the client redirects the page makes during or
-    /// right after its load, then gathers the result. `timeout` bounds the whole chain.
+    // Waits for `record` to complete, follows the client redirects the page makes during or
+    // right after its load, then gathers the result. `timeout` bounds the whole chain.
     func finish(_ first: NavigationTracker.Record, timeout: Double) async throws -> LoadResult {
         let timeout = Seconds.clamp(timeout)
         let deadline = Engine.now() + timeout * 1000
@@ -152,9 +152,9 @@ extension Page {
         }
     }
 
-    /// Waits until `record` completes. At the deadline the load is stopped and fails with
-    /// `.timeout` (and a page stuck in JavaScript loses its web process); when the task is
-    /// cancelled the load is stopped and this throws `CancellationError`.
+    // Waits until `record` completes. At the deadline the load is stopped and fails with
+    // `.timeout` (and a page stuck in JavaScript loses its web process); when the task is
+    // cancelled the load is stopped and this throws `CancellationError`.
     private func wait(for record: NavigationTracker.Record, until deadline: Double, timeout: Double) async throws {
         do {
             try await EngineWait<Void>.run(
@@ -182,8 +182,8 @@ extension Page {
         }
     }
 
-    /// The record of a navigation the page started right after `record`'s load (a script in
-    /// its load handler or a task after it, or a meta refresh of at most 1 s), or nil.
+    // The record of a navigation the page started right after `record`'s load (a script in
+    // its load handler or a task after it, or a meta refresh of at most 1 s), or nil.
     private func clientRedirect(after record: NavigationTracker.Record, probe: JSONValue?, deadline: Double) async -> NavigationTracker.Record? {
         defer { if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil } }
         if let current = tracker.current, current !== record, current.redirects.count > record.redirects.count {

@@ -2,8 +2,8 @@ import CWebKit
 import Foundation
 
 extension Page {
-    /// The view the booster prerendered for `url`, if one is ready and this page may show it:
-    /// a page whose `addInitScript` scripts the hidden load never ran loads normally.
+    // The view the booster prerendered for `url`, if one is ready and this page may show it:
+    // a page whose `addInitScript` scripts the hidden load never ran loads normally.
     func takePrerender(of url: URL) -> WebViewParts? {
         guard addedInitScripts.isEmpty, let pool = booster?.prerenders, pool.hasReady(url) else { return nil }
         // The user's delegate decides as for any navigation; one it cancels loads (and is
@@ -13,10 +13,10 @@ extension Page {
         return pool.take(url)?.hand()
     }
 
-    /// Shows `parts`, a hidden view that already loaded `url`, in place of this page's view, as a
-    /// navigation to `url`: the delegate sees it start, commit and finish, `started`,
-    /// `committed` and `finished` are when it was shown, and Navigation Timing is the hidden
-    /// load's. The view being left ends as `close()` ends it.
+    // Shows `parts`, a hidden view that already loaded `url`, in place of this page's view, as a
+    // navigation to `url`: the delegate sees it start, commit and finish, `started`,
+    // `committed` and `finished` are when it was shown, and Navigation Timing is the hidden
+    // load's. The view being left ends as `close()` ends it.
     func show(_ parts: WebViewParts, for url: URL, timeout: Double, condition: LoadCondition) async throws -> LoadResult {
         guard !Task.isCancelled else {
             booster?.pageClosed(view: parts.view.pointer)
@@ -45,7 +45,7 @@ extension Page {
         return result
     }
 
-    /// Puts `parts` where the page's own view and window were, and ends those.
+    // Puts `parts` where the page's own view and window were, and ends those.
     private func adopt(_ parts: WebViewParts) {
         viewSignals?.disconnectAll()
         managerSignals?.disconnectAll()

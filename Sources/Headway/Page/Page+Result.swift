@@ -2,7 +2,7 @@ import CWebKit
 import Foundation
 
 extension Page {
-    /// Builds the LoadResult of a finished navigation from the timing probe's answer.
+    // Builds the LoadResult of a finished navigation from the timing probe's answer.
     func collectResult(_ record: NavigationTracker.Record, probe page: JSONValue) throws -> LoadResult {
         let view = try liveView()
         let finalURL = record.finalURL ?? realURI(of: view) ?? URL(string: "about:blank")!

@@ -1,17 +1,17 @@
 import CWebKit
 import Foundation
 
-/// A running or finished check of whether a page's web process still runs JavaScript.
+// A running or finished check of whether a page's web process still runs JavaScript.
 @EngineActor
 final class ResponsivenessCheck {
-    /// True when the check found the page stuck and terminated its web process.
+    // True when the check found the page stuck and terminated its web process.
     let task: Task<Bool, Never>
     var isRunning = true
     init(_ task: Task<Bool, Never>) { self.task = task }
 }
 
 extension Page {
-    /// How long a page may take to answer a trivial script before it counts as stuck, in seconds.
+    // How long a page may take to answer a trivial script before it counts as stuck, in seconds.
     static let responsivenessBound = 2.0
 
     /// Kills the page's web process, as a crash would; useful to test crash handling. A pending
@@ -20,10 +20,10 @@ extension Page {
         if let view = view?.pointer { webkit_web_view_terminate_web_process(view) }
     }
 
-    /// After a timeout or a cancelled call: finds out whether the page still runs JavaScript (one
-    /// stuck in `while (true) {}` never answers) and, if not, terminates its web process so the
-    /// next load gets a fresh one. Runs in the background; `readyView()` waits for it. Returns
-    /// the running check, or nil for a closed page.
+    // After a timeout or a cancelled call: finds out whether the page still runs JavaScript (one
+    // stuck in `while (true) {}` never answers) and, if not, terminates its web process so the
+    // next load gets a fresh one. Runs in the background; `readyView()` waits for it. Returns
+    // the running check, or nil for a closed page.
     @discardableResult
     func checkResponsiveness() -> ResponsivenessCheck? {
         if let responsiveness, responsiveness.isRunning { return responsiveness }
@@ -47,7 +47,7 @@ extension Page {
         return check
     }
 
-    /// Waits, cancellably, for `check`; true when it terminated the web process.
+    // Waits, cancellably, for `check`; true when it terminated the web process.
     func verdict(of check: ResponsivenessCheck) async throws -> Bool {
         let task = check.task
         let done = Task { @EngineActor in _ = await task.value }
@@ -55,8 +55,8 @@ extension Page {
         return await task.value
     }
 
-    /// The live web view, once a running responsiveness check is over and the browser's
-    /// configured cookies are set.
+    // The live web view, once a running responsiveness check is over and the browser's
+    // configured cookies are set.
     func readyView() async throws -> UnsafeMutablePointer<WebKitWebView> {
         if let responsiveness, responsiveness.isRunning { _ = try await verdict(of: responsiveness) }
         if let cookies = browser?.cookiesSet {
@@ -66,7 +66,7 @@ extension Page {
         return try liveView()
     }
 
-    /// A timeout's error, saying so when the page was stuck and lost its web process.
+    // A timeout's error, saying so when the page was stuck and lost its web process.
     func explained(_ error: HeadwayError) async throws -> HeadwayError {
         guard error.code == .timeout || error.code == .scriptTimeout else { return error }
         guard let check = checkResponsiveness(), try await verdict(of: check) else { return error }

@@ -61,9 +61,9 @@ public final class Page {
     var view: GObjectRef<WebKitWebView>?
     var window: GObjectRef<GtkWidget>?
     var contentManager: GObjectRef<WebKitUserContentManager>
-    /// Scripts `addInitScript` added: a prerendered view never ran them, so it is not shown.
+    // Scripts `addInitScript` added: a prerendered view never ran them, so it is not shown.
     var addedInitScripts: [String] = []
-    /// The latest check of whether the web process still runs JavaScript (after a timeout).
+    // The latest check of whether the web process still runs JavaScript (after a timeout).
     var responsiveness: ResponsivenessCheck?
     var viewSignals: SignalConnections?
     var managerSignals: SignalConnections?

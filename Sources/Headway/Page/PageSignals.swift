@@ -2,16 +2,16 @@ import CHeadwayShims
 import CWebKit
 import Foundation
 
-/// A weak link to a page: the signals' user data, and the browser's and booster's page
-/// registries, none of which may keep a page alive.
+// A weak link to a page: the signals' user data, and the browser's and booster's page
+// registries, none of which may keep a page alive.
 typealias WeakPage = Weak<Page>
 
 extension Weak where Object == Page {
     var page: Page? { object }
 }
 
-/// Connects WebKit's signals to a page's chaining delegate. Every handler runs on the engine
-/// thread, inside the GLib main loop.
+// Connects WebKit's signals to a page's chaining delegate. Every handler runs on the engine
+// thread, inside the GLib main loop.
 enum PageSignals {
     static func connect(view: GObjectRef<WebKitWebView>, target: WeakPage) -> SignalConnections {
         let signals = SignalConnections(UnsafeMutableRawPointer(view.pointer))
@@ -124,8 +124,8 @@ private func onTerminated(_ view: UnsafeMutablePointer<WebKitWebView>?, _ reason
     }
 }
 
-/// Answers every dialog here, so none reaches GTK's default handler (a modal window nobody can
-/// click, which would block the page's script until the load timed out).
+// Answers every dialog here, so none reaches GTK's default handler (a modal window nobody can
+// click, which would block the page's script until the load timed out).
 private func onScriptDialog(_ view: UnsafeMutablePointer<WebKitWebView>?, _ dialog: OpaquePointer?, _ data: gpointer?) -> gboolean {
     guard let dialog else { return 0 }
     let target = targetPage(data)
@@ -134,10 +134,10 @@ private func onScriptDialog(_ view: UnsafeMutablePointer<WebKitWebView>?, _ dial
     return 1
 }
 
-/// Answers a server's (or proxy's) challenge once with the configured credentials; without
-/// them, or when the server refused them, the request goes on without (GTK's default would open
-/// a login dialog nobody can fill in): the server's 401 (or 407) page loads and its status is
-/// reported.
+// Answers a server's (or proxy's) challenge once with the configured credentials; without
+// them, or when the server refused them, the request goes on without (GTK's default would open
+// a login dialog nobody can fill in): the server's 401 (or 407) page loads and its status is
+// reported.
 private func onAuthenticate(_ view: UnsafeMutablePointer<WebKitWebView>?, _ request: UnsafeMutablePointer<WebKitAuthenticationRequest>?,
                             _ data: gpointer?) -> gboolean {
     guard let request else { return 0 }
@@ -153,8 +153,8 @@ private func onAuthenticate(_ view: UnsafeMutablePointer<WebKitWebView>?, _ requ
     return 1
 }
 
-/// The web-process extension's reports: "headway-blocked" with the URL of a request it kept off
-/// the network.
+// The web-process extension's reports: "headway-blocked" with the URL of a request it kept off
+// the network.
 private func onUserMessage(_ view: UnsafeMutablePointer<WebKitWebView>?, _ message: UnsafeMutablePointer<WebKitUserMessage>?,
                            _ data: gpointer?) -> gboolean {
     guard let message, let name = webkit_user_message_get_name(message), String(cString: name) == "headway-blocked",
@@ -180,7 +180,7 @@ private func onMessage(_ manager: UnsafeMutablePointer<WebKitUserContentManager>
     EngineActor.assumeIsolated { target.page?.received(message: text) }
 }
 
-/// The view's current URI as the user knows it (mirror schemes made real again).
+// The view's current URI as the user knows it (mirror schemes made real again).
 func realURI(of view: UnsafeMutablePointer<WebKitWebView>) -> URL? {
     webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real)
 }

@@ -3,17 +3,17 @@ import Foundation
 import Glibc
 #endif
 
-/// Answers the web-process extension's questions about each request with the configuration's
-/// request filter. It listens on an abstract Unix socket of its own; each web process connects
-/// once and, for each request, writes `METHOD URL PAGE\n` and waits for `A\n` (allow) or `B\n`
-/// (block). The filter runs on this server's own thread, never on the engine thread; the
-/// extension lets a request go when no answer comes within 5 s.
+// Answers the web-process extension's questions about each request with the configuration's
+// request filter. It listens on an abstract Unix socket of its own; each web process connects
+// once and, for each request, writes `METHOD URL PAGE\n` and waits for `A\n` (allow) or `B\n`
+// (block). The filter runs on this server's own thread, never on the engine thread; the
+// extension lets a request go when no answer comes within 5 s.
 final class RequestFilterServer: @unchecked Sendable {
-    /// The socket's abstract name, for the extension.
+    // The socket's abstract name, for the extension.
     let address: String
     private let filter: @Sendable (FilteredRequest) -> RequestDecision
     private let listener: Int32
-    /// Written to wake the thread up when the server stops.
+    // Written to wake the thread up when the server stops.
     private let wake: (read: Int32, write: Int32)
     private var thread: Thread?
 
@@ -51,7 +51,7 @@ final class RequestFilterServer: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
-    /// Stops answering (once; later calls do nothing): the thread ends and closes every socket.
+    // Stops answering (once; later calls do nothing): the thread ends and closes every socket.
     func stop() {
         lock.lock()
         defer { lock.unlock() }

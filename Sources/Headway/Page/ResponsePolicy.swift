@@ -1,12 +1,12 @@
 import CWebKit
 import Foundation
 
-/// Decides what to do with a response before WebKit shows it. A page is shown as usual; a
-/// response that is no page (204 No Content, 205, 304 Not Modified, a download) is never shown
-/// and never downloaded: for the main document, the load fails with `.notAPage`, a message that
-/// says what the server sent, and its status.
+// Decides what to do with a response before WebKit shows it. A page is shown as usual; a
+// response that is no page (204 No Content, 205, 304 Not Modified, a download) is never shown
+// and never downloaded: for the main document, the load fails with `.notAPage`, a message that
+// says what the server sent, and its status.
 enum ResponsePolicy {
-    /// Why `response` is no page WebKit can show, or nil when it is one.
+    // Why `response` is no page WebKit can show, or nil when it is one.
     static func reason(status: Int, mimeType: String, disposition: String?, supported: Bool, url: URL) -> String? {
         switch status {
         case 204: return "the server answered 204 No Content for \(url.absoluteString): there is no page to show"
@@ -24,8 +24,8 @@ enum ResponsePolicy {
         return nil
     }
 
-    /// Handles a RESPONSE policy decision. Returns true when it decided (ignored a response
-    /// that is no page), false to leave the decision to WebKit.
+    // Handles a RESPONSE policy decision. Returns true when it decided (ignored a response
+    // that is no page), false to leave the decision to WebKit.
     @EngineActor
     static func decide(_ decision: UnsafeMutablePointer<WebKitResponsePolicyDecision>, page: Page?) -> Bool {
         guard let response = webkit_response_policy_decision_get_response(decision),

@@ -70,7 +70,7 @@ private func snapshotDone(_ source: UnsafeMutablePointer<GObject>?, _ result: Op
     }
 }
 
-/// Owns one cairo surface reference; used by one thread at a time.
+// Owns one cairo surface reference; used by one thread at a time.
 private final class SurfaceBox: @unchecked Sendable {
     let surface: OpaquePointer
     init(_ surface: OpaquePointer) { self.surface = surface }
@@ -87,7 +87,7 @@ private final class SurfaceBox: @unchecked Sendable {
                           distinctColors: distinctColors(samples: 20_000))
     }
 
-    /// Distinct RGB colours among up to `samples` pixels spread evenly over the image.
+    // Distinct RGB colours among up to `samples` pixels spread evenly over the image.
     private func distinctColors(samples: Int) -> Int {
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))

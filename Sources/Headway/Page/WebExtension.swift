@@ -1,16 +1,16 @@
 import CWebKit
 import Foundation
 
-/// Installs the web-process extension (`libHeadwayWebExtension.so`) that brings absolute http(s)
-/// subresources into the mirror schemes. WebKit loads every library in the directory it is
-/// given, so the library is linked into a private directory of its own.
+// Installs the web-process extension (`libHeadwayWebExtension.so`) that brings absolute http(s)
+// subresources into the mirror schemes. WebKit loads every library in the directory it is
+// given, so the library is linked into a private directory of its own.
 @EngineActor
 enum WebExtension {
     nonisolated static let libraryName = "libHeadwayWebExtension.so"
 
-    /// The places searched for the library, in order: `HEADWAY_WEB_EXTENSION` if set; the
-    /// library's resource bundle (`*_Headway.resources/`, where SwiftPM's build puts it) and the
-    /// folder itself, next to the executable; then the same up to four folders above argv[0].
+    // The places searched for the library, in order: `HEADWAY_WEB_EXTENSION` if set; the
+    // library's resource bundle (`*_Headway.resources/`, where SwiftPM's build puts it) and the
+    // folder itself, next to the executable; then the same up to four folders above argv[0].
     nonisolated static func candidates() -> [URL] {
         var folders: [URL] = []
         if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
@@ -37,7 +37,7 @@ enum WebExtension {
         return candidates.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 
-    /// Where the library is, or nil (with one warning per process on stderr when `warns`).
+    // Where the library is, or nil (with one warning per process on stderr when `warns`).
     static func locate(warns: Bool = true) -> URL? {
         let candidates = candidates()
         if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0.path) }) { return found }
@@ -52,23 +52,23 @@ enum WebExtension {
 
     private static var warned = false
 
-    /// Whether pages of `configuration` need the extension: for the booster's mirror rewrite,
-    /// extra headers or blocked URLs.
+    // Whether pages of `configuration` need the extension: for the booster's mirror rewrite,
+    // extra headers or blocked URLs.
     nonisolated static func isNeeded(for configuration: Browser.Configuration) -> Bool {
         configuration.booster != nil || configuration.networkConditions != nil || isRequired(for: configuration)
     }
 
-    /// Whether `configuration` asks for what only the extension does: extra headers, blocked URLs
-    /// and a request filter act nowhere else, so a browser without it would silently ignore them.
+    // Whether `configuration` asks for what only the extension does: extra headers, blocked URLs
+    // and a request filter act nowhere else, so a browser without it would silently ignore them.
     nonisolated static func isRequired(for configuration: Browser.Configuration) -> Bool {
         !configuration.extraHeaders.isEmpty || !configuration.blockedURLPatterns.isEmpty || configuration.requestFilter != nil
     }
 
-    /// Points `context` at a private directory holding the extension, configured for
-    /// `configuration`. Returns the directory (to remove later), or nil when the library is
-    /// missing and only the booster wanted it (absolute subresource URLs then bypass the booster;
-    /// `locate()` warned). Throws `.engine` when extra headers, blocked URLs or a request filter
-    /// need it and it cannot be installed.
+    // Points `context` at a private directory holding the extension, configured for
+    // `configuration`. Returns the directory (to remove later), or nil when the library is
+    // missing and only the booster wanted it (absolute subresource URLs then bypass the booster;
+    // `locate()` warned). Throws `.engine` when extra headers, blocked URLs or a request filter
+    // need it and it cannot be installed.
     static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: Browser.Configuration,
                         filterAddress: String?) throws(HeadwayError) -> URL? {
         let required = isRequired(for: configuration)
@@ -100,7 +100,7 @@ enum WebExtension {
         return directory
     }
 
-    /// The extension's settings as the a{sv} dictionary it reads.
+    // The extension's settings as the a{sv} dictionary it reads.
     private static func settings(for configuration: Browser.Configuration, filterAddress: String?) -> OpaquePointer {
         let booster = configuration.booster
         let dictionary = g_variant_builder_new(g_variant_type_checked_("a{sv}"))

@@ -1,11 +1,11 @@
 import CHeadwayShims
 import CWebKit
 
-/// One web view as a browser's pages need it: its user content manager (Headway's
-/// instrumentation, the configuration's init scripts, the `headway` message handler), the view
-/// with the configuration's settings, and the offscreen window of the viewport's size it lives
-/// in. A page owns one; the booster's prerender pool owns one per hidden page, which a page
-/// adopts when it navigates there.
+// One web view as a browser's pages need it: its user content manager (Headway's
+// instrumentation, the configuration's init scripts, the `headway` message handler), the view
+// with the configuration's settings, and the offscreen window of the viewport's size it lives
+// in. A page owns one; the booster's prerender pool owns one per hidden page, which a page
+// adopts when it navigates there.
 @EngineActor
 struct WebViewParts {
     let manager: GObjectRef<WebKitUserContentManager>
@@ -36,7 +36,7 @@ struct WebViewParts {
         gtk_widget_show_all(window.pointer)
     }
 
-    /// Adds `source` to run at document start, in every frame unless `allFrames` is false.
+    // Adds `source` to run at document start, in every frame unless `allFrames` is false.
     static func add(_ source: String, to manager: UnsafeMutablePointer<WebKitUserContentManager>, allFrames: Bool = true) {
         let script = webkit_user_script_new(source, allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
                                             WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
@@ -44,8 +44,8 @@ struct WebViewParts {
         webkit_user_script_unref(script)
     }
 
-    /// Stops the view's web process and destroys its window (and with it the view), for a view
-    /// nobody will show.
+    // Stops the view's web process and destroys its window (and with it the view), for a view
+    // nobody will show.
     func destroy() {
         webkit_web_view_stop_loading(view.pointer)
         webkit_web_view_terminate_web_process(view.pointer)

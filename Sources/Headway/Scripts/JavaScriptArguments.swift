@@ -1,8 +1,8 @@
 import Foundation
 
-/// Binds JSON arguments for `callAsyncFunction`. WebKit passes string arguments as they are;
-/// any other JSON value goes as its JSON text under a private name and is parsed back by a
-/// one-line prelude, so arrays, objects, numbers, booleans and null arrive intact.
+// Binds JSON arguments for `callAsyncFunction`. WebKit passes string arguments as they are;
+// any other JSON value goes as its JSON text under a private name and is parsed back by a
+// one-line prelude, so arrays, objects, numbers, booleans and null arrive intact.
 enum JavaScriptArguments {
     static func bind(_ arguments: [String: JSONValue]) throws -> (strings: [String: String], prelude: String) {
         var strings: [String: String] = [:]

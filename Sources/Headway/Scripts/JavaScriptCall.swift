@@ -1,16 +1,16 @@
 import CWebKit
 import Foundation
 
-/// Bridges WebKit's two JavaScript entry points to async/await through `EngineWait`.
-///
-/// Each call's box is retained once for WebKit and released in the one-shot GAsyncReadyCallback,
-/// which WebKit always calls (with an error when the view goes away or the call is cancelled).
-/// The timeout or the task's cancellation can answer first; both cancel the call's GCancellable.
-/// WebKit can take seconds to honour a cancel (a script spinning in the page never yields), so
-/// nobody waits for it.
+// Bridges WebKit's two JavaScript entry points to async/await through `EngineWait`.
+//
+// Each call's box is retained once for WebKit and released in the one-shot GAsyncReadyCallback,
+// which WebKit always calls (with an error when the view goes away or the call is cancelled).
+// The timeout or the task's cancellation can answer first; both cancel the call's GCancellable.
+// WebKit can take seconds to honour a cancel (a script spinning in the page never yields), so
+// nobody waits for it.
 @EngineActor
 enum JavaScriptCall {
-    /// Evaluates a classic script and returns its completion value as JSON.
+    // Evaluates a classic script and returns its completion value as JSON.
     static func evaluate(_ view: UnsafeMutablePointer<WebKitWebView>, _ script: String, sourceURI: String?,
                          timeout: Double, what: String) async throws -> JSONValue {
         try await run(timeout: timeout, what: what, finish: webkit_web_view_evaluate_javascript_finish) { cancellable, box in
@@ -18,8 +18,8 @@ enum JavaScriptCall {
         }
     }
 
-    /// Runs `body` as the body of an async function with `arguments` bound as local names,
-    /// awaiting a returned promise.
+    // Runs `body` as the body of an async function with `arguments` bound as local names,
+    // awaiting a returned promise.
     static func callAsyncFunction(_ view: UnsafeMutablePointer<WebKitWebView>, _ body: String,
                                   arguments: [String: String], sourceURI: String?,
                                   timeout: Double, what: String) async throws -> JSONValue {
@@ -53,7 +53,7 @@ enum JavaScriptCall {
 
 typealias FinishFunction = (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> UnsafeMutablePointer<JSCValue>?
 
-/// What one call's callback needs: the wait to answer and the matching finish function.
+// What one call's callback needs: the wait to answer and the matching finish function.
 @EngineActor
 private final class CallBox {
     let wait: EngineWait<JSONValue>
@@ -84,7 +84,7 @@ private func javaScriptDone(_ source: UnsafeMutablePointer<GObject>?, _ result: 
     }
 }
 
-/// Converts a JSCValue to JSONValue. Functions and symbols, which JSON cannot hold, become undefined.
+// Converts a JSCValue to JSONValue. Functions and symbols, which JSON cannot hold, become undefined.
 func jsonValue(of value: UnsafeMutablePointer<JSCValue>) throws -> JSONValue {
     if jsc_value_is_undefined(value) != 0 { return .undefined }
     if jsc_value_is_null(value) != 0 { return .null }

@@ -39,8 +39,8 @@ extension Page {
         }
     }
 
-    /// Runs a JavaScript call of the user's; after a timeout or a cancellation, makes sure the page
-    /// is not left stuck in JavaScript.
+    // Runs a JavaScript call of the user's; after a timeout or a cancellation, makes sure the page
+    // is not left stuck in JavaScript.
     func bounded<T>(_ call: () async throws -> T) async throws -> T {
         do {
             return try await call()

@@ -2,9 +2,9 @@ import CWebKit
 import Foundation
 
 extension Page {
-    /// Locates a snippet that does not parse. The runner's eval reports a parse error at its own
-    /// call, so WebKit parses the snippet again inside a function that is never called (nothing
-    /// runs); its error gives the line (JavaScriptCore reports no column for a parse error).
+    // Locates a snippet that does not parse. The runner's eval reports a parse error at its own
+    // call, so WebKit parses the snippet again inside a function that is never called (nothing
+    // runs); its error gives the line (JavaScriptCore reports no column for a parse error).
     func locate(_ failure: JSONValue, snippet: Snippet, view: UnsafeMutablePointer<WebKitWebView>,
                 timeout: Double) async throws -> ScriptError {
         let name = failure["name"]?.stringValue ?? "SyntaxError"
@@ -25,8 +25,8 @@ extension Page {
     }
 }
 
-/// The location WebKit puts in front of a parse error's message: `SOURCE:LINE: MESSAGE`, where
-/// SOURCE is the page's URL.
+// The location WebKit puts in front of a parse error's message: `SOURCE:LINE: MESSAGE`, where
+// SOURCE is the page's URL.
 struct ScriptLocation: Equatable {
     var line: Int
     var message: String

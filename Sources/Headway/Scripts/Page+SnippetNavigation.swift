@@ -1,23 +1,23 @@
 import Foundation
 
 extension Page {
-    /// How long, after a snippet's value and one task of its page, a navigation it requested
-    /// may still take to show (a bound, in seconds).
+    // How long, after a snippet's value and one task of its page, a navigation it requested
+    // may still take to show (a bound, in seconds).
     static let snippetNavigationGrace = 0.01
 
-    /// A task of the page after the snippet's: WebKit starts the navigations a script schedules
-    /// (`location.href = …`, `form.submit()`, `location.reload()`) from a zero-delay timer set
-    /// before it, and asks for their policy on the same connection, ahead of this answer. A
-    /// page that goes away meanwhile answers at `pagehide`.
+    // A task of the page after the snippet's: WebKit starts the navigations a script schedules
+    // (`location.href = …`, `form.submit()`, `location.reload()`) from a zero-delay timer set
+    // before it, and asks for their policy on the same connection, ahead of this answer. A
+    // page that goes away meanwhile answers at `pagehide`.
     private static let nextTask = """
     await new Promise((r) => { setTimeout(r, 0); addEventListener('pagehide', r, { once: true }); });
     return 0;
     """
 
-    /// The record of a main-frame navigation a snippet started, or nil. Only WebKit's own
-    /// signals count: a main-frame STARTED gives a new record at once; an allowed navigation
-    /// policy (which frames get too) waits briefly for its STARTED; with neither, one task of
-    /// the page lets a navigation it scheduled ask for its policy.
+    // The record of a main-frame navigation a snippet started, or nil. Only WebKit's own
+    // signals count: a main-frame STARTED gives a new record at once; an allowed navigation
+    // policy (which frames get too) waits briefly for its STARTED; with neither, one task of
+    // the page lets a navigation it scheduled ask for its policy.
     func navigation(after record: NavigationTracker.Record?, signals: Int) async -> NavigationTracker.Record? {
         if let current = tracker.current, current !== record { return current }
         // A navigation the snippet asked the UI process for (history.back()) or scheduled has

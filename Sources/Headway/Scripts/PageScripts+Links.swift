@@ -1,7 +1,7 @@
 extension PageScripts {
-    /// Async-function body that lists the links a person might follow from the page, each URL
-    /// once with its best `source` (`declared`, `viewport`, `document`) and the markers of every
-    /// anchor that has it, as a JSON string. README "Prefetch" lists what counts as declared.
+    // Async-function body that lists the links a person might follow from the page, each URL
+    // once with its best `source` (`declared`, `viewport`, `document`) and the markers of every
+    // anchor that has it, as a JSON string. README "Prefetch" lists what counts as declared.
     static let anchors = #"""
     const rank = { declared: 0, viewport: 1, document: 2 };
     const links = new Map();

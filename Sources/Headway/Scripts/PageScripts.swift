@@ -1,7 +1,7 @@
-/// The JavaScript Headway runs in pages. Kept as Swift strings so the binary needs no resources.
+// The JavaScript Headway runs in pages. Kept as Swift strings so the binary needs no resources.
 enum PageScripts {
-    /// Injected at document start in the main frame: forwards console calls, uncaught errors and
-    /// unhandled rejections to the `headway` script message handler.
+    // Injected at document start in the main frame: forwards console calls, uncaught errors and
+    // unhandled rejections to the `headway` script message handler.
     static let instrumentation = #"""
     (() => {
       if (window.__headwayInstrumented) return;
@@ -35,11 +35,11 @@ enum PageScripts {
     })();
     """#
 
-    /// Async-function body that reads Navigation, Paint and Resource Timing once loadEventEnd is
-    /// set (at once when `waitForLoad` is "no": a load that ends at DOMContentLoaded); with
-    /// `entriesWanted` "yes", each request's Resource Timing phases too.
-    /// It lets two tasks run first, so a navigation the page schedules in its load handler has
-    /// begun, and reports a meta refresh of at most 1 s to another URL (`metaRefresh`, seconds).
+    // Async-function body that reads Navigation, Paint and Resource Timing once loadEventEnd is
+    // set (at once when `waitForLoad` is "no": a load that ends at DOMContentLoaded); with
+    // `entriesWanted` "yes", each request's Resource Timing phases too.
+    // It lets two tasks run first, so a navigation the page schedules in its load handler has
+    // begun, and reports a meta refresh of at most 1 s to another URL (`metaRefresh`, seconds).
     static let timing = resourcePhases + #"""
     // A navigation that commits while this runs would leave it unanswered: answer at pagehide.
     const gone = new Promise((r) => addEventListener('pagehide', () => r({ navigated: true }), { once: true }));
@@ -78,10 +78,10 @@ enum PageScripts {
     return await Promise.race([probe(), gone]);
     """#
 
-    /// Async-function body that runs a snippet (`source`, named `file`) and reports its completion
-    /// value, or the settled value of a promise it returns, as a JSON envelope string.
-    /// Top-level `await` works: such a snippet runs as an async function whose value is the
-    /// snippet's last expression statement (or what it returns).
+    // Async-function body that runs a snippet (`source`, named `file`) and reports its completion
+    // value, or the settled value of a promise it returns, as a JSON envelope string.
+    // Top-level `await` works: such a snippet runs as an async function whose value is the
+    // snippet's last expression statement (or what it returns).
     static let snippetRunner = #"""
     const snippetFile = file;
     const seen = new WeakSet();
@@ -169,12 +169,12 @@ enum PageScripts {
     return JSON.stringify(result);
     """#
 
-    /// With resources recorded: room for the 10,000 requests `resourcePhases()` reports, where
-    /// browsers keep the first 250 unless the page asks for more.
+    // With resources recorded: room for the 10,000 requests `resourcePhases()` reports, where
+    // browsers keep the first 250 unless the page asks for more.
     static let resourceBuffer = "try { performance.setResourceTimingBufferSize(10000); } catch (_) {}"
 
-    /// A function, `resourcePhases()`, that lists each request's Resource Timing phases, the
-    /// document's first (at most 10,000).
+    // A function, `resourcePhases()`, that lists each request's Resource Timing phases, the
+    // document's first (at most 10,000).
     static let resourcePhases = #"""
     const resourcePhases = () => {
       const phases = (r) => ({ name: r.name, startTime: r.startTime, domainLookupStart: r.domainLookupStart,
@@ -188,8 +188,8 @@ enum PageScripts {
 
     """#
 
-    /// Async-function body: resolves true once `document.querySelector(selector)` matches, or
-    /// false after `ms` milliseconds; throws the page's SyntaxError for a bad selector.
+    // Async-function body: resolves true once `document.querySelector(selector)` matches, or
+    // false after `ms` milliseconds; throws the page's SyntaxError for a bad selector.
     static let waitForSelector = #"""
     document.querySelector(selector);
     return await new Promise((resolve) => {

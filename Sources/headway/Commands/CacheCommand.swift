@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Headway
 
-/// `headway cache stats|clear DIR`: the booster's disk cache (`load --prefetch --cache-dir DIR`).
+// `headway cache stats|clear DIR`: the booster's disk cache (`load --prefetch --cache-dir DIR`).
 struct CacheCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
@@ -45,7 +45,7 @@ struct CacheCommand: AsyncParsableCommand {
         }
     }
 
-    /// `headway cache stats DIR`.
+    // `headway cache stats DIR`.
     struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Count a disk cache's entries and bytes, fresh and stale.",
@@ -59,7 +59,7 @@ struct CacheCommand: AsyncParsableCommand {
         }
     }
 
-    /// `headway cache clear DIR`.
+    // `headway cache clear DIR`.
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete a disk cache's entries and temporary files (nothing else), and print what it held.",

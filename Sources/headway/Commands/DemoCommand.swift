@@ -67,8 +67,8 @@ struct DemoCommand: AsyncParsableCommand {
     }
 }
 
-/// The demo's temporary copy of the site. Writing and removing exclude each other, so an
-/// interrupt during the write still removes everything.
+// The demo's temporary copy of the site. Writing and removing exclude each other, so an
+// interrupt during the write still removes everything.
 final class TemporarySite: @unchecked Sendable {
     let directory: URL
     private let lock = NSLock()

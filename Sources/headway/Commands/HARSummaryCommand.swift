@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Headway
 
-/// `headway har-summary FILE`: a HAR file's requests as a waterfall in the terminal.
+// `headway har-summary FILE`: a HAR file's requests as a waterfall in the terminal.
 struct HARSummaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "har-summary",

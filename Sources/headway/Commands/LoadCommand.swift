@@ -181,7 +181,7 @@ struct LoadCommand: AsyncParsableCommand {
         try outcome.failures.exit()
     }
 
-    /// What the run needs, once `validate()` passed: the URL feed, the snippets, the booster.
+    // What the run needs, once `validate()` passed: the URL feed, the snippets, the booster.
     private func inputs() throws -> LoadRunner.Inputs {
         var booster: BoosterConfiguration?
         if prefetch {

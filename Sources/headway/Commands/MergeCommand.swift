@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Headway
 
-/// `headway merge FILE...`: the outputs of several `headway load` runs (shards) as one document.
+// `headway merge FILE...`: the outputs of several `headway load` runs (shards) as one document.
 struct MergeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",

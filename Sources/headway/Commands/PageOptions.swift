@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import Headway
 
-/// `headway load`'s options for what the pages see and send: viewport, identity, headers,
-/// cookies, TLS, authentication, proxy, blocked requests, init scripts, and what a load waits for.
+// `headway load`'s options for what the pages see and send: viewport, identity, headers,
+// cookies, TLS, authentication, proxy, blocked requests, init scripts, and what a load waits for.
 struct PageOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The viewport in CSS pixels, each side 1 to 16384 (default: 1280x1024).", valueName: "WxH"))
     var viewport: String?
@@ -58,7 +58,7 @@ struct PageOptions: ParsableArguments {
 
     enum WaitUntil: String, ExpressibleByArgument, CaseIterable { case load, domcontentloaded, networkidle }
 
-    /// Checks what can be checked without reading files; `firstURL` is the first URL argument.
+    // Checks what can be checked without reading files; `firstURL` is the first URL argument.
     func check(firstURL: URL?) throws {
         _ = try configuration(firstURL: firstURL, readingFiles: false)
         if !cookies.isEmpty, firstURL?.host == nil {
@@ -69,8 +69,8 @@ struct PageOptions: ParsableArguments {
         }
     }
 
-    /// `base` with these options applied; reads --cookies and --init-script files when
-    /// `readingFiles` (throwing `.fileUnreadable` for one it cannot read).
+    // `base` with these options applied; reads --cookies and --init-script files when
+    // `readingFiles` (throwing `.fileUnreadable` for one it cannot read).
     func configuration(base: Browser.Configuration = Browser.Configuration(), firstURL: URL?,
                        readingFiles: Bool = true) throws -> Browser.Configuration {
         var configuration = base

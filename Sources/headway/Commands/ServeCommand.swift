@@ -61,7 +61,7 @@ struct ServeCommand: AsyncParsableCommand {
         return server.url
     }
 
-    /// Suspends until SIGINT or SIGTERM, then stops the server and exits with 130.
+    // Suspends until SIGINT or SIGTERM, then stops the server and exits with 130.
     private func waitForInterrupt() async throws {
         await Interrupt.wait()
         await Self.stopServer()

@@ -1,8 +1,8 @@
 import Foundation
 import Headway
 
-/// The demo's loads: the article cold (server-emulated and browser-emulated), after the index,
-/// prefetched from it, and prerendered from it; and the table of their figures.
+// The demo's loads: the article cold (server-emulated and browser-emulated), after the index,
+// prefetched from it, and prerendered from it; and the table of their figures.
 @EngineActor
 enum DemoRunner {
     struct Outcome: Sendable {
@@ -17,8 +17,8 @@ enum DemoRunner {
         var requests: Int
     }
 
-    /// Loads the index and an article cold, then the same in a browser with the booster on
-    /// (the article after the prefetch from the index settled), and tabulates both.
+    // Loads the index and an article cold, then the same in a browser with the booster on
+    // (the article after the prefetch from the index settled), and tabulates both.
     static func run(root: URL, conditions: NetworkConditions, article: Int, snippet: Snippet) async -> Outcome {
         do {
             let server = try HTTPServer(root: root, conditions: conditions)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The demo site's shared stylesheet and script.
+// The demo site's shared stylesheet and script.
 extension DemoSite {
     // MARK: - Assets
 

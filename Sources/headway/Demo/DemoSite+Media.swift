@@ -1,10 +1,10 @@
 import Foundation
 
-/// Deterministic images and text for the demo site.
+// Deterministic images and text for the demo site.
 extension DemoSite {
     // MARK: - Deterministic randomness
 
-    /// SplitMix64: tiny, seeded, identical on every platform.
+    // SplitMix64: tiny, seeded, identical on every platform.
     struct SplitMix64 {
         var state: UInt64
 
@@ -23,7 +23,7 @@ extension DemoSite {
 
     // MARK: - BMP images
 
-    /// Encodes an uncompressed 24-bit bottom-up BMP; `pixel(x, y)` returns RGB with y = 0 at the top.
+    // Encodes an uncompressed 24-bit bottom-up BMP; `pixel(x, y)` returns RGB with y = 0 at the top.
     static func bmp(width: Int, height: Int, pixel: (Int, Int) -> (Int, Int, Int)) -> [UInt8] {
         let rowSize = (width * 3 + 3) & ~3
         let pixelBytes = rowSize * height
@@ -49,7 +49,7 @@ extension DemoSite {
         return out
     }
 
-    /// Gradients, diagonal stripes and a ring; parameters differ per article and image.
+    // Gradients, diagonal stripes and a ring; parameters differ per article and image.
     static func articleImage(_ n: Int, _ k: Int) -> [UInt8] {
         var rng = SplitMix64(seed: UInt64(n * 1_000 + k))
         let fx = 1 + rng.next(3), fy = 1 + rng.next(3), stripe = 10 + rng.next(30)
@@ -100,7 +100,7 @@ extension DemoSite {
         "<p>" + (0..<(4 + rng.next(5))).map { _ in sentence(&rng) }.joined(separator: " ") + "</p>\n"
     }
 
-    /// Sections of headings, paragraphs and lists, with the article's figures after sections 1, 3 and 5.
+    // Sections of headings, paragraphs and lists, with the article's figures after sections 1, 3 and 5.
     static func articleBody(_ n: Int, _ rng: inout SplitMix64) -> String {
         var body = "", section = 0
         while body.utf8.count < articleTextBytes {

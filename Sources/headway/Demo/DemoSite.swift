@@ -1,8 +1,8 @@
 import Foundation
 
-/// A bundled multi-page demo site: an index plus article pages that link each other.
+// A bundled multi-page demo site: an index plus article pages that link each other.
 enum DemoSite {
-    /// Number of article pages.
+    // Number of article pages.
     static let articleCount = 10
 
     static let imagesPerArticle = 3
@@ -12,7 +12,7 @@ enum DemoSite {
     static let cssBytes = 40_000
     static let jsBytes = 60_000
 
-    /// Writes the whole site into `directory` (created if missing). Returns the relative paths written, sorted.
+    // Writes the whole site into `directory` (created if missing). Returns the relative paths written, sorted.
     @discardableResult
     static func write(to directory: URL) throws -> [String] {
         var files: [String: [UInt8]] = [
@@ -39,7 +39,7 @@ enum DemoSite {
         return files.keys.sorted()
     }
 
-    /// Relative path of article n (1-based), e.g. "articles/article-3.html".
+    // Relative path of article n (1-based), e.g. "articles/article-3.html".
     static func articlePath(_ n: Int) -> String {
         "articles/article-\(n).html"
     }

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import Headway
 
-/// The documented exit statuses. When several failures happen in one run, the highest-ranked
-/// (first in this list) decides.
+// The documented exit statuses. When several failures happen in one run, the highest-ranked
+// (first in this list) decides.
 enum ExitStatus: Int32, CaseIterable {
     case outputClosed = 141
     case outputFailed = 74
@@ -34,7 +34,7 @@ enum ExitStatus: Int32, CaseIterable {
         }
     }
 
-    /// Not a failure: how `serve` and `demo` end after Ctrl-C (or SIGTERM).
+    // Not a failure: how `serve` and `demo` end after Ctrl-C (or SIGTERM).
     static let interrupted: Int32 = 130
 
     init(_ failure: StandardStreams.Failure) {
@@ -54,7 +54,7 @@ enum ExitStatus: Int32, CaseIterable {
     reader went away (a broken pipe; nothing more is printed); 1 an internal error.
     """
 
-    /// Prints one line to stderr, with terminal control sequences and line breaks taken out.
+    // Prints one line to stderr, with terminal control sequences and line breaks taken out.
     static func report(_ message: String) {
         // On a terminal, first clear a progress line that may be showing.
         let clear = isatty(2) != 0 ? "\r\u{1B}[K" : ""
@@ -65,14 +65,14 @@ enum ExitStatus: Int32, CaseIterable {
         StandardStreams.writeError("headway: warning: \(TerminalText.oneLine(message))\n")
     }
 
-    /// Parses `--bandwidth` and `--latency`; a bad value throws a usage error naming its option.
+    // Parses `--bandwidth` and `--latency`; a bad value throws a usage error naming its option.
     static func conditions(bandwidth: String, latency: String) throws -> NetworkConditions {
         NetworkConditions(bytesPerSecond: try NetworkConditions.parseBandwidth(bandwidth, name: "--bandwidth"),
                           latency: try NetworkConditions.parseLatency(latency, name: "--latency"))
     }
 
-    /// Writes `text` to stdout; if it cannot be written, reports why (nothing for a broken pipe)
-    /// and throws the exit status.
+    // Writes `text` to stdout; if it cannot be written, reports why (nothing for a broken pipe)
+    // and throws the exit status.
     static func print(_ text: String) throws {
         do {
             try StandardStreams.write(text)
@@ -81,16 +81,16 @@ enum ExitStatus: Int32, CaseIterable {
         }
     }
 
-    /// Reports a stdout failure once (a broken pipe quietly) and returns its status.
+    // Reports a stdout failure once (a broken pipe quietly) and returns its status.
     static func outputFailure(_ failure: StandardStreams.Failure) -> ExitStatus {
         if failure != .closedPipe { report(failure.message) }
         return ExitStatus(failure)
     }
 
-    /// Runs a command's `validate()` checks. ArgumentParser reports any error but its own
-    /// ValidationError as status 1, so a HeadwayError is reported here and its status thrown.
-    /// ArgumentParser validates before it shows help, so with `--help` (or `-h`) nothing is
-    /// checked: the help is all that is asked for.
+    // Runs a command's `validate()` checks. ArgumentParser reports any error but its own
+    // ValidationError as status 1, so a HeadwayError is reported here and its status thrown.
+    // ArgumentParser validates before it shows help, so with `--help` (or `-h`) nothing is
+    // checked: the help is all that is asked for.
     static func validating(_ checks: () throws -> Void) throws {
         guard !CommandLine.arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) else { return }
         do {
@@ -101,8 +101,8 @@ enum ExitStatus: Int32, CaseIterable {
         }
     }
 
-    /// Ends the process for an error that reached the top: one line on stderr and its status,
-    /// or, for --help, the help on stdout and 0. The only place errors become exit statuses.
+    // Ends the process for an error that reached the top: one line on stderr and its status,
+    // or, for --help, the help on stdout and 0. The only place errors become exit statuses.
     static func exit(with error: Error) -> Never {
         if let error = error as? HeadwayError {
             report(error.description)
@@ -127,7 +127,7 @@ enum ExitStatus: Int32, CaseIterable {
     }
 }
 
-/// Collects failures and picks the exit status.
+// Collects failures and picks the exit status.
 struct FailureLog {
     private(set) var worst: ExitStatus?
 

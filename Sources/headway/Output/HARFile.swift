@@ -1,9 +1,9 @@
 import Foundation
 import Headway
 
-/// Writes and reads HAR files: the library's `HARLog`, through the CLI's one JSON encoder.
+// Writes and reads HAR files: the library's `HARLog`, through the CLI's one JSON encoder.
 enum HARFile {
-    /// Writes `loads` as HAR 1.2 to `path`; a file that cannot be written is `.fileUnwritable`.
+    // Writes `loads` as HAR 1.2 to `path`; a file that cannot be written is `.fileUnwritable`.
     static func write(_ loads: [LoadResult], to path: String) throws {
         let text = try OrderedJSONEncoder.encode(HARLog(loads: loads)).text + "\n"
         do {

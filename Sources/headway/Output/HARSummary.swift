@@ -1,7 +1,7 @@
 import Foundation
 import Headway
 
-/// Reads a HAR file and renders its waterfall.
+// Reads a HAR file and renders its waterfall.
 enum HARSummary {
     struct Log: Decodable {
         struct Page: Decodable {
@@ -76,7 +76,7 @@ enum HARSummary {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `value` rounded to a whole number; a file's NaN, infinity or 1e300 never traps.
+    // `value` rounded to a whole number; a file's NaN, infinity or 1e300 never traps.
     private static func whole(_ value: Double) -> Int {
         value.isNaN ? 0 : Int(min(max(value, -1e15), 1e15).rounded())
     }

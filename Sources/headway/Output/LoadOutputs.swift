@@ -1,23 +1,23 @@
 import Foundation
 import Headway
 
-/// Reads what `headway load` printed (json or jsonl) back, for `headway merge`.
+// Reads what `headway load` printed (json or jsonl) back, for `headway merge`.
 enum LoadOutputs {
-    /// One load object as it was printed, with its library result when it has one (a failed
-    /// load's timing is null).
+    // One load object as it was printed, with its library result when it has one (a failed
+    // load's timing is null).
     struct Load {
         var json: OrderedJSON
         var url: String
         var result: LoadResult?
     }
 
-    /// The members a document (`--format json`) and a jsonl run's last line may have.
+    // The members a document (`--format json`) and a jsonl run's last line may have.
     private static let documentKeys: Set = ["loads", "summary", "screenshot", "prefetch"]
     private static let tailKeys: Set = ["summary", "screenshot", "prefetch"]
 
-    /// The loads in `path` (`-`: stdin), in order: a document's "loads", or a jsonl run's load
-    /// lines (its last line, {"summary"…}/{"prefetch"…}/{"screenshot"…}, is left out). Anything
-    /// else is `.fileUnreadable` naming the file and the line.
+    // The loads in `path` (`-`: stdin), in order: a document's "loads", or a jsonl run's load
+    // lines (its last line, {"summary"…}/{"prefetch"…}/{"screenshot"…}, is left out). Anything
+    // else is `.fileUnreadable` naming the file and the line.
     static func loads(in path: String) throws -> [Load] {
         let name = path == "-" ? "stdin" : path
         let text = try read(path, name: name)
@@ -59,8 +59,8 @@ enum LoadOutputs {
         return text
     }
 
-    /// Checks one load object: a URL, and either a failed load's null timing beside its error
-    /// or what `LoadResult` decodes.
+    // Checks one load object: a URL, and either a failed load's null timing beside its error
+    // or what `LoadResult` decodes.
     private static func load(_ json: OrderedJSON, at place: String) throws -> Load {
         guard let url = json["url"]?.stringValue else {
             throw HeadwayError(.fileUnreadable, "\(place) is not a load from headway load (no \"url\" string)")
@@ -96,9 +96,9 @@ enum LoadOutputs {
         }
     }
 
-    /// `{"loads":[...],"summary":[...]}`: every load as it was printed, in order, then, for
-    /// each URL loaded more than once (failed loads count; in the order first seen), the
-    /// summary `--repeat` computes over its loads that have timing.
+    // `{"loads":[...],"summary":[...]}`: every load as it was printed, in order, then, for
+    // each URL loaded more than once (failed loads count; in the order first seen), the
+    // summary `--repeat` computes over its loads that have timing.
     static func merged(_ loads: [Load]) -> OrderedJSON {
         var order: [String] = []
         var counts: [String: Int] = [:]

@@ -1,8 +1,8 @@
 import Foundation
 import Headway
 
-/// One load as the CLI reports it: the result (or the error), the snippets' results, and what
-/// the page logged.
+// One load as the CLI reports it: the result (or the error), the snippets' results, and what
+// the page logged.
 struct LoadReport: Sendable {
     var url: String
     var run: Int?
@@ -11,13 +11,13 @@ struct LoadReport: Sendable {
     var scripts: [SnippetResult] = []
     var console: [ConsoleMessage] = []
     var errors: [PageError] = []
-    /// All console messages and errors the page had; the lists above keep the first 10,000.
+    // All console messages and errors the page had; the lists above keep the first 10,000.
     var consoleTotal = 0
     var errorsTotal = 0
     var dialogs: [JavaScriptDialog] = []
 
-    /// The load's JSON: the library's encoding of the result (or nulls and the error for a load
-    /// that failed), with the run number, the snippets' results and what the page logged.
+    // The load's JSON: the library's encoding of the result (or nulls and the error for a load
+    // that failed), with the run number, the snippets' results and what the page logged.
     var json: OrderedJSON {
         var pairs: [(String, OrderedJSON)]
         if let result, case .object(let encoded) = Self.encoded(result) {
@@ -43,7 +43,7 @@ struct LoadReport: Sendable {
         return .object(pairs)
     }
 
-    /// The one path from the library's results to the CLI's JSON.
+    // The one path from the library's results to the CLI's JSON.
     static func encoded(_ value: some Encodable) -> OrderedJSON {
         (try? OrderedJSONEncoder.encode(value)) ?? .null
     }

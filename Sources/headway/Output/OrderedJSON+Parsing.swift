@@ -1,22 +1,22 @@
 import Foundation
 
 extension OrderedJSON {
-    /// What is wrong with text that is not one JSON value: what was found, and where.
+    // What is wrong with text that is not one JSON value: what was found, and where.
     struct SyntaxError: Error, CustomStringConvertible {
         var problem: String
-        /// 1-based, in UTF-8 bytes from the start of the text.
+        // 1-based, in UTF-8 bytes from the start of the text.
         var column: Int
         var description: String { "\(problem) at column \(column)" }
     }
 
-    /// Parses one JSON value (RFC 8259), keeping each object's keys in their order, so that a
-    /// document `headway load` printed prints again unchanged (`text`).
+    // Parses one JSON value (RFC 8259), keeping each object's keys in their order, so that a
+    // document `headway load` printed prints again unchanged (`text`).
     init(parsing text: String) throws(SyntaxError) {
         var parser = Parser(bytes: Array(text.utf8))
         self = try parser.document()
     }
 
-    /// The member `key` of an object (the first, if the key repeats); nil for other values.
+    // The member `key` of an object (the first, if the key repeats); nil for other values.
     subscript(key: String) -> OrderedJSON? {
         if case .object(let pairs) = self { pairs.first { $0.0 == key }?.1 } else { nil }
     }
@@ -25,12 +25,12 @@ extension OrderedJSON {
     var keys: [String]? { if case .object(let pairs) = self { pairs.map(\.0) } else { nil } }
 }
 
-/// A recursive-descent JSON parser over UTF-8 bytes.
+// A recursive-descent JSON parser over UTF-8 bytes.
 private struct Parser {
     let bytes: [UInt8]
     var index = 0
     var depth = 0
-    /// Deeper nesting is refused rather than risking the stack.
+    // Deeper nesting is refused rather than risking the stack.
     static let deepest = 512
 
     mutating func document() throws(OrderedJSON.SyntaxError) -> OrderedJSON {
@@ -61,7 +61,7 @@ private struct Parser {
         }
     }
 
-    /// Steps into an object or array (past its bracket); the caller steps out.
+    // Steps into an object or array (past its bracket); the caller steps out.
     private mutating func enter() throws(OrderedJSON.SyntaxError) {
         guard depth < Self.deepest else { throw failure("nested more than \(Self.deepest) deep") }
         depth += 1
@@ -142,7 +142,7 @@ private struct Parser {
         return value
     }
 
-    /// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+    // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
     private mutating func number() throws(OrderedJSON.SyntaxError) -> OrderedJSON {
         let start = index
         _ = take(UInt8(ascii: "-"))
@@ -156,7 +156,7 @@ private struct Parser {
         return .number(value)
     }
 
-    /// Skips one or more digits; false if there were none.
+    // Skips one or more digits; false if there were none.
     private mutating func digits() -> Bool {
         let start = index
         while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }

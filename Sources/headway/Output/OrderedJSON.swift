@@ -1,6 +1,6 @@
 import Foundation
 
-/// JSON with keys in the order written, for a stable, readable document.
+// JSON with keys in the order written, for a stable, readable document.
 indirect enum OrderedJSON {
     case null
     case bool(Bool)

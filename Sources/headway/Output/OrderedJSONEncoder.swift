@@ -1,8 +1,8 @@
 import Foundation
 
-/// Encodes any `Encodable` (the library's result types) to `OrderedJSON`, keeping keys in the
-/// order the type encodes them, so the CLI prints what the library's `Codable` conformances
-/// define, in a stable order. URLs encode as their absolute string.
+// Encodes any `Encodable` (the library's result types) to `OrderedJSON`, keeping keys in the
+// order the type encodes them, so the CLI prints what the library's `Codable` conformances
+// define, in a stable order. URLs encode as their absolute string.
 struct OrderedJSONEncoder {
     static func encode(_ value: some Encodable) throws -> OrderedJSON {
         let node = Node()
@@ -11,7 +11,7 @@ struct OrderedJSONEncoder {
     }
 }
 
-/// One JSON value being built.
+// One JSON value being built.
 private final class Node {
     enum Content { case empty, value(OrderedJSON), object([(String, Node)]), array([Node]) }
     var content: Content = .empty

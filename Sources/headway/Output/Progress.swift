@@ -1,7 +1,7 @@
 import Foundation
 
-/// A one-line progress display on stderr for runs of more than one load, shown only when
-/// stderr is a terminal. With a total (URLs given as arguments) it shows an ETA.
+// A one-line progress display on stderr for runs of more than one load, shown only when
+// stderr is a terminal. With a total (URLs given as arguments) it shows an ETA.
 final class Progress: @unchecked Sendable {
     private let total: Int?
     private let enabled: Bool

@@ -1,13 +1,13 @@
 import Foundation
 
-/// The one way the CLI writes to stdout and stderr. Every write(2) is checked: stdout's first
-/// failure is kept (`failure`) so the command can stop and exit with its status; stderr's are
-/// ignored, since there is nowhere left to say anything.
+// The one way the CLI writes to stdout and stderr. Every write(2) is checked: stdout's first
+// failure is kept (`failure`) so the command can stop and exit with its status; stderr's are
+// ignored, since there is nowhere left to say anything.
 enum StandardStreams {
     enum Failure: Error, Equatable {
-        /// The reader went away (EPIPE): the run ends quietly, as SIGPIPE would end it.
+        // The reader went away (EPIPE): the run ends quietly, as SIGPIPE would end it.
         case closedPipe
-        /// Any other error (ENOSPC, EBADF, EIO…), with its errno.
+        // Any other error (ENOSPC, EBADF, EIO…), with its errno.
         case failed(Int32)
 
         var message: String {
@@ -22,16 +22,16 @@ enum StandardStreams {
     nonisolated(unsafe) private static var firstFailure: Failure?
     private static let lock = NSLock()
 
-    /// The first stdout failure, if any.
+    // The first stdout failure, if any.
     static var failure: Failure? {
         lock.lock()
         defer { lock.unlock() }
         return firstFailure
     }
 
-    /// Call first thing: EPIPE then comes back from write(2) instead of killing the process, and
-    /// a closed descriptor 0, 1 or 2 is held by /dev/null, so nothing the process opens later
-    /// (a socket, a file) takes its number and receives the output.
+    // Call first thing: EPIPE then comes back from write(2) instead of killing the process, and
+    // a closed descriptor 0, 1 or 2 is held by /dev/null, so nothing the process opens later
+    // (a socket, a file) takes its number and receives the output.
     static func prepare() {
         signal(SIGPIPE, SIG_IGN)
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
@@ -44,7 +44,7 @@ enum StandardStreams {
         }
     }
 
-    /// Writes all of `text` to stdout, or throws (and remembers) why it could not.
+    // Writes all of `text` to stdout, or throws (and remembers) why it could not.
     static func write(_ text: String) throws(Failure) {
         lock.lock()
         defer { lock.unlock() }
@@ -60,12 +60,12 @@ enum StandardStreams {
         }
     }
 
-    /// Writes `text` to stderr; errors are ignored.
+    // Writes `text` to stderr; errors are ignored.
     static func writeError(_ text: String) {
         _ = writeAll(Array(text.utf8), to: 2)
     }
 
-    /// Returns nil when every byte went out, else the errno.
+    // Returns nil when every byte went out, else the errno.
     private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
         bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0

@@ -1,10 +1,10 @@
-/// Makes text a page controls (titles, console messages, snippet values, error messages) safe to
-/// show on a terminal: no escape sequences that move the cursor, retitle the window or hide what
-/// follows, and no bidi overrides that reorder it.
+// Makes text a page controls (titles, console messages, snippet values, error messages) safe to
+// show on a terminal: no escape sequences that move the cursor, retitle the window or hide what
+// follows, and no bidi overrides that reorder it.
 enum TerminalText {
-    /// Removes C0 controls except newline and tab, DEL, ESC sequences (CSI, OSC, DCS, and the
-    /// two-character ones), C1 controls (and the sequences they open), and bidi embeddings,
-    /// overrides and isolates.
+    // Removes C0 controls except newline and tab, DEL, ESC sequences (CSI, OSC, DCS, and the
+    // two-character ones), C1 controls (and the sequences they open), and bidi embeddings,
+    // overrides and isolates.
     static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isSuspect) else { return text }
         var out = String.UnicodeScalarView()
@@ -28,7 +28,7 @@ enum TerminalText {
         return String(out)
     }
 
-    /// `safe(text)` on a single line: line breaks and tabs become spaces.
+    // `safe(text)` on a single line: line breaks and tabs become spaces.
     static func oneLine(_ text: String) -> String {
         String(safe(text).map { $0 == "\n" || $0 == "\t" ? " " : $0 })
     }
@@ -41,8 +41,8 @@ enum TerminalText {
         }
     }
 
-    /// After ESC: a CSI (`[`), a string (`]` OSC, `P` DCS, `X` SOS, `^` PM, `_` APC), or
-    /// intermediates and one final character.
+    // After ESC: a CSI (`[`), a string (`]` OSC, `P` DCS, `X` SOS, `^` PM, `_` APC), or
+    // intermediates and one final character.
     private static func skipEscape(_ scalars: inout String.UnicodeScalarView.Iterator) {
         guard let next = scalars.next() else { return }
         switch next {
@@ -54,14 +54,14 @@ enum TerminalText {
         }
     }
 
-    /// Parameters and intermediates up to a final character in 0x40...0x7E.
+    // Parameters and intermediates up to a final character in 0x40...0x7E.
     private static func skipControlSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
         while let scalar = scalars.next() {
             if (0x40...0x7E).contains(scalar.value) || !(0x20...0x3F).contains(scalar.value) { return }
         }
     }
 
-    /// Up to BEL, ST (ESC \ or 0x9C), or the end of the text.
+    // Up to BEL, ST (ESC \ or 0x9C), or the end of the text.
     private static func skipString(_ scalars: inout String.UnicodeScalarView.Iterator) {
         while let scalar = scalars.next() {
             switch scalar.value {

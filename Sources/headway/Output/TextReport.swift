@@ -1,8 +1,8 @@
 import Foundation
 import Headway
 
-/// The human-readable summary printed by `--format text`. What the page controls (title,
-/// console, snippet values, error messages) goes through `TerminalText.safe`.
+// The human-readable summary printed by `--format text`. What the page controls (title,
+// console, snippet values, error messages) goes through `TerminalText.safe`.
 enum TextReport {
     static func render(_ report: LoadReport) -> String {
         var lines: [String] = []

@@ -1,8 +1,8 @@
 import Foundation
 import Headway
 
-/// Loads a URL list with several pages at once (`--jobs`): each page takes the next URL when it
-/// is done, and each report is delivered as soon as its load completes.
+// Loads a URL list with several pages at once (`--jobs`): each page takes the next URL when it
+// is done, and each report is delivered as soon as its load completes.
 @EngineActor
 enum BatchRunner {
     private final class Shared {

@@ -1,18 +1,18 @@
 import Foundation
 
-/// Reads lines from a file descriptor on a thread of its own, so the engine never blocks on it,
-/// into a small buffer: when `capacity` lines wait unread, the thread stops reading, and so a
-/// writer that never stops (`yes URL | headway load --urls -`) is held back by the pipe.
+// Reads lines from a file descriptor on a thread of its own, so the engine never blocks on it,
+// into a small buffer: when `capacity` lines wait unread, the thread stops reading, and so a
+// writer that never stops (`yes URL | headway load --urls -`) is held back by the pipe.
 final class LineReader: @unchecked Sendable {
-    /// One line, a line too long to keep (only its start is kept), or the read error that ended
-    /// the input.
+    // One line, a line too long to keep (only its start is kept), or the read error that ended
+    // the input.
     enum Line: Sendable {
         case text(String)
         case tooLong(prefix: String)
         case unreadable(errno: Int32)
     }
 
-    /// Lines longer than this are not URLs anyone loads; they are reported, not buffered.
+    // Lines longer than this are not URLs anyone loads; they are reported, not buffered.
     static let longestLine = 1 << 20
 
     private let fd: Int32
@@ -22,7 +22,7 @@ final class LineReader: @unchecked Sendable {
     private var waiting: [CheckedContinuation<Line?, Never>] = []
     private var ended = false
 
-    /// Starts reading `fd` (which it closes at the end, unless it is stdin).
+    // Starts reading `fd` (which it closes at the end, unless it is stdin).
     init(fd: Int32, capacity: Int = 16) {
         self.fd = fd
         self.capacity = capacity
@@ -31,7 +31,7 @@ final class LineReader: @unchecked Sendable {
         thread.start()
     }
 
-    /// The next line, waiting for it without blocking the caller's thread; nil at the end.
+    // The next line, waiting for it without blocking the caller's thread; nil at the end.
     func next() async -> Line? {
         await withCheckedContinuation { continuation in
             condition.lock()

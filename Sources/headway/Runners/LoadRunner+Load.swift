@@ -1,10 +1,10 @@
 import Foundation
 import Headway
 
-/// One load of the `load` command: the page load, its waits and snippets, and its report.
+// One load of the `load` command: the page load, its waits and snippets, and its report.
 extension LoadRunner {
-    /// Loads one URL and runs the snippets, delivering the report. Returns the result, or nil
-    /// when the load failed.
+    // Loads one URL and runs the snippets, delivering the report. Returns the result, or nil
+    // when the load failed.
     static func loadOnce(_ url: URL, run: Int?, page: Page, inputs: Inputs,
                          into outcome: inout Outcome) async -> (Bool, LoadResult?) {
         let (report, failures) = await loadReport(url, run: run, page: page, inputs: inputs)
@@ -13,7 +13,7 @@ extension LoadRunner {
         return (report.error == nil, report.result)
     }
 
-    /// Loads one URL and runs the snippets; reports each failure on stderr as it happens.
+    // Loads one URL and runs the snippets; reports each failure on stderr as it happens.
     static func loadReport(_ url: URL, run: Int?, page: Page, inputs: Inputs) async -> (LoadReport, [ExitStatus]) {
         var report = LoadReport(url: url.absoluteString, run: run)
         var failures: [ExitStatus] = []

@@ -1,7 +1,7 @@
 import Foundation
 import Headway
 
-/// Runs the `load` command's work on the engine: loads, snippets, screenshot, repeats.
+// Runs the `load` command's work on the engine: loads, snippets, screenshot, repeats.
 @EngineActor
 enum LoadRunner {
     struct Inputs: Sendable {
@@ -14,29 +14,29 @@ enum LoadRunner {
         var showProgress: Bool
         var booster: BoosterConfiguration?
         var prefetchSettle: Double = 30
-        /// With the booster, the document fetched while the page's web process starts.
+        // With the booster, the document fetched while the page's web process starts.
         var preload: URL?
-        /// The browser's page options; `run` adds the booster, dialogs and memory limit.
+        // The browser's page options; `run` adds the booster, dialogs and memory limit.
         var browser = Browser.Configuration()
         var dialogs: DialogPolicy = .dismiss
-        /// Megabytes a page's web process may use before it is killed.
+        // Megabytes a page's web process may use before it is killed.
         var memoryLimit: Int?
-        /// After each load, wait for an element matching this selector.
+        // After each load, wait for an element matching this selector.
         var waitFor: String?
-        /// After each load, wait until the network is idle.
+        // After each load, wait until the network is idle.
         var waitForNetworkIdle = false
-        /// A load is done at DOMContentLoaded.
+        // A load is done at DOMContentLoaded.
         var endsAtDOMContentLoaded = false
-        /// Keep every load's result, with its requests, for a HAR file.
+        // Keep every load's result, with its requests, for a HAR file.
         var keepsHAR = false
-        /// Keep the last page open for the inspector until Ctrl-C.
+        // Keep the last page open for the inspector until Ctrl-C.
         var inspectorPort: Int?
-        /// Go on after a failed load (batch mode).
+        // Go on after a failed load (batch mode).
         var keepGoing = false
-        /// Pages loading at once (batch mode only).
+        // Pages loading at once (batch mode only).
         var jobs = 1
-        /// Called with each load's report as soon as it is complete (jsonl streaming); returns
-        /// false when the report could not be written, which ends the run.
+        // Called with each load's report as soon as it is complete (jsonl streaming); returns
+        // false when the report could not be written, which ends the run.
         var onReport: (@Sendable (LoadReport) -> Bool)?
     }
 
@@ -44,11 +44,11 @@ enum LoadRunner {
         var reports: [LoadReport] = []
         var summaries: [TimingSummary] = []
         var screenshot: (path: String, shot: Screenshot)?
-        /// Every load's result, in completion order, when the run writes a HAR file.
+        // Every load's result, in completion order, when the run writes a HAR file.
         var harLoads: [LoadResult] = []
         var prefetch: PrefetchRunStats?
         var failures = FailureLog()
-        /// A report could not be written: the run stopped early.
+        // A report could not be written: the run stopped early.
         var stopped = false
 
         var json: OrderedJSON {
@@ -63,7 +63,7 @@ enum LoadRunner {
             return .object(pairs)
         }
 
-        /// What jsonl prints after the load lines: the summary and prefetch figures, if any.
+        // What jsonl prints after the load lines: the summary and prefetch figures, if any.
         var jsonlTail: OrderedJSON? {
             guard case .object(let pairs) = json else { return nil }
             let rest = pairs.filter { $0.0 != "loads" }
@@ -151,7 +151,7 @@ enum LoadRunner {
         return outcome
     }
 
-    /// Hands a finished report to the stream (jsonl) or keeps it for the document.
+    // Hands a finished report to the stream (jsonl) or keeps it for the document.
     static func deliver(_ report: LoadReport, into outcome: inout Outcome, inputs: Inputs) {
         if inputs.keepsHAR, let result = report.result { outcome.harLoads.append(result) }
         if let onReport = inputs.onReport {

@@ -1,7 +1,7 @@
 import Foundation
 import Headway
 
-/// Reads the text files the CLI is given (cookies, init scripts), with one-line errors.
+// Reads the text files the CLI is given (cookies, init scripts), with one-line errors.
 enum TextFile {
     static func read(_ path: String, what: String) throws -> String {
         var isDirectory: ObjCBool = false

@@ -1,15 +1,15 @@
 import Foundation
 import Headway
 
-/// URLs given to `load`: parsed from the command line or read from a list file.
+// URLs given to `load`: parsed from the command line or read from a list file.
 enum URLList {
-    /// A line of the list: a URL to load, or the reason it cannot be loaded.
+    // A line of the list: a URL to load, or the reason it cannot be loaded.
     enum Item: Sendable {
         case url(URL)
         case invalid(String, HeadwayError)
     }
 
-    /// Opens a list for `--urls` (`-` for stdin); a missing or unreadable file throws.
+    // Opens a list for `--urls` (`-` for stdin); a missing or unreadable file throws.
     static func open(path: String) throws -> LineReader {
         if path == "-" { return LineReader(fd: 0) }
         var isDirectory: ObjCBool = false
@@ -23,7 +23,7 @@ enum URLList {
         return LineReader(fd: fd)
     }
 
-    /// The item for one line of a list, or nil for a blank line or a `#` comment.
+    // The item for one line of a list, or nil for a blank line or a `#` comment.
     static func item(_ line: LineReader.Line) -> Item? {
         switch line {
         case .text(let raw):
@@ -56,17 +56,17 @@ enum URLList {
     }
 }
 
-/// The URLs of one `load` run, handed out one at a time: the arguments first, then the list's
-/// lines as they are read. Only the engine thread takes from it.
+// The URLs of one `load` run, handed out one at a time: the arguments first, then the list's
+// lines as they are read. Only the engine thread takes from it.
 @EngineActor
 final class URLFeed {
     private var arguments: [URLList.Item]
     private let list: LineReader?
-    /// How many items there are, when that is known before the end (no list).
+    // How many items there are, when that is known before the end (no list).
     let knownCount: Int?
-    /// The list's share this process takes: every `count`-th entry from `index` (0-based).
+    // The list's share this process takes: every `count`-th entry from `index` (0-based).
     private let shard: Shard?
-    /// The list's entries seen so far: its lines but blank ones and comments (a bad line is one).
+    // The list's entries seen so far: its lines but blank ones and comments (a bad line is one).
     private var entries = 0
 
     nonisolated init(arguments: [URLList.Item], list: LineReader?, shard: Shard? = nil) {
@@ -76,7 +76,7 @@ final class URLFeed {
         knownCount = list == nil ? arguments.count : nil
     }
 
-    /// The next item, or nil when there are no more.
+    // The next item, or nil when there are no more.
     func next() async -> URLList.Item? {
         if !arguments.isEmpty { return arguments.removeFirst() }
         guard let list else { return nil }
