@@ -107,11 +107,18 @@ extension HeadwayError {
     // The error for WebKit's load-failed. WebKit fails the loads in flight with its internal
     // error (WebKitErrorDomain 300) when its network process ends, crashed or killed: that is
     // an engine failure, not the site's.
-    static func loadFailure(of url: URL?, _ info: GErrorInfo?) -> HeadwayError {
+    // `from` is the load's http(s) URL, for a redirect out of http(s).
+    static func loadFailure(of url: URL?, from: URL? = nil, _ info: GErrorInfo?) -> HeadwayError {
         let what = url?.absoluteString ?? "the page"
         if let info, info.domain == "WebKitErrorDomain", info.code == 300 {
             return HeadwayError(.engine, "WebKit failed the load of \(what) internally, as it does when its network process "
                 + "ends (crashed or was killed); the next load starts a fresh one", gerror: info)
+        }
+        if url?.isFileURL == true, let info, info.domain == String(cString: g_quark_to_string(webkit_network_error_quark())),
+           info.code == Int(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue) {
+            // What WebKit reports for an http(s) redirect to a local file it refused to follow.
+            return HeadwayError(.blockedURL, "\(from?.absoluteString ?? "the page") redirected to \(what): "
+                                + "Headway does not follow a web page's redirect out of http(s)", gerror: info)
         }
         return HeadwayError(.loadFailed, "could not load \(what): \(info?.message ?? "unknown error")", gerror: info)
     }

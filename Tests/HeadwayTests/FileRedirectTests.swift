@@ -26,21 +26,60 @@ struct FileRedirectTests {
         }
     }
 
-    /// Not fixed yet: without the booster, WebKit's web process crashes on such a redirect
-    /// before any signal reaches Headway, so the load fails as a web-process crash (`.engine`).
-    @Test(.disabled("WebKit's web process crashes before Headway sees the redirect"))
-    func aRedirectToAFileFailsTheLoadAndThePageStaysUsable() async throws {
+    /// Without the booster too, on the first load and on another host's later one (which may run
+    /// in another web process), and with the delegate told nothing of Headway's priming load.
+    @Test func aRedirectToAFileFailsTheLoadAndThePageStaysUsable() async throws {
         let server = try Fixtures.server()
         defer { server.stop() }
         server.route("/to-file", .redirect(to: "file:///etc/passwd"))
-        try await Browser.withPage { page in
-            let error = await #expect(throws: HeadwayError.self) {
-                try await page.load(server.url.appendingPathComponent("to-file"), timeout: .seconds(20))
-            }
+        let delegate = RecordingDelegate()
+        try await Browser.withPage(delegate: delegate) { page in
+            let first = server.url.appendingPathComponent("to-file")
+            let error = await #expect(throws: HeadwayError.self) { try await page.load(first, timeout: .seconds(20)) }
             #expect(error?.code == .blockedURL, "\(String(describing: error))")
-            #expect(error?.message.contains("file:///etc/passwd") == true, "\(String(describing: error))")
+            #expect(error?.message == "\(first.absoluteString) redirected to file:///etc/passwd: "
+                + "Headway does not follow a web page's redirect out of http(s)")
+            #expect(page.url?.isFileURL != true)
             let next = try await page.load(server.url.appendingPathComponent("second.html"))
             #expect(next.title == "Second")
+            #expect(next.redirects.isEmpty)
+            // Another host, after a page of the first one.
+            var other = URLComponents(url: server.url, resolvingAgainstBaseURL: false)!
+            other.host = "localhost"
+            let later = await #expect(throws: HeadwayError.self) {
+                try await page.load(other.url!.appendingPathComponent("to-file"), timeout: .seconds(20))
+            }
+            #expect(later?.code == .blockedURL, "\(String(describing: later))")
+            let last = try await page.load(server.url.appendingPathComponent("page.html"))
+            #expect(last.title == Fixtures.pageTitle)
+        }
+        // Headway's own priming of the view is not a navigation of the page.
+        #expect(delegate.calls.first == "policy navigation /to-file", "\(delegate.calls)")
+        #expect(!delegate.calls.contains { $0.hasPrefix("policy") && $0.hasSuffix(" /") }, "\(delegate.calls)")
+        #expect(!delegate.calls.contains("terminated crashed"), "\(delegate.calls)")
+    }
+
+    /// The priming load gives web content no access to local files.
+    @Test func pagesStillCannotReadLocalFiles() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/local.html", .html("""
+            <!doctype html><title>Local</title><img id=i src="file:///usr/share/pixmaps/debian-logo.png">
+            <iframe id=f src="file:///etc/passwd"></iframe>
+            """))
+        try await Browser.withPage { page in
+            try await page.load(server.url.appendingPathComponent("local.html"))
+            let result = try await page.run(Snippet(file: "local.js", source: """
+                let fetched;
+                try { fetched = (await (await fetch('file:///etc/passwd')).text()).length; } catch (e) { fetched = 'refused'; }
+                let framed;
+                try { framed = document.getElementById('f').contentDocument?.body?.textContent.length ?? 'no access'; } catch (e) { framed = 'no access'; }
+                ({ fetched, framed, image: document.getElementById('i').naturalWidth })
+                """))
+            let read = try #require(result.value, "\(String(describing: result.error))")
+            #expect(read["fetched"]?.stringValue == "refused", "\(read)")
+            #expect(read["framed"]?.stringValue == "no access" || read["framed"]?.doubleValue == 0, "\(read)")
+            #expect(read["image"]?.doubleValue == 0, "\(read)")
         }
     }
 }

@@ -51,9 +51,11 @@ func targetPage(_ data: gpointer?) -> WeakPage { unbox(data, as: WeakPage.self) 
 
 private func onLoadChanged(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event: WebKitLoadEvent, _ data: gpointer?) {
     let target = targetPage(data)
-    let url = view.flatMap(realURI) ?? URL(string: "about:blank")!
+    let seen = view.flatMap(realURI)
     EngineActor.assumeIsolated {
         guard let page = target.page else { return }
+        // A view whose priming load was stopped has no URI yet when its first load starts.
+        let url = seen ?? page.tracker.current?.requested ?? URL(string: "about:blank")!
         switch event {
         case WEBKIT_LOAD_STARTED: page.chain.page(page, didStartNavigation: url)
         case WEBKIT_LOAD_REDIRECTED: page.chain.page(page, didRedirectNavigation: url)
@@ -69,9 +71,11 @@ private func onLoadFailed(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event:
                           _ error: UnsafeMutablePointer<GError>?, _ data: gpointer?) -> gboolean {
     let target = targetPage(data)
     let url = uri.flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real)
-    let failure = HeadwayError.loadFailure(of: url, error.map { HeadwayError.GErrorInfo($0) })
+    let info = error.map { HeadwayError.GErrorInfo($0) }
     EngineActor.assumeIsolated {
         guard let page = target.page else { return }
+        let record = page.tracker.current
+        let failure = HeadwayError.loadFailure(of: url, from: record?.redirects.last?.to ?? record?.requested, info)
         page.chain.page(page, didFailNavigation: url, error: failure)
     }
     return 1
@@ -89,6 +93,10 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
           let action = webkit_navigation_policy_decision_get_navigation_action(cast(decision, to: WebKitNavigationPolicyDecision.self)),
           let request = webkit_navigation_action_get_request(action)
     else { return 0 }
+    if let view, WebViewParts.isPriming(view, uri: String(cString: webkit_uri_request_get_uri(request))) {
+        webkit_policy_decision_ignore(decision)
+        return 1
+    }
     let target = targetPage(data)
     let raw = URL(string: String(cString: webkit_uri_request_get_uri(request))) ?? URL(string: "about:blank")!
     let url = MirrorScheme.real(raw)

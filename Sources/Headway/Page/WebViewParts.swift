@@ -34,6 +34,34 @@ struct WebViewParts {
         gtk_window_set_default_size(cast(window.pointer), Int32(configuration.viewportWidth), Int32(configuration.viewportHeight))
         gtk_container_add(cast(window.pointer), cast(view.pointer))
         gtk_widget_show_all(window.pointer)
+        // The booster's handler refuses an http(s) redirect out of http(s) itself.
+        if browser.booster == nil { Self.allowFileRedirectFailures(in: view.pointer) }
+    }
+
+    // Lets an http(s) redirect to a `file:` URL fail its load instead of killing the web process.
+    // WebKitGTK's network process passes such a redirect on; the web process refuses it but
+    // reports the `file:` URL in its failure, which the UI process takes for a forged URL and
+    // answers by killing the process (`WebPageProxy::didFailProvisionalLoadForFrameShared`
+    // checks every URL a web process reports). A view that was once asked to load HTML with a
+    // `file:///` base passes that check, whichever web process it uses later: the load then
+    // fails as cancelled at the `file:` URL. Web content still cannot load or show local files.
+    // The priming load is stopped at once; its policy decision, which WebKit still asks for with
+    // the first real load, is refused unseen (`isPriming`).
+    static func allowFileRedirectFailures(in view: UnsafeMutablePointer<WebKitWebView>) {
+        webkit_web_view_load_html(view, "", primingURI)
+        webkit_web_view_stop_loading(view)
+        g_object_set_data(UnsafeMutablePointer(OpaquePointer(view)), primingKey, UnsafeMutableRawPointer(bitPattern: 1))
+    }
+
+    nonisolated static let primingURI = "file:///"
+    nonisolated private static let primingKey = "headway-priming"
+
+    // Whether `uri` is the priming load's, asked about once; it is then forgotten.
+    nonisolated static func isPriming(_ view: UnsafeMutablePointer<WebKitWebView>, uri: String) -> Bool {
+        let object = UnsafeMutablePointer<GObject>(OpaquePointer(view))
+        guard g_object_get_data(object, primingKey) != nil, uri == primingURI else { return false }
+        g_object_set_data(object, primingKey, nil)
+        return true
     }
 
     // Adds `source` to run at document start, in every frame unless `allFrames` is false.
