@@ -114,10 +114,10 @@ extension HeadwayError {
             return HeadwayError(.engine, "WebKit failed the load of \(what) internally, as it does when its network process "
                 + "ends (crashed or was killed); the next load starts a fresh one", gerror: info)
         }
-        if url?.isFileURL == true, let info, info.domain == String(cString: g_quark_to_string(webkit_network_error_quark())),
+        if url?.isFileURL == true, let from, ["http", "https"].contains(from.scheme?.lowercased() ?? ""), let info, info.domain == String(cString: g_quark_to_string(webkit_network_error_quark())),
            info.code == Int(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue) {
             // What WebKit reports for an http(s) redirect to a local file it refused to follow.
-            return HeadwayError(.blockedURL, "\(from?.absoluteString ?? "the page") redirected to \(what): "
+            return HeadwayError(.blockedURL, "\(from.absoluteString) redirected to \(what): "
                                 + "Headway does not follow a web page's redirect out of http(s)", gerror: info)
         }
         return HeadwayError(.loadFailed, "could not load \(what): \(info?.message ?? "unknown error")", gerror: info)
