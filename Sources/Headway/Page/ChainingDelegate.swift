@@ -46,8 +46,9 @@ final class ChainingDelegate: NavigationDelegate {
         user?.page(page, didCommitNavigation: url)
     }
 
-    func page(_ page: Page, didFinishNavigation url: URL) {
+    func page(_ page: Page, didFinishNavigation seen: URL) {
         if tracker.redirecting != nil { return }
+        let url = tracker.finishedURL(seen)
         guard tracker.finished(url) else { return }
         emit(.navigationFinished(url))
         user?.page(page, didFinishNavigation: url)
@@ -80,6 +81,7 @@ final class ChainingDelegate: NavigationDelegate {
         if action.kind == .navigation, let from = page.url, let booster = page.booster,
            let mirrored = booster.mirrorTarget(for: requested, from: from) {
             booster.willNavigate(to: mirrored)
+            tracker.mirroredNavigation = MirrorScheme.real(mirrored)
             return .load(mirrored)
         }
         switch self.page(page, decidePolicyFor: action) {
