@@ -59,6 +59,25 @@ struct FileRedirectTests {
         #expect(!delegate.calls.contains("terminated crashed"), "\(delegate.calls)")
     }
 
+    /// Headway's priming of a new view is not seen: no URL or history before the first load, and
+    /// a first load of `file:///` itself, which a user may ask for, is not taken for it.
+    @Test func thePrimingLoadIsNotSeen() async throws {
+        let delegate = RecordingDelegate()
+        try await Browser.withPage(delegate: delegate) { page in
+            #expect(page.url == nil)
+            #expect(page.state.canGoBack == false)
+            let result = try await page.load(URL(string: "file:///")!, timeout: .seconds(20))
+            #expect(result.finalURL == URL(string: "file:///")!)
+            #expect(result.redirects.isEmpty)
+            #expect(page.state.canGoBack == false)
+            let listing = try await page.evaluate("document.body.textContent.includes('etc')", as: Bool.self)
+            #expect(listing)
+        }
+        #expect(delegate.calls.first == "policy navigation /", "\(delegate.calls)")
+        #expect(delegate.calls.filter { $0.hasPrefix("policy") }.count == 1, "\(delegate.calls)")
+        #expect(!delegate.calls.contains { $0.contains("headway-priming") }, "\(delegate.calls)")
+    }
+
     /// The priming load gives web content no access to local files.
     @Test func pagesStillCannotReadLocalFiles() async throws {
         let server = try Fixtures.server()

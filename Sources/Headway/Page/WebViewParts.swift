@@ -53,7 +53,7 @@ struct WebViewParts {
         g_object_set_data(UnsafeMutablePointer(OpaquePointer(view)), primingKey, UnsafeMutableRawPointer(bitPattern: 1))
     }
 
-    nonisolated static let primingURI = "file:///"
+    nonisolated static let primingURI = "file:///?headway-priming"
     nonisolated private static let primingKey = "headway-priming"
 
     // Whether `uri` is the priming load's, asked about once; it is then forgotten.
