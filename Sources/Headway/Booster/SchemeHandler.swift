@@ -69,9 +69,9 @@ final class SchemeHandler {
         let method = webkit_uri_scheme_request_get_http_method(raw).map { String(cString: $0) } ?? "GET"
         let view = webkit_uri_scheme_request_get_web_view(raw)
         let viewKey = view.map { UInt(bitPattern: UnsafeMutableRawPointer($0)) } ?? 0
-        // The view's URI is the request's while its main document loads; subresources and
-        // frames follow redirects inside the handler instead.
-        let isMainFrame = view.flatMap { webkit_web_view_get_uri($0) }.map { String(cString: $0) } == mirror.absoluteString
+        // Subresources and frames follow redirects inside the handler; the main document's are
+        // replayed as navigations.
+        let isMainFrame = view.map { Self.isMainDocument(mirror, of: $0) } ?? false
         if method != "GET", method != "HEAD", let view, refusesActions?(view) == true {
             fail(request, HeadwayError(.blockedURL, "a hidden prerendered page may not send \(method) \(url.absoluteString)"))
             return
@@ -243,8 +243,15 @@ final class SchemeHandler {
     private func replayRedirect(_ exchange: Exchange, to target: URL) {
         guard let view = exchange.view, !isStopped(exchange.request) else { return }
         // A superseded load's redirect is dropped: the view has moved on to another navigation.
-        let current = webkit_web_view_get_uri(view).map { String(cString: $0) }
-        guard current == exchange.mirror.absoluteString, navigationGeneration?(view) == exchange.generation else { return }
+        guard Self.isMainDocument(exchange.mirror, of: view), navigationGeneration?(view) == exchange.generation else { return }
         onMainFrameRedirect?(view, target)
+    }
+
+    // Whether a request for `mirror` is `view`'s main document: WebKit announces the main
+    // resource before it asks for it, and it has no response yet. The view's URI will not do:
+    // for a navigation the page starts (a link, a script), it is the old page's until commit.
+    static func isMainDocument(_ mirror: URL, of view: UnsafeMutablePointer<WebKitWebView>) -> Bool {
+        guard let resource = webkit_web_view_get_main_resource(view), let uri = webkit_web_resource_get_uri(resource) else { return false }
+        return String(cString: uri) == mirror.absoluteString && webkit_web_resource_get_response(resource) == nil
     }
 }

@@ -26,8 +26,9 @@ final class ChainingDelegate: NavigationDelegate {
             reportRedirect(page, to: target)
             return
         }
-        emit(.navigationStarted(url))
-        user?.page(page, didStartNavigation: url)
+        let started = tracker.current?.finalURL ?? url
+        emit(.navigationStarted(started))
+        user?.page(page, didStartNavigation: started)
     }
 
     func page(_ page: Page, didRedirectNavigation url: URL) {

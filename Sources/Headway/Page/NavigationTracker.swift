@@ -92,8 +92,15 @@ final class NavigationTracker {
             wakeRecordWaiters()
             return target
         } else if current == nil || current!.isDone {
+            // A navigation the page started after its load. WebKit gives the view's URI, which
+            // stays the old page's until commit; its policy decision had the URL it goes to.
+            let asked = current.flatMap { previous in
+                previous.pageNavigation.flatMap { $0.at >= previous.origin + (previous.finished ?? 0) ? $0.url : nil }
+            }
             let record = begin(nil)
             record.started = 0
+            record.finalURL = asked ?? url
+            return nil
         }
         current?.finalURL = url
         return nil

@@ -75,7 +75,7 @@ private func onLoadFailed(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event:
     EngineActor.assumeIsolated {
         guard let page = target.page else { return }
         let record = page.tracker.current
-        let failure = HeadwayError.loadFailure(of: url, from: record?.redirects.last?.to ?? record?.requested, info)
+        let failure = HeadwayError.loadFailure(of: url, from: record?.redirects.last?.to ?? record?.requested ?? record?.finalURL, info)
         page.chain.page(page, didFailNavigation: url, error: failure)
     }
     return 1
