@@ -21,10 +21,10 @@ final class NavigationTracker {
     // scheme until that load starts (see `finishedURL`).
     var mirroredNavigation: URL?
     // Counts STARTED events and allowed navigation policies, to spot navigations a snippet began.
-    private(set) var navigationSignals = 0
+    var navigationSignals = 0
     private var nextID = 1
-    private var recordWaiters: [@EngineActor () -> Void] = []
-    private var signalWaiters: [@EngineActor () -> Void] = []
+    var recordWaiters: [@EngineActor () -> Void] = []
+    var signalWaiters: [@EngineActor () -> Void] = []
 
     // Opens a record for a load Headway is about to request.
     func begin(_ url: URL?) -> Record {
@@ -40,34 +40,6 @@ final class NavigationTracker {
         current = record
         wakeRecordWaiters()
         return record
-    }
-
-    // Waits until a record other than `record` begins, or `seconds` pass, or the task is
-    // cancelled. Returns the new record.
-    func nextRecord(after record: Record?, within seconds: Double) async -> Record? {
-        if let current, current !== record { return current }
-        _ = try? await EngineWait<Void>.run(timeout: seconds, onTimeout: { .success(()) }) { wait in
-            recordWaiters.append { wait.resume(.success(())) }
-        }
-        if let current, current !== record { return current }
-        return nil
-    }
-
-    // Waits until `navigationSignals` passes `count`, or `seconds` pass, or the task is
-    // cancelled. Returns whether a navigation signal came.
-    func nextSignal(after count: Int, within seconds: Double) async -> Bool {
-        if navigationSignals != count { return true }
-        _ = try? await EngineWait<Void>.run(timeout: seconds, onTimeout: { .success(()) }) { wait in
-            signalWaiters.append { wait.resume(.success(())) }
-        }
-        return navigationSignals != count
-    }
-
-    private func signalled() {
-        navigationSignals += 1
-        let waiters = signalWaiters
-        signalWaiters.removeAll()
-        for waiter in waiters { waiter() }
     }
 
     // Returns the target when this STARTED is a client redirect of the load being followed.
@@ -204,17 +176,6 @@ final class NavigationTracker {
         let what = record.requested?.absoluteString ?? record.finalURL?.absoluteString ?? "the page"
         complete(record, error: HeadwayError(.timeout, "loading \(what) did not finish within \(formatSeconds(seconds))"))
         return true
-    }
-
-    // Calls `done` once `record` completes (at once when it already has).
-    func whenDone(_ record: Record, _ done: @escaping @EngineActor () -> Void) {
-        if record.isDone { done() } else { record.waiters.append(done) }
-    }
-
-    private func wakeRecordWaiters() {
-        let waiters = recordWaiters
-        recordWaiters.removeAll()
-        for waiter in waiters { waiter() }
     }
 
     // Ends `record` with `error` if it is still running (the page closed, for one).
