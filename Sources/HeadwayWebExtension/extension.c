@@ -10,9 +10,10 @@
 /* Runs in every web process of a browser that needs it (WebKitWebPage::send-request):
  * - keeps requests whose URL matches a blocked pattern off the network, and tells the view;
  * - adds the configured headers to every request;
- * - with the booster, brings absolute http(s) subresource requests of a page browsed through the
- *   mirror schemes into those schemes, so the booster's handler can answer them from the prefetch
- *   cache. Only hosts the prefetch policy allows are rewritten.
+ * - with the booster, brings absolute http(s) requests of a page browsed through the mirror
+ *   schemes into those schemes, so the booster's handler can answer them from the prefetch cache:
+ *   subresources, frames, and the main document of a navigation the page starts (a link or a
+ *   script with an absolute URL). Only hosts the prefetch policy allows are rewritten.
  * - with a request filter, asks the browser's filter server (an abstract Unix socket) about each
  *   request: it writes "METHOD URL PAGE\n" and reads "A\n" or "B\n"; no answer within 5 s
  *   lets the request go.
@@ -93,9 +94,20 @@ static gboolean filter_blocks(const char *method, const char *uri, const char *p
     return answer[0] == 'B';
 }
 
+/* The host of the page's latest mirrored document, kept on the page: when the page navigates,
+ * its URI is already the new document's by the time that document is requested. */
+static const char *mirrored_host_key = "headway-mirrored-host";
+
 static void mirror_request(WebKitWebPage *page, WebKitURIRequest *request, const char *uri) {
     const char *page_uri = webkit_web_page_get_uri(page);
-    if (!page_uri || !g_str_has_prefix(page_uri, "headway-http")) return;
+    if (!page_uri) return;
+    if (g_str_has_prefix(page_uri, "headway-http")) {
+        g_object_set_data_full(G_OBJECT(page), mirrored_host_key, host_of(page_uri), g_free);
+    } else if (strcmp(uri, page_uri) != 0) {
+        /* A plain page's subresources stay as they are; only its next main document may be
+         * brought back into the mirror scheme. */
+        return;
+    }
     const char *rest;
     const char *scheme;
     if (g_str_has_prefix(uri, "http://")) {
@@ -107,7 +119,7 @@ static void mirror_request(WebKitWebPage *page, WebKitURIRequest *request, const
     } else {
         return;
     }
-    char *page_host = host_of(page_uri);
+    const char *page_host = g_object_get_data(G_OBJECT(page), mirrored_host_key);
     char *host = host_of(uri);
     gboolean eligible = host && (all_hosts || (page_host && strcmp(host, page_host) == 0) ||
                                  (extra_hosts && g_hash_table_contains(extra_hosts, host)));
@@ -116,7 +128,6 @@ static void mirror_request(WebKitWebPage *page, WebKitURIRequest *request, const
         webkit_uri_request_set_uri(request, mirrored);
         g_free(mirrored);
     }
-    g_free(page_host);
     g_free(host);
 }
 

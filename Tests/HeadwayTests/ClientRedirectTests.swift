@@ -18,7 +18,7 @@ struct ClientRedirectTests {
     static func server() throws -> HTTPServer {
         let server = try Fixtures.server()
         for (path, body) in starts { server.route(path, .html("<!doctype html><title>Start</title>\(body)")) }
-        // An absolute URL, which the booster brings into its mirror scheme as a new load.
+        // An absolute URL, which the booster's web-process extension brings into its mirror scheme.
         server.route("/absolute.html", .html("<!doctype html><title>Start</title><script>location.replace('\(server.url)second.html')</script>"))
         server.route("/late.html", .html("<!doctype html><title>Late</title><meta http-equiv='refresh' content='5; url=/second.html'>"))
         server.route("/frame.html", .html("""

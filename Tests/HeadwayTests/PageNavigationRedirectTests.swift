@@ -11,7 +11,10 @@ import Testing
 struct PageNavigationRedirectTests {
     static func server() throws -> HTTPServer {
         let server = try Fixtures.server()
-        server.route("/start.html", .html("<!doctype html><title>Start</title><a id=go href='/dir'>a folder</a>"))
+        server.route("/start.html", .html("""
+            <!doctype html><title>Start</title><a id=go href='/dir'>a folder</a>
+            <a id=absolute href='\(server.url.absoluteString)dir'>the same, absolute</a>
+            """))
         server.route("/dir", .redirect(to: "/dir/"))
         server.route("/dir/", .html("<!doctype html><title>Folder</title><img src='dot.svg'>"))
         let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='4' height='4'/></svg>"
@@ -24,15 +27,15 @@ struct PageNavigationRedirectTests {
         booster ? BoosterSite.configuration() : Browser.Configuration()
     }
 
-    @Test(arguments: [false, true])
-    func aClickedLinkThatRedirectsEndsAtItsTarget(booster: Bool) async throws {
+    @Test(arguments: [(false, "go"), (true, "go"), (false, "absolute"), (true, "absolute")])
+    func aClickedLinkThatRedirectsEndsAtItsTarget(booster: Bool, link: String) async throws {
         let server = try Self.server()
         defer { server.stop() }
         let delegate = RecordingDelegate()
         try await Browser.withPage(configuration: Self.configuration(booster), delegate: delegate) { page in
             try await page.load(server.url.appendingPathComponent("start.html"))
             delegate.reset()
-            let result = try await page.run(Snippet(file: "click.js", source: "document.getElementById('go').click()"))
+            let result = try await page.run(Snippet(file: "click.js", source: "document.getElementById('\(link)').click()"))
             #expect(result.error == nil, "\(String(describing: result.error))")
             let target = server.url.appendingPathComponent("dir/")
             #expect(result.navigatedTo == target)
@@ -43,6 +46,9 @@ struct PageNavigationRedirectTests {
             // (Under the booster the page sees its mirror scheme.)
             #expect(image.first?.stringValue?.hasSuffix(":" + server.url.absoluteString.dropFirst(5) + "dir/dot.svg") == true, "\(image)")
             #expect((image.last?.doubleValue ?? 0) > 0, "\(image)")
+            // The booster keeps the page it was sent to, relative link or absolute.
+            let scheme = try await page.evaluate("location.protocol", as: String.self)
+            #expect(scheme == (booster ? "headway-http:" : "http:"))
             #expect(delegate.calls.filter { $0.hasPrefix("started") } == ["started /dir"], "\(delegate.calls)")
             // (`RecordingDelegate` shows URL paths, which drop a final slash.)
             #expect(delegate.calls.filter { $0.hasPrefix("redirected") } == ["redirected /dir"], "\(delegate.calls)")

@@ -18,15 +18,11 @@ final class Booster {
 
     // Whether finished loads start a prefetch (false when the booster only emulates a network).
     let prefetches: Bool
-    // Every host's requests go through the handler (to emulate a network), not only those the
-    // prefetch policy allows.
-    let mirrorsAllHosts: Bool
 
     init(context: UnsafeMutablePointer<WebKitWebContext>, configuration: BoosterConfiguration,
          browser: Browser.Configuration, userAgent: String, disk: DiskCache?) {
         self.configuration = configuration
         prefetches = browser.booster != nil
-        mirrorsAllHosts = browser.networkConditions != nil
         NetworkWarmup.start()
         client = SoupClient(userAgent: userAgent, connectionsPerHost: max(6, configuration.concurrency), browser: browser)
         cache = PrefetchCache(capacity: configuration.cacheBytes, disk: disk)
@@ -68,14 +64,6 @@ final class Booster {
     func register(_ page: Page, view: UnsafeMutablePointer<WebKitWebView>) {
         pages = pages.filter { $0.value.page != nil }
         pages[UInt(bitPattern: UnsafeMutableRawPointer(view))] = WeakPage(page)
-    }
-
-    // The mirror URL to browse instead of `url` when a page at `from` navigates there, or nil
-    // when `url` is already mirrored or its host is not one the booster serves.
-    func mirrorTarget(for url: URL, from: URL) -> URL? {
-        guard !MirrorScheme.isMirror(url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-              mirrorsAllHosts || LinkPolicy(configuration: configuration).allows(url, page: from, isSubresource: true) else { return nil }
-        return MirrorScheme.mirror(url)
     }
 
     // Called when the page starts navigating to `url` (real or mirror). A typed navigation's

@@ -47,9 +47,8 @@ final class ChainingDelegate: NavigationDelegate {
         user?.page(page, didCommitNavigation: url)
     }
 
-    func page(_ page: Page, didFinishNavigation seen: URL) {
+    func page(_ page: Page, didFinishNavigation url: URL) {
         if tracker.redirecting != nil { return }
-        let url = tracker.finishedURL(seen)
         guard tracker.finished(url) else { return }
         emit(.navigationFinished(url))
         user?.page(page, didFinishNavigation: url)
@@ -74,17 +73,10 @@ final class ChainingDelegate: NavigationDelegate {
         return answer
     }
 
-    // What to do with a navigation WebKit asks about, `requested` being the URL as WebKit has
-    // it (a mirror URL under the booster). With the booster on, an absolute http(s) link to an
-    // eligible host is browsed through the mirror scheme instead: that navigation reaches the
-    // delegates when it starts. Otherwise the delegates decide.
-    func decide(_ page: Page, _ action: NavigationAction, requested: URL) -> PolicyDecision {
-        if action.kind == .navigation, let from = page.url, let booster = page.booster,
-           let mirrored = booster.mirrorTarget(for: requested, from: from) {
-            booster.willNavigate(to: mirrored)
-            tracker.mirroredNavigation = MirrorScheme.real(mirrored)
-            return .load(mirrored)
-        }
+    // What to do with a navigation WebKit asks about: the delegates decide. (Under the booster,
+    // the web-process extension brings an absolute link to an eligible host into the mirror
+    // scheme when its document is requested, so a frame's navigation stays the frame's.)
+    func decide(_ page: Page, _ action: NavigationAction) -> PolicyDecision {
         switch self.page(page, decidePolicyFor: action) {
         case .cancel?: return .ignore
         case .allow?: return .use
@@ -113,6 +105,4 @@ final class ChainingDelegate: NavigationDelegate {
 // A policy decision as the signal handler applies it to WebKit.
 enum PolicyDecision: Equatable {
     case use, ignore, webKitDefault
-    /// Ignore this navigation and load `URL` in its place.
-    case load(URL)
 }

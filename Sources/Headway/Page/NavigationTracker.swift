@@ -17,9 +17,6 @@ final class NavigationTracker {
     // Set while the booster replays a main-frame redirect as a new WebKit load: the cancelled
     // load's failure and FINISHED belong to no one, and its STARTED is the redirect.
     var redirecting: URL?
-    // Set from the booster's asking WebKit to load a page's navigation through the mirror
-    // scheme until that load starts (see `finishedURL`).
-    var mirroredNavigation: URL?
     // Counts STARTED events and allowed navigation policies, to spot navigations a snippet began.
     var navigationSignals = 0
     private var nextID = 1
@@ -29,7 +26,6 @@ final class NavigationTracker {
     // Opens a record for a load Headway is about to request.
     func begin(_ url: URL?) -> Record {
         redirecting = nil
-        mirroredNavigation = nil
         awaitingClientRedirect = nil
         clientRedirectTimer?.cancel()
         if let current, !current.isDone {
@@ -45,7 +41,6 @@ final class NavigationTracker {
     // Returns the target when this STARTED is a client redirect of the load being followed.
     func started(_ url: URL) -> URL? {
         defer { signalled() }
-        mirroredNavigation = nil
         if let current, !current.isDone, current.started == nil {
             current.started = Engine.now() - current.origin
         } else if let current, !current.isDone, current.cancelledByPage {
@@ -95,14 +90,6 @@ final class NavigationTracker {
         guard let current = live else { return }
         current.committed = Engine.now() - current.origin
         current.finalURL = url
-    }
-
-    // The URL of a FINISHED as WebKit gives it, the view's URI. Once the booster asked for a
-    // mirrored navigation, that URI is already its target; a load finishing before it starts
-    // is the current one, still at its own URL.
-    func finishedURL(_ seen: URL) -> URL {
-        guard let pending = mirroredNavigation, pending == seen, let current = live, let url = current.finalURL else { return seen }
-        return url
     }
 
     // Returns false for the FINISHED of a load the page's own navigation replaced, which

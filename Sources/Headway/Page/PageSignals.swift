@@ -106,15 +106,12 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
                                 isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0)
     let answer: PolicyDecision = EngineActor.assumeIsolated {
         guard let page = target.page else { return .webKitDefault }
-        return page.chain.decide(page, item, requested: raw)
+        return page.chain.decide(page, item)
     }
     switch answer {
     case .use: webkit_policy_decision_use(decision)
     case .ignore: webkit_policy_decision_ignore(decision)
     case .webKitDefault: return 0
-    case .load(let url):
-        webkit_policy_decision_ignore(decision)
-        if let view { webkit_web_view_load_uri(view, url.absoluteString) }
     }
     return 1
 }
