@@ -3,8 +3,9 @@ import Headway
 import HeadwayTestSupport
 import Testing
 
-/// Under the booster, a frame or a form that names its own host with an absolute URL stays
-/// what it is: the frame loads in the frame, the form is posted.
+/// Under the booster, a frame, a form or a `fetch` that names the page's own host with an
+/// absolute URL works as on the real web: the frame loads in the frame, the form is posted, and
+/// the fetch is same-origin (no CORS failure, no preflight sent to the server).
 @Suite("Booster: absolute URLs to the page's own host", .serialized)
 @EngineActor
 struct BoosterFrameTests {
@@ -21,6 +22,8 @@ struct BoosterFrameTests {
             <form method=post action='\(own)submit'><input name=q value=hello></form>
             """))
         server.route("/submit", .redirect(to: "/second.html", status: 303))
+        server.route("/api", HTTPResponse(headers: [("Content-Type", "text/plain")], body: Data("answer".utf8)))
+        server.route("/fetching.html", .html("<!doctype html><title>Fetching</title>"))
         return server
     }
 
@@ -55,5 +58,22 @@ struct BoosterFrameTests {
         }
         let posted = server.requests.filter { $0.path == "/submit" }
         #expect(posted.map(\.method) == ["POST"], "\(server.requests.map { "\($0.method) \($0.path)" })")
+    }
+
+    @Test(arguments: [false, true])
+    func aFetchOfAnAbsoluteURLIsSameOrigin(booster: Bool) async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        try await Browser.withPage(configuration: booster ? BoosterSite.configuration() : Browser.Configuration()) { page in
+            try await page.load(server.url.appendingPathComponent("fetching.html"))
+            let result = try await page.run(Snippet(file: "fetch.js", source: """
+                const api = '\(server.url.absoluteString)api';
+                const plain = await (await fetch(api)).text();
+                const posted = await (await fetch(api, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Token': 't' }, body: '{}' })).text();
+                [plain, posted]
+                """))
+            #expect(result.value == .array([.string("answer"), .string("answer")]), "\(String(describing: result.error))")
+        }
+        #expect(server.requests.filter { $0.path == "/api" }.map(\.method) == ["GET", "POST"], "\(server.requests.map { "\($0.method) \($0.path)" })")
     }
 }

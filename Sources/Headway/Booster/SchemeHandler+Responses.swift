@@ -52,12 +52,13 @@ extension SchemeHandler {
         let response = webkit_uri_scheme_response_new(stream, gint64(length))!
         webkit_uri_scheme_response_set_status(response, guint(status), reason)
         let soupHeaders = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)!
-        for (name, value) in headers {
+        let real = MirrorScheme.real(URL(string: String(cString: webkit_uri_scheme_request_get_uri(request.pointer)))!)
+        for (name, value) in corsAdjusted(headers, origin: mirrorOrigin(request.pointer), url: real) {
             switch name.lowercased() {
             case "content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive":
                 continue
             case "location":
-                let target = URL(string: value, relativeTo: MirrorScheme.real(URL(string: String(cString: webkit_uri_scheme_request_get_uri(request.pointer)))!))
+                let target = URL(string: value, relativeTo: real)
                 soup_message_headers_append(soupHeaders, name, target.map { MirrorScheme.mirror($0.absoluteURL).absoluteString } ?? value)
             case "content-type":
                 webkit_uri_scheme_response_set_content_type(response, value)

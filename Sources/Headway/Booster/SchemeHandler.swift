@@ -72,6 +72,7 @@ final class SchemeHandler {
         // Subresources and frames follow redirects inside the handler; the main document's are
         // replayed as navigations.
         let isMainFrame = view.map { Self.isMainDocument(mirror, of: $0) } ?? false
+        if answerPreflight(request, method: method, url: url) { return }
         if method != "GET", method != "HEAD", let view, refusesActions?(view) == true {
             fail(request, HeadwayError(.blockedURL, "a hidden prerendered page may not send \(method) \(url.absoluteString)"))
             return
