@@ -24,6 +24,8 @@ struct BoosterFrameTests {
         server.route("/submit", .redirect(to: "/second.html", status: 303))
         server.route("/api", HTTPResponse(headers: [("Content-Type", "text/plain")], body: Data("answer".utf8)))
         server.route("/fetching.html", .html("<!doctype html><title>Fetching</title>"))
+        server.route("/module.html", .html("<!doctype html><title>Module</title><script type=module src='\(own)m.js'></script>"))
+        server.route("/m.js", HTTPResponse(headers: [("Content-Type", "text/javascript")], body: Data("document.title = 'Ran'".utf8)))
         return server
     }
 
@@ -75,5 +77,16 @@ struct BoosterFrameTests {
             #expect(result.value == .array([.string("answer"), .string("answer")]), "\(String(describing: result.error))")
         }
         #expect(server.requests.filter { $0.path == "/api" }.map(\.method) == ["GET", "POST"], "\(server.requests.map { "\($0.method) \($0.path)" })")
+    }
+
+    /// Module scripts (and fonts) are fetched in CORS mode too.
+    @Test(arguments: [false, true])
+    func aModuleScriptOfAnAbsoluteURLRuns(booster: Bool) async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        try await Browser.withPage(configuration: booster ? BoosterSite.configuration() : Browser.Configuration()) { page in
+            let result = try await page.load(server.url.appendingPathComponent("module.html"))
+            #expect(result.title == "Ran")
+        }
     }
 }
