@@ -5,7 +5,8 @@ import Testing
 
 /// Under the booster, a frame, a form or a `fetch` that names the page's own host with an
 /// absolute URL works as on the real web: the frame loads in the frame, the form is posted, and
-/// the fetch is same-origin (no CORS failure, no preflight sent to the server).
+/// the fetch is same-origin (no CORS failure, no preflight sent to the server), and a
+/// Content-Security-Policy of 'self' allows it.
 @Suite("Booster: absolute URLs to the page's own host", .serialized)
 @EngineActor
 struct BoosterFrameTests {
@@ -26,6 +27,10 @@ struct BoosterFrameTests {
         server.route("/fetching.html", .html("<!doctype html><title>Fetching</title>"))
         server.route("/module.html", .html("<!doctype html><title>Module</title><script type=module src='\(own)m.js'></script>"))
         server.route("/m.js", HTTPResponse(headers: [("Content-Type", "text/javascript")], body: Data("document.title = 'Ran'".utf8)))
+        server.route("/strict.html", HTTPResponse(
+            headers: [("Content-Type", "text/html"), ("Content-Security-Policy", "default-src 'self'")],
+            body: Data("<!doctype html><title>Strict</title><script src='\(own)strict.js'></script>".utf8)))
+        server.route("/strict.js", HTTPResponse(headers: [("Content-Type", "text/javascript")], body: Data("document.title = 'Allowed'".utf8)))
         return server
     }
 
@@ -87,6 +92,16 @@ struct BoosterFrameTests {
         try await Browser.withPage(configuration: booster ? BoosterSite.configuration() : Browser.Configuration()) { page in
             let result = try await page.load(server.url.appendingPathComponent("module.html"))
             #expect(result.title == "Ran")
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aPolicyAllowingSelfAllowsTheOwnHostByAbsoluteURL(booster: Bool) async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        try await Browser.withPage(configuration: booster ? BoosterSite.configuration() : Browser.Configuration()) { page in
+            let result = try await page.load(server.url.appendingPathComponent("strict.html"))
+            #expect(result.title == "Allowed")
         }
     }
 }

@@ -53,7 +53,7 @@ extension SchemeHandler {
         webkit_uri_scheme_response_set_status(response, guint(status), reason)
         let soupHeaders = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)!
         let real = MirrorScheme.real(URL(string: String(cString: webkit_uri_scheme_request_get_uri(request.pointer)))!)
-        for (name, value) in corsAdjusted(headers, origin: mirrorOrigin(request.pointer), url: real) {
+        for (name, value) in originAdjusted(headers, origin: mirrorOrigin(request.pointer), url: real) {
             switch name.lowercased() {
             case "content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive":
                 continue

@@ -19,9 +19,9 @@ enum JavaScriptCall {
     }
 
     // Runs `body` as the body of an async function with `arguments` bound as local names,
-    // awaiting a returned promise.
+    // awaiting a returned promise; in the page's own world, or in the isolated `world` named.
     static func callAsyncFunction(_ view: UnsafeMutablePointer<WebKitWebView>, _ body: String,
-                                  arguments: [String: String], sourceURI: String?,
+                                  arguments: [String: String], world: String? = nil, sourceURI: String?,
                                   timeout: Double, what: String) async throws -> JSONValue {
         try await run(timeout: timeout, what: what, finish: webkit_web_view_call_async_javascript_function_finish) { cancellable, box in
             let dict = g_variant_dict_new(nil)
@@ -31,7 +31,7 @@ enum JavaScriptCall {
             let variant = g_variant_dict_end(dict)
             g_variant_dict_unref(dict)
             // The floating GVariant is consumed by the call.
-            webkit_web_view_call_async_javascript_function(view, body, -1, variant, nil, sourceURI, cancellable, javaScriptDone, box)
+            webkit_web_view_call_async_javascript_function(view, body, -1, variant, world, sourceURI, cancellable, javaScriptDone, box)
         }
     }
 

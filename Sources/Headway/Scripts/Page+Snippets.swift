@@ -53,13 +53,27 @@ extension Page {
         return result
     }
 
+    // The isolated world snippets with `await` run in on a page whose policy forbids eval.
+    static let snippetWorld = "headway-snippets"
+
     private func interpret(_ envelope: JSONValue, snippet: Snippet, view: UnsafeMutablePointer<WebKitWebView>,
                            timeout: Double, into result: inout SnippetResult) async throws {
         guard let text = envelope.stringValue, let parsed = try? JSONValue(json: text) else {
             throw HeadwayError(.scriptError, "the snippet runner returned an unexpected value: \(envelope)")
         }
-        if parsed["evalBlocked"] != nil {
-            // The page's Content-Security-Policy forbids eval: evaluate directly (no promise awaiting).
+        if parsed["evalBlocked"] != nil, snippet.source.contains("await") {
+            // The page's Content-Security-Policy forbids eval, which the runner needs for
+            // top-level await. An isolated world is not bound by it: the snippet sees the page's
+            // DOM there, not its JavaScript globals.
+            let isolated = try await bounded {
+                try await JavaScriptCall.callAsyncFunction(
+                    view, PageScripts.snippetRunner, arguments: ["source": snippet.source, "file": snippet.file],
+                    world: Self.snippetWorld, sourceURI: "headway-runner.js", timeout: timeout, what: "the script \(snippet.file)")
+            }
+            try await interpret(isolated, snippet: snippet, view: view, timeout: timeout, into: &result)
+        } else if parsed["evalBlocked"] != nil {
+            // The page's Content-Security-Policy forbids eval: evaluate directly in the page's
+            // world (its completion value, but no promise awaiting).
             result.value = try await bounded {
                 try await JavaScriptCall.evaluate(view, snippet.source, sourceURI: snippet.file,
                                                   timeout: timeout, what: "the script \(snippet.file)")

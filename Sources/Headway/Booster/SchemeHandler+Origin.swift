@@ -1,13 +1,15 @@
 import CWebKit
 import Foundation
 
-// Cross-origin rules under the mirror scheme. A page at headway-http://host that asks for
+// Origin rules under the mirror scheme. A page at headway-http://host that asks for
 // http://host/x (an absolute URL to its own host, which the web-process extension brings into
-// the mirror scheme) makes WebKit apply CORS, since the schemes differ; on the real web that
-// request is same-origin and the server sends no CORS headers. The handler answers for the
-// server: it allows the page's own mirror origin, and answers the preflight a real browser
-// would never send without passing it on. A server's own CORS answer to another origin's page
-// names that page's real origin; it is given the mirror origin the page really has.
+// the mirror scheme) is, to WebKit, asking another origin, since the schemes differ; on the
+// real web that request is same-origin. So the handler answers for the server:
+// - CORS: it allows the page's own mirror origin, and answers the preflight a real browser
+//   would never send without passing it on. A server's own CORS answer to another origin's
+//   page names that page's real origin; it is given the mirror origin the page really has.
+// - Content-Security-Policy: wherever a policy header allows 'self', the page's real origin is
+//   allowed too (a policy in a <meta> tag is left as it is).
 extension SchemeHandler {
     // The request's `Origin` as WebKit sent it (the page's mirror origin), if any.
     func mirrorOrigin(_ request: UnsafeMutablePointer<WebKitURISchemeRequest>) -> String? {
@@ -29,8 +31,12 @@ extension SchemeHandler {
         url.scheme?.lowercased() == "https" ? 443 : 80
     }
 
-    // Response headers with the CORS answer the page needs under the mirror scheme.
-    func corsAdjusted(_ headers: [(String, String)], origin: String?, url: URL) -> [(String, String)] {
+    // Response headers with the CORS answer and the policy the page needs under the mirror scheme.
+    func originAdjusted(_ headers: [(String, String)], origin: String?, url: URL) -> [(String, String)] {
+        let headers = headers.map { name, value in
+            ["content-security-policy", "content-security-policy-report-only"].contains(name.lowercased())
+                ? (name, Self.allowingRealOrigin(value, of: url)) : (name, value)
+        }
         guard let origin else { return headers }
         if Self.isSameOriginOnTheRealWeb(origin, url) {
             let own: Set<String> = ["access-control-allow-origin", "access-control-allow-credentials"]
@@ -58,5 +64,18 @@ extension SchemeHandler {
         finish(request, stream: stream, length: 0, status: 204, reason: "No Content", headers: allowed)
         g_object_unref(UnsafeMutableRawPointer(stream))
         return true
+    }
+
+    // `policy` with `url`'s real origin allowed wherever it allows 'self'.
+    static func allowingRealOrigin(_ policy: String, of url: URL) -> String {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return policy }
+        let origin = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")
+        return policy.split(separator: ";", omittingEmptySubsequences: false).map { directive in
+            let tokens = directive.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard tokens.contains(where: { $0.lowercased() == "'self'" }), !tokens.contains(where: { $0 == origin }) else {
+                return String(directive)
+            }
+            return directive + " " + origin
+        }.joined(separator: ";")
     }
 }
