@@ -22,13 +22,16 @@ extension SchemeHandler {
     // Whether a request from `origin` (mirror form) to `url` (real) is same-origin on the real web.
     static func isSameOriginOnTheRealWeb(_ origin: String, _ url: URL) -> Bool {
         guard let page = URL(string: origin), MirrorScheme.isMirror(page) else { return false }
-        let real = MirrorScheme.real(page)
-        return real.scheme?.lowercased() == url.scheme?.lowercased() && real.host?.lowercased() == url.host?.lowercased()
-            && (real.port ?? Self.defaultPort(real)) == (url.port ?? Self.defaultPort(url))
+        return Self.origin(of: MirrorScheme.real(page)) == Self.origin(of: url)
     }
 
-    private static func defaultPort(_ url: URL) -> Int {
-        url.scheme?.lowercased() == "https" ? 443 : 80
+    // `url`'s origin as a page would name it: scheme://host[:port], the port only when it is
+    // not the scheme's default.
+    static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        let shown = (scheme == "https" && port == 443) || (scheme == "http" && port == 80) ? "" : ":\(port)"
+        return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)\(shown)"
     }
 
     // Response headers with the CORS answer and the policy the page needs under the mirror scheme.
@@ -68,8 +71,7 @@ extension SchemeHandler {
 
     // `policy` with `url`'s real origin allowed wherever it allows 'self'.
     static func allowingRealOrigin(_ policy: String, of url: URL) -> String {
-        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return policy }
-        let origin = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")
+        guard let origin = origin(of: url) else { return policy }
         return policy.split(separator: ";", omittingEmptySubsequences: false).map { directive in
             let tokens = directive.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard tokens.contains(where: { $0.lowercased() == "'self'" }), !tokens.contains(where: { $0 == origin }) else {

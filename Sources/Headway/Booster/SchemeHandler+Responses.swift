@@ -27,7 +27,7 @@ extension SchemeHandler {
         let stream = g_memory_input_stream_new_from_bytes(bytes)
         g_bytes_unref(bytes)
         finish(request, stream: stream!, length: Int64(cached.body.count), status: cached.status, reason: nil,
-               headers: cached.headers)
+               headers: cached.headers, finalURL: cached.url)
         g_object_unref(UnsafeMutableRawPointer(stream))
     }
 
@@ -38,22 +38,24 @@ extension SchemeHandler {
         let headers = response.headers.filter { !["set-cookie", "set-cookie2"].contains($0.0.lowercased()) }
         guard let rate = conditions?.bytesPerSecond else {
             finish(request, stream: UnsafeMutablePointer(response.stream.pointer), length: length, status: response.status,
-                   reason: response.reason, headers: headers)
+                   reason: response.reason, headers: headers, finalURL: response.finalURL)
             return
         }
         // The emulated bandwidth paces the body as decoded, as it reaches WebKit.
         let paced = hw_paced_input_stream_new(UnsafeMutablePointer(response.stream.pointer), rate)
-        finish(request, stream: paced, length: length, status: response.status, reason: response.reason, headers: headers)
+        finish(request, stream: paced, length: length, status: response.status, reason: response.reason, headers: headers,
+               finalURL: response.finalURL)
         g_object_unref(UnsafeMutableRawPointer(paced))
     }
 
     func finish(_ request: GObjectRef<WebKitURISchemeRequest>, stream: UnsafeMutablePointer<GInputStream>,
-                        length: Int64, status: Int, reason: String?, headers: [(String, String)]) {
+                        length: Int64, status: Int, reason: String?, headers: [(String, String)], finalURL: URL? = nil) {
         let response = webkit_uri_scheme_response_new(stream, gint64(length))!
         webkit_uri_scheme_response_set_status(response, guint(status), reason)
         let soupHeaders = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)!
         let real = MirrorScheme.real(URL(string: String(cString: webkit_uri_scheme_request_get_uri(request.pointer)))!)
-        for (name, value) in originAdjusted(headers, origin: mirrorOrigin(request.pointer), url: real) {
+        // CORS is answered for where a redirect followed here led.
+        for (name, value) in originAdjusted(headers, origin: mirrorOrigin(request.pointer), url: finalURL ?? real) {
             switch name.lowercased() {
             case "content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive":
                 continue

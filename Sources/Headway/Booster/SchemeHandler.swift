@@ -220,6 +220,7 @@ final class SchemeHandler {
             replayRedirect(exchange, to: target)
             return
         }
+        if refusesCrossOriginRead(exchange, finalURL: response.finalURL, headers: response.headers) { return }
         respond(exchange.request, streaming: response)
     }
 
@@ -227,6 +228,7 @@ final class SchemeHandler {
     // replayed as that redirect, so the page's URL (and its relative links) are the target's.
     func answer(_ exchange: Exchange, with cached: CachedResponse) {
         answered(exchange)
+        if refusesCrossOriginRead(exchange, finalURL: cached.url, headers: cached.headers) { return }
         if !cached.cookies.isEmpty, !isStopped(exchange.request) {
             // The page is shown what was prefetched: the cookies held with it join the jar now.
             for cookie in cached.cookies { client.commitCookies([cookie.value], from: cookie.url) }

@@ -1,0 +1,42 @@
+import Foundation
+import Headway
+import HeadwayTestSupport
+import Testing
+
+/// What a page may read from another origin is the same with the booster as without: the
+/// booster answers CORS only for what is same-origin on the real web, and a redirect it follows
+/// itself to another origin is checked as a browser would check it.
+@Suite("Booster: reading across origins", .serialized)
+@EngineActor
+struct BoosterCrossOriginTests {
+    @Test(arguments: [false, true])
+    func aPageReadsAnotherOriginOnlyWhenThatOriginAllowsIt(booster: Bool) async throws {
+        let site = try Fixtures.server()
+        defer { site.stop() }
+        // Another port of the same host: another origin, whose host the booster serves.
+        let other = try HTTPServer()
+        defer { other.stop() }
+        let page = site.url.absoluteString.dropLast()
+        other.route("/secret", HTTPResponse(headers: [("Content-Type", "text/plain")], body: Data("secret".utf8)))
+        other.route("/shared", HTTPResponse(headers: [("Content-Type", "text/plain"), ("Access-Control-Allow-Origin", String(page))],
+                                            body: Data("shared".utf8)))
+        site.route("/to-secret", .redirect(to: other.url.absoluteString + "secret"))
+        site.route("/to-shared", .redirect(to: other.url.absoluteString + "shared"))
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='4' height='4'/></svg>"
+        other.route("/dot.svg", HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(svg.utf8)))
+        site.route("/to-dot", .redirect(to: other.url.absoluteString + "dot.svg"))
+        // An image that redirects to another origin is shown, as on the real web.
+        site.route("/reader.html", .html("<!doctype html><title>Reader</title><img src='/to-dot'>"))
+        try await Browser.withPage(configuration: booster ? BoosterSite.configuration() : Browser.Configuration()) { tab in
+            try await tab.load(site.url.appendingPathComponent("reader.html"))
+            let result = try await tab.run(Snippet(file: "read.js", source: """
+                const read = async (url, mode) => { try { return await (await fetch(url, { mode })).text() } catch (e) { return 'refused' } };
+                [await read('\(other.url.absoluteString)secret'), await read('/to-secret'), await read('/to-secret', 'no-cors'),
+                 await read('/to-shared'), await read('\(other.url.absoluteString)shared'), document.images[0].naturalWidth]
+                """))
+            // A no-cors answer is opaque: its text is empty.
+            #expect(result.value == .array([.string("refused"), .string("refused"), .string(booster ? "refused" : ""),
+                                            .string("shared"), .string("shared"), .number(4)]), "\(String(describing: result.error))")
+        }
+    }
+}
