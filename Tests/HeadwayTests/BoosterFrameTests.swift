@@ -27,6 +27,10 @@ struct BoosterFrameTests {
         server.route("/fetching.html", .html("<!doctype html><title>Fetching</title>"))
         server.route("/module.html", .html("<!doctype html><title>Module</title><script type=module src='\(own)m.js'></script>"))
         server.route("/m.js", HTTPResponse(headers: [("Content-Type", "text/javascript")], body: Data("document.title = 'Ran'".utf8)))
+        server.route("/long.html", .html("""
+            <!doctype html><title>Long</title><a id=down href='\(own)long.html#end'>down</a>
+            <div style='height:5000px'></div><p id=end>end
+            """))
         server.route("/strict.html", HTTPResponse(
             headers: [("Content-Type", "text/html"), ("Content-Security-Policy", "default-src 'self'")],
             body: Data("<!doctype html><title>Strict</title><script src='\(own)strict.js'></script>".utf8)))
@@ -103,5 +107,25 @@ struct BoosterFrameTests {
             let result = try await page.load(server.url.appendingPathComponent("strict.html"))
             #expect(result.title == "Allowed")
         }
+    }
+
+    /// To WebKit, an absolute link to a fragment of the page shown is another page under the
+    /// mirror scheme; it still scrolls the page, as on the real web.
+    @Test(arguments: [false, true])
+    func anAbsoluteLinkToAFragmentScrollsThePage(booster: Bool) async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        try await Browser.withPage(configuration: booster ? BoosterSite.configuration() : Browser.Configuration()) { page in
+            let url = server.url.appendingPathComponent("long.html")
+            try await page.load(url)
+            let result = try await page.run(Snippet(file: "down.js", source: """
+                window.marker = 'same page';
+                document.getElementById('down').click();
+                await new Promise(done => setTimeout(done, 100));
+                [window.marker ?? 'reloaded', scrollY > 0, location.hash]
+                """))
+            #expect(result.value == .array([.string("same page"), .bool(true), .string("#end")]), "\(String(describing: result.error))")
+        }
+        #expect(server.requests.filter { $0.path == "/long.html" }.count == 1, "\(server.requests.map(\.path))")
     }
 }

@@ -73,10 +73,18 @@ final class ChainingDelegate: NavigationDelegate {
         return answer
     }
 
-    // What to do with a navigation WebKit asks about: the delegates decide. (Under the booster,
-    // the web-process extension brings an absolute link to an eligible host into the mirror
-    // scheme when its document is requested, so a frame's navigation stays the frame's.)
-    func decide(_ page: Page, _ action: NavigationAction) -> PolicyDecision {
+    // What to do with a navigation WebKit asks about, `requested` being its URL as WebKit has it
+    // and `shown` the view's (mirror URLs under the booster):
+    // the delegates decide. (Under the booster, the web-process extension brings an absolute
+    // link to an eligible host into the mirror scheme when its document is requested, so a
+    // frame's navigation stays the frame's.) An absolute link to a fragment of the page shown
+    // is one exception: to WebKit its scheme makes it another page, so it is taken as the
+    // mirror URL, which scrolls the page as on the real web instead of reloading it.
+    func decide(_ page: Page, _ action: NavigationAction, requested: URL, shown: URL?) -> PolicyDecision {
+        if action.kind == .navigation, page.booster != nil, !MirrorScheme.isMirror(requested), requested.fragment != nil,
+           let shown, MirrorScheme.isMirror(shown), Self.withoutFragment(MirrorScheme.real(shown)) == Self.withoutFragment(requested) {
+            return .load(MirrorScheme.mirror(requested))
+        }
         switch self.page(page, decidePolicyFor: action) {
         case .cancel?: return .ignore
         case .allow?: return .use
@@ -100,9 +108,17 @@ final class ChainingDelegate: NavigationDelegate {
         emit(.webProcessTerminated(reason))
         user?.page(page, webProcessDidTerminate: reason)
     }
+
+    private static func withoutFragment(_ url: URL) -> URL? {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.fragment = nil
+        return components?.url
+    }
 }
 
 // A policy decision as the signal handler applies it to WebKit.
 enum PolicyDecision: Equatable {
     case use, ignore, webKitDefault
+    /// Ignore this navigation and load `URL` in its place.
+    case load(URL)
 }

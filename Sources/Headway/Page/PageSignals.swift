@@ -104,14 +104,18 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
     let kind: NavigationAction.Kind = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION ? .newWindow : .navigation
     let item = NavigationAction(kind: kind, url: url, method: method,
                                 isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0)
+    let shown = view.flatMap { webkit_web_view_get_uri($0) }.flatMap { URL(string: String(cString: $0)) }
     let answer: PolicyDecision = EngineActor.assumeIsolated {
         guard let page = target.page else { return .webKitDefault }
-        return page.chain.decide(page, item)
+        return page.chain.decide(page, item, requested: raw, shown: shown)
     }
     switch answer {
     case .use: webkit_policy_decision_use(decision)
     case .ignore: webkit_policy_decision_ignore(decision)
     case .webKitDefault: return 0
+    case .load(let url):
+        webkit_policy_decision_ignore(decision)
+        if let view { webkit_web_view_load_uri(view, url.absoluteString) }
     }
     return 1
 }
