@@ -54,4 +54,24 @@ struct SnippetNavigationTests {
             #expect(result.error == nil)
         }
     }
+
+    /// A snippet still awaiting when its navigation replaces the page ends at once: WebKit would
+    /// never settle it, and it would run into its timeout.
+    @Test func aSnippetAwaitingWhenItsPageIsReplacedEndsWithTheNavigation() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        try await Browser.withPage { page in
+            try await page.load(server.url.appendingPathComponent("page.html"))
+            let result = try await page.run(Snippet(file: "leave.js", source: """
+                document.links[0].click();
+                await new Promise(done => setTimeout(done, 60000));
+                'never'
+                """), timeout: .seconds(20))
+            #expect(result.error == nil, "\(String(describing: result.error))")
+            #expect(result.value == .undefined)
+            #expect(result.navigatedTo?.path == "/second.html")
+            let next = try await page.run(Snippet(file: "after.js", source: "await 0; document.title"))
+            #expect(next.value == .string("Second"))
+        }
+    }
 }

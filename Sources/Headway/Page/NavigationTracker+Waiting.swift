@@ -41,4 +41,22 @@ extension NavigationTracker {
         recordWaiters.removeAll()
         for waiter in waiters { waiter() }
     }
+
+    // Calls `body` at the next main-frame commit (a new document replaces the page's); returns
+    // a key for `forgetCommitWaiter`.
+    func onNextCommit(_ body: @escaping @EngineActor () -> Void) -> Int {
+        nextCommitWaiter += 1
+        commitWaiters[nextCommitWaiter] = body
+        return nextCommitWaiter
+    }
+
+    func forgetCommitWaiter(_ key: Int) {
+        commitWaiters[key] = nil
+    }
+
+    func wakeCommitWaiters() {
+        let waiters = commitWaiters.values
+        commitWaiters.removeAll()
+        for waiter in waiters { waiter() }
+    }
 }

@@ -22,6 +22,8 @@ final class NavigationTracker {
     private var nextID = 1
     var recordWaiters: [@EngineActor () -> Void] = []
     var signalWaiters: [@EngineActor () -> Void] = []
+    var commitWaiters: [Int: @EngineActor () -> Void] = [:]
+    var nextCommitWaiter = 0
 
     // Opens a record for a load Headway is about to request.
     func begin(_ url: URL?) -> Record {
@@ -89,6 +91,7 @@ final class NavigationTracker {
     }
 
     func committed(_ url: URL) {
+        wakeCommitWaiters()
         guard let current = live else { return }
         current.committed = Engine.now() - current.origin
         current.finalURL = url

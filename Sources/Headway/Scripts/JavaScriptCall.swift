@@ -20,10 +20,14 @@ enum JavaScriptCall {
 
     // Runs `body` as the body of an async function with `arguments` bound as local names,
     // awaiting a returned promise; in the page's own world, or in the isolated `world` named.
+    // `abandonOn`, when given, is handed a function that ends the call with `.scriptError` at
+    // once (a snippet calls it when its page is replaced, which WebKit does not report).
     static func callAsyncFunction(_ view: UnsafeMutablePointer<WebKitWebView>, _ body: String,
                                   arguments: [String: String], world: String? = nil, sourceURI: String?,
-                                  timeout: Double, what: String) async throws -> JSONValue {
-        try await run(timeout: timeout, what: what, finish: webkit_web_view_call_async_javascript_function_finish) { cancellable, box in
+                                  timeout: Double, what: String,
+                                  abandonOn: ((@escaping @EngineActor () -> Void) -> Void)? = nil) async throws -> JSONValue {
+        try await run(timeout: timeout, what: what, finish: webkit_web_view_call_async_javascript_function_finish,
+                      abandonOn: abandonOn) { cancellable, box in
             let dict = g_variant_dict_new(nil)
             for (key, value) in arguments {
                 g_variant_dict_insert_value(dict, key, g_variant_new_string(value))
@@ -36,6 +40,7 @@ enum JavaScriptCall {
     }
 
     private static func run(timeout: Double, what: String, finish: @escaping FinishFunction,
+                            abandonOn: ((@escaping @EngineActor () -> Void) -> Void)? = nil,
                             start: (UnsafeMutablePointer<GCancellable>, UnsafeMutableRawPointer) -> Void) async throws -> JSONValue {
         let cancellable = GObjectRef(taking: g_cancellable_new()!)
         return try await EngineWait<JSONValue>.run(
@@ -47,6 +52,11 @@ enum JavaScriptCall {
             onCancel: { g_cancellable_cancel(cancellable.pointer) }
         ) { wait in
             start(cancellable.pointer, Unmanaged.passRetained(CallBox(wait, finish: finish)).toOpaque())
+            abandonOn? {
+                // WebKit then calls back with the cancellation, which releases the box.
+                g_cancellable_cancel(cancellable.pointer)
+                wait.resume(.failure(HeadwayError(.scriptError, "the page navigated away before \(what) settled")))
+            }
         }
     }
 }

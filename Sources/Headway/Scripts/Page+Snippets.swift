@@ -16,11 +16,7 @@ extension Page {
         func navigated() -> Bool { tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore }
         do {
             let view = try await readyView()
-            let envelope = try await bounded {
-                try await JavaScriptCall.callAsyncFunction(
-                    view, PageScripts.snippetRunner, arguments: ["source": snippet.source, "file": snippet.file],
-                    sourceURI: "headway-runner.js", timeout: timeout.seconds, what: "the script \(snippet.file)")
-            }
+            let envelope = try await runner(snippet, view: view, timeout: timeout.seconds)
             try await interpret(envelope, snippet: snippet, view: view, timeout: timeout.seconds, into: &result)
         } catch is CancellationError {
             throw CancellationError()
@@ -56,6 +52,20 @@ extension Page {
     // The isolated world snippets with `await` run in on a page whose policy forbids eval.
     static let snippetWorld = "headway-snippets"
 
+    // Runs `snippet` in the snippet runner. A navigation that replaces the page ends the call at
+    // once: WebKit never settles a call whose page is gone, which would leave it to its timeout.
+    private func runner(_ snippet: Snippet, view: UnsafeMutablePointer<WebKitWebView>, world: String? = nil,
+                        timeout: Double) async throws -> JSONValue {
+        var waiter: Int?
+        defer { if let waiter { tracker.forgetCommitWaiter(waiter) } }
+        return try await bounded {
+            try await JavaScriptCall.callAsyncFunction(
+                view, PageScripts.snippetRunner, arguments: ["source": snippet.source, "file": snippet.file],
+                world: world, sourceURI: "headway-runner.js", timeout: timeout, what: "the script \(snippet.file)",
+                abandonOn: { end in waiter = self.tracker.onNextCommit(end) })
+        }
+    }
+
     private func interpret(_ envelope: JSONValue, snippet: Snippet, view: UnsafeMutablePointer<WebKitWebView>,
                            timeout: Double, into result: inout SnippetResult) async throws {
         guard let text = envelope.stringValue, let parsed = try? JSONValue(json: text) else {
@@ -65,11 +75,7 @@ extension Page {
             // The page's Content-Security-Policy forbids eval, which the runner needs for
             // top-level await. An isolated world is not bound by it: the snippet sees the page's
             // DOM there, not its JavaScript globals.
-            let isolated = try await bounded {
-                try await JavaScriptCall.callAsyncFunction(
-                    view, PageScripts.snippetRunner, arguments: ["source": snippet.source, "file": snippet.file],
-                    world: Self.snippetWorld, sourceURI: "headway-runner.js", timeout: timeout, what: "the script \(snippet.file)")
-            }
+            let isolated = try await runner(snippet, view: view, world: Self.snippetWorld, timeout: timeout)
             try await interpret(isolated, snippet: snippet, view: view, timeout: timeout, into: &result)
         } else if parsed["evalBlocked"] != nil {
             // The page's Content-Security-Policy forbids eval: evaluate directly in the page's
