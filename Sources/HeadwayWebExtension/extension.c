@@ -98,14 +98,15 @@ static gboolean filter_blocks(const char *method, const char *uri, const char *p
  * its URI is already the new document's by the time that document is requested. */
 static const char *mirrored_host_key = "headway-mirrored-host";
 
-static void mirror_request(WebKitWebPage *page, WebKitURIRequest *request, const char *uri) {
+static void mirror_request(WebKitWebPage *page, WebKitURIRequest *request, const char *uri, gboolean redirected) {
     const char *page_uri = webkit_web_page_get_uri(page);
     if (!page_uri) return;
     if (g_str_has_prefix(page_uri, "headway-http")) {
         g_object_set_data_full(G_OBJECT(page), mirrored_host_key, host_of(page_uri), g_free);
-    } else if (strcmp(uri, page_uri) != 0) {
+    } else if (redirected || strcmp(uri, page_uri) != 0) {
         /* A plain page's subresources stay as they are; only its next main document may be
-         * brought back into the mirror scheme. */
+         * brought back into the mirror scheme, and not halfway through a redirect that
+         * WebKit's own network stack follows. */
         return;
     }
     const char *rest;
@@ -133,7 +134,6 @@ static void mirror_request(WebKitWebPage *page, WebKitURIRequest *request, const
 
 static gboolean on_send_request(WebKitWebPage *page, WebKitURIRequest *request,
                                 WebKitURIResponse *redirected_response, gpointer user_data) {
-    (void)redirected_response;
     (void)user_data;
     const char *uri = webkit_uri_request_get_uri(request);
     if (!uri) return FALSE;
@@ -149,7 +149,7 @@ static gboolean on_send_request(WebKitWebPage *page, WebKitURIRequest *request,
             soup_message_headers_replace(request_headers, g_ptr_array_index(headers, i), g_ptr_array_index(headers, i + 1));
         }
     }
-    if (mirror) mirror_request(page, request, uri);
+    if (mirror) mirror_request(page, request, uri, redirected_response != NULL);
     return FALSE;
 }
 

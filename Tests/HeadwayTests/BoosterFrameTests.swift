@@ -48,8 +48,9 @@ struct BoosterFrameTests {
             #expect(result.finalURL == url)
             #expect(result.redirects.isEmpty)
             let seen = try await page.run(Snippet(file: "frame.js", source: """
-                await new Promise(done => setTimeout(done, 200));
-                [document.title, document.querySelector('iframe').contentDocument?.title ?? 'no access']
+                const frame = () => document.querySelector('iframe').contentDocument?.title ?? 'no access';
+                for (let i = 0; i < 100 && frame() !== 'Second'; i++) await new Promise(done => setTimeout(done, 50));
+                [document.title, frame()]
                 """))
             let title = path == "framed.html" ? "Framed" : "Framed later"
             #expect(seen.value == .array([.string(title), .string("Second")]), "\(String(describing: seen.error))")
@@ -66,6 +67,9 @@ struct BoosterFrameTests {
             let result = try await page.run(Snippet(file: "post.js", source: "document.forms[0].submit()"))
             #expect(result.navigatedTo == server.url.appendingPathComponent("second.html"), "\(String(describing: result.error))")
             #expect(page.title == "Second")
+            // The booster keeps the page it was sent to.
+            let scheme = try await page.evaluate("location.protocol", as: String.self)
+            #expect(scheme == (booster ? "headway-http:" : "http:"))
         }
         let posted = server.requests.filter { $0.path == "/submit" }
         #expect(posted.map(\.method) == ["POST"], "\(server.requests.map { "\($0.method) \($0.path)" })")

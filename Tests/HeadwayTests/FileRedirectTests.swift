@@ -75,7 +75,6 @@ struct FileRedirectTests {
         }
         #expect(delegate.calls.first == "policy navigation /", "\(delegate.calls)")
         #expect(delegate.calls.filter { $0.hasPrefix("policy") }.count == 1, "\(delegate.calls)")
-        #expect(!delegate.calls.contains { $0.contains("headway-priming") }, "\(delegate.calls)")
     }
 
     /// The priming load gives web content no access to local files.

@@ -68,17 +68,19 @@ final class Booster {
 
     // Called when the page starts navigating to `url` (real or mirror). A typed navigation's
     // document (`Page.load`, a replayed redirect) is fetched at once, from `view`'s navigation,
-    // while the web process gets ready (`SchemeHandler.fetchEarly`); for others (a link the
-    // page follows, whose request carries headers only WebKit knows) the handler only connects
-    // to the host, so that its request does not wait for the connection on the engine thread.
-    // Neither happens when the cache holds the document.
-    func willNavigate(to url: URL, typedIn view: UnsafeMutablePointer<WebKitWebView>? = nil) {
+    // while the web process gets ready (`SchemeHandler.fetchEarly`). For others (a link the page
+    // follows, whose request carries headers only WebKit knows, or a frame's: decide-policy does
+    // not tell them apart) the handler only connects to the host, if it will serve it, so that
+    // the request does not wait for the connection on the engine thread. Neither happens when
+    // the cache holds the document.
+    func willNavigate(to url: URL, typedIn view: UnsafeMutablePointer<WebKitWebView>) {
+        handler.fetchEarly(MirrorScheme.real(url), view: UInt(bitPattern: UnsafeMutableRawPointer(view)))
+    }
+
+    func willNavigate(to url: URL, from page: URL?) {
         let real = MirrorScheme.real(url)
-        if let view {
-            handler.fetchEarly(real, view: UInt(bitPattern: UnsafeMutableRawPointer(view)))
-            return
-        }
-        guard !cache.contains(real) else { return }
+        guard MirrorScheme.isMirror(url) || page.map({ LinkPolicy(configuration: configuration).allows(real, page: $0, isSubresource: true) }) == true,
+              !cache.contains(real) else { return }
         client.preconnect(real)
     }
 

@@ -63,10 +63,11 @@ final class NavigationTracker {
         } else if current == nil || current!.isDone {
             // A navigation the page started after its load. WebKit gives the view's URI, which
             // stays the old page's until commit; its policy decision, just before, had the URL
-            // it goes to (an older one may have been a frame's).
+            // it goes to (an older one may have been a frame's; a new web process may take a
+            // while to start).
             let now = Engine.now()
             let asked = current.flatMap { previous in
-                previous.pageNavigation.flatMap { $0.at >= previous.origin + (previous.finished ?? 0) && now - $0.at < 1000 ? $0.url : nil }
+                previous.pageNavigation.flatMap { $0.at >= previous.origin + (previous.finished ?? 0) && now - $0.at < 5000 ? $0.url : nil }
             }
             let record = begin(nil)
             record.started = 0
