@@ -50,40 +50,6 @@ SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host) {
 }
 
 typedef struct {
-    SoupMessage *message;
-    GCancellable *cancellable;
-    guint timer;
-} HwPreconnect;
-
-static gboolean hw_preconnect_timed_out(gpointer data) {
-    HwPreconnect *preconnect = data;
-    preconnect->timer = 0;
-    g_cancellable_cancel(preconnect->cancellable);
-    return G_SOURCE_REMOVE;
-}
-
-static void hw_preconnect_done(GObject *source, GAsyncResult *result, gpointer data) {
-    /* A failed preconnect costs nothing: the request that follows connects and reports the error. */
-    HwPreconnect *preconnect = data;
-    soup_session_preconnect_finish(SOUP_SESSION(source), result, NULL);
-    if (preconnect->timer) g_source_remove(preconnect->timer);
-    g_object_unref(preconnect->cancellable);
-    g_object_unref(preconnect->message);
-    g_free(preconnect);
-}
-
-void hw_soup_session_preconnect(SoupSession *session, const char *uri, guint timeout_seconds) {
-    SoupMessage *message = soup_message_new("GET", uri);
-    if (!message) return;
-    HwPreconnect *preconnect = g_new0(HwPreconnect, 1);
-    preconnect->message = message;
-    preconnect->cancellable = g_cancellable_new();
-    preconnect->timer = g_timeout_add_seconds(timeout_seconds, hw_preconnect_timed_out, preconnect);
-    /* Everything is released in hw_preconnect_done, which always runs (cancelled or not). */
-    soup_session_preconnect_async(session, message, G_PRIORITY_DEFAULT, preconnect->cancellable, hw_preconnect_done, preconnect);
-}
-
-typedef struct {
     char *user;
     char *password;
 } HwCredentials;

@@ -94,19 +94,30 @@ static gboolean filter_blocks(const char *method, const char *uri, const char *p
     return answer[0] == 'B';
 }
 
-/* The host of the page's latest mirrored document, kept on the page: when the page navigates,
- * its URI is already the new document's by the time that document is requested. */
+/* The host of the page's mirrored document, kept on the page. The page's URI will not do
+ * alone: it turns to a navigation's URL when the navigation starts, so it is already the new
+ * document's when that document is requested, and it stays so when the navigation never
+ * commits (a 204, a download), while the mirrored document is still shown. It is forgotten
+ * when a document loads outside the mirror scheme. */
 static const char *mirrored_host_key = "headway-mirrored-host";
+
+static void on_document_loaded(WebKitWebPage *page, gpointer user_data) {
+    (void)user_data;
+    const char *page_uri = webkit_web_page_get_uri(page);
+    gboolean mirrored = page_uri && g_str_has_prefix(page_uri, "headway-http");
+    g_object_set_data_full(G_OBJECT(page), mirrored_host_key, mirrored ? host_of(page_uri) : NULL, g_free);
+}
 
 static void mirror_request(WebKitWebPage *page, WebKitURIRequest *request, const char *uri, gboolean redirected) {
     const char *page_uri = webkit_web_page_get_uri(page);
     if (!page_uri) return;
     if (g_str_has_prefix(page_uri, "headway-http")) {
         g_object_set_data_full(G_OBJECT(page), mirrored_host_key, host_of(page_uri), g_free);
-    } else if (redirected || strcmp(uri, page_uri) != 0) {
-        /* A plain page's subresources stay as they are; only its next main document may be
-         * brought back into the mirror scheme, and not halfway through a redirect that
-         * WebKit's own network stack follows. */
+    } else if (redirected || !g_object_get_data(G_OBJECT(page), mirrored_host_key)) {
+        /* A plain page's requests stay as they are, and so does a request halfway through a
+         * redirect that WebKit's own network stack follows. What is left: the main document
+         * of a navigation from a mirrored page, and the requests of a mirrored page still
+         * shown while the page's URI is already a navigation's. */
         return;
     }
     const char *rest;
@@ -157,6 +168,7 @@ static void on_page_created(WebKitWebExtension *extension, WebKitWebPage *page, 
     (void)extension;
     (void)user_data;
     g_signal_connect(page, "send-request", G_CALLBACK(on_send_request), NULL);
+    if (mirror) g_signal_connect(page, "document-loaded", G_CALLBACK(on_document_loaded), NULL);
 }
 
 static void read_settings(GVariant *settings) {

@@ -31,6 +31,8 @@ struct BoosterFrameTests {
             <!doctype html><title>Long</title><a id=down href='\(own)long.html#end'>down</a>
             <div style='height:5000px'></div><p id=end>end
             """))
+        server.route("/nothing", HTTPResponse(status: 204))
+        server.route("/stays.html", .html("<!doctype html><title>Stays</title><a id=nothing href='\(own)nothing'>nothing</a>"))
         server.route("/strict.html", HTTPResponse(
             headers: [("Content-Type", "text/html"), ("Content-Security-Policy", "default-src 'self'")],
             body: Data("<!doctype html><title>Strict</title><script src='\(own)strict.js'></script>".utf8)))
@@ -131,5 +133,20 @@ struct BoosterFrameTests {
             #expect(result.value == .array([.string("same page"), .bool(true), .string("#end")]), "\(String(describing: result.error))")
         }
         #expect(server.requests.filter { $0.path == "/long.html" }.count == 1, "\(server.requests.map(\.path))")
+    }
+
+    /// A link answered 204 leaves the page where it is; an absolute URL to its host still works.
+    @Test(arguments: [false, true])
+    func afterALinkThatLeadsNowhereThePageStillReadsItsHost(booster: Bool) async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        try await Browser.withPage(configuration: booster ? BoosterSite.configuration() : Browser.Configuration()) { page in
+            let url = server.url.appendingPathComponent("stays.html")
+            try await page.load(url)
+            _ = try await page.run(Snippet(file: "nothing.js", source: "document.getElementById('nothing').click()"))
+            let read = try await page.run(Snippet(file: "read.js", source: "await (await fetch('\(server.url.absoluteString)api')).text()"))
+            #expect(read.value == .string("answer"), "\(String(describing: read.error))")
+            #expect(page.url == url)
+        }
     }
 }

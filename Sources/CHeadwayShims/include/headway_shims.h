@@ -28,10 +28,6 @@ SoupServer *hw_soup_server_new(const char *server_header);
 /// Creates a SoupSession with these connection limits (soup_session_new_with_options is variadic).
 SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host);
 
-/// Opens an idle keep-alive connection to `uri`'s host in the background (no request is sent),
-/// given up after `timeout_seconds`. Does nothing for a URI libsoup cannot parse.
-void hw_soup_session_preconnect(SoupSession *session, const char *uri, guint timeout_seconds);
-
 /// Sends a left-button press and release at (`x`, `y`) in `widget`'s coordinates, as a user's
 /// click: the page gets trusted mouse events.
 void hw_widget_click(GtkWidget *widget, double x, double y);

@@ -66,22 +66,11 @@ final class Booster {
         pages[UInt(bitPattern: UnsafeMutableRawPointer(view))] = WeakPage(page)
     }
 
-    // Called when the page starts navigating to `url` (real or mirror). A typed navigation's
-    // document (`Page.load`, a replayed redirect) is fetched at once, from `view`'s navigation,
-    // while the web process gets ready (`SchemeHandler.fetchEarly`). For others (a link the page
-    // follows, whose request carries headers only WebKit knows, or a frame's: decide-policy does
-    // not tell them apart) the handler only connects to the host, if it will serve it, so that
-    // the request does not wait for the connection on the engine thread. Neither happens when
-    // the cache holds the document.
+    // Called when Headway starts a navigation to `url` (real or mirror) itself (`Page.load`, a
+    // replayed redirect): its document is fetched at once, from `view`'s navigation, while the
+    // web process gets ready (`SchemeHandler.fetchEarly`), unless the cache holds it.
     func willNavigate(to url: URL, typedIn view: UnsafeMutablePointer<WebKitWebView>) {
         handler.fetchEarly(MirrorScheme.real(url), view: UInt(bitPattern: UnsafeMutableRawPointer(view)))
-    }
-
-    func willNavigate(to url: URL, from page: URL?) {
-        let real = MirrorScheme.real(url)
-        guard MirrorScheme.isMirror(url) || page.map({ LinkPolicy(configuration: configuration).allows(real, page: $0, isSubresource: true) }) == true,
-              !cache.contains(real) else { return }
-        client.preconnect(real)
     }
 
     // For a cold start: stops the link extraction and prefetch under way, ends every hidden

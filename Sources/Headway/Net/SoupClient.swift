@@ -114,13 +114,6 @@ final class SoupClient {
                         requestHeaders: sent, message: owner)
     }
 
-    // Opens a keep-alive connection to `url`'s host in the background (no request is sent), so
-    // that the request that follows does not wait for it; given up after 10 s.
-    func preconnect(_ url: URL) {
-        guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return }
-        hw_soup_session_preconnect(session, url.absoluteString, 10)
-    }
-
     // Reads a whole body, failing once it passes `limit` bytes.
     func readAll(_ stream: OpaqueGObjectRef, limit: Int, cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> Data {
         var data = Data()

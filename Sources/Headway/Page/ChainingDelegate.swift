@@ -85,7 +85,6 @@ final class ChainingDelegate: NavigationDelegate {
            let shown, MirrorScheme.isMirror(shown), Self.withoutFragment(MirrorScheme.real(shown)) == Self.withoutFragment(requested) {
             return .load(MirrorScheme.mirror(requested))
         }
-        if action.kind == .navigation { page.booster?.willNavigate(to: requested, from: page.url) }
         switch self.page(page, decidePolicyFor: action) {
         case .cancel?: return .ignore
         case .allow?: return .use
