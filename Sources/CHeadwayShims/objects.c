@@ -1,7 +1,7 @@
 #include "headway_shims.h"
 
 /* Calls Swift cannot make: variadic constructors (g_object_new, soup_session_new_with_options),
- * g_signal_connect_data with a destroy notify, and libsoup's preconnect with its own timeout. */
+ * g_signal_connect_data with a destroy notify, and libsoup's message callbacks. */
 
 gulong hw_signal_connect(gpointer instance, const char *signal, GCallback handler,
                          gpointer data, GClosureNotify destroy) {
