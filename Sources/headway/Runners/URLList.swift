@@ -68,6 +68,10 @@ final class URLFeed {
     private let shard: Shard?
     // The list's entries seen so far: its lines but blank ones and comments (a bad line is one).
     private var entries = 0
+    // Callers waiting their turn: with `--jobs`, several take from the feed at once, and a line
+    // must be numbered in the order it was read (a shard takes entries by number).
+    private var reading = false
+    private var turns: [CheckedContinuation<Void, Never>] = []
 
     nonisolated init(arguments: [URLList.Item], list: LineReader?, shard: Shard? = nil) {
         self.arguments = arguments
@@ -80,6 +84,11 @@ final class URLFeed {
     func next() async -> URLList.Item? {
         if !arguments.isEmpty { return arguments.removeFirst() }
         guard let list else { return nil }
+        if reading { await withCheckedContinuation { turns.append($0) } }
+        reading = true
+        defer {
+            if turns.isEmpty { reading = false } else { turns.removeFirst().resume() }
+        }
         while let line = await list.next() {
             guard let item = URLList.item(line) else { continue }
             // A read error is no entry of the list: every shard reports it.
