@@ -113,11 +113,12 @@ static void mirror_request(WebKitWebPage *page, WebKitURIRequest *request, const
     if (!page_uri) return;
     if (g_str_has_prefix(page_uri, "headway-http")) {
         g_object_set_data_full(G_OBJECT(page), mirrored_host_key, host_of(page_uri), g_free);
-    } else if (redirected || !g_object_get_data(G_OBJECT(page), mirrored_host_key)) {
-        /* A plain page's requests stay as they are, and so does a request halfway through a
-         * redirect that WebKit's own network stack follows. What is left: the main document
-         * of a navigation from a mirrored page, and the requests of a mirrored page still
-         * shown while the page's URI is already a navigation's. */
+    } else if (redirected || (!g_object_get_data(G_OBJECT(page), mirrored_host_key) && strcmp(uri, page_uri) != 0)) {
+        /* A plain page's subresources stay as they are, and so does a request halfway through
+         * a redirect that WebKit's own network stack follows. What is left: the main document
+         * of a navigation (brought into the mirror scheme when its host is eligible), and the
+         * requests of a mirrored page still shown while the page's URI is already a
+         * navigation's. */
         return;
     }
     const char *rest;

@@ -39,4 +39,39 @@ struct BoosterCrossOriginTests {
                                             .string("shared"), .string("shared"), .number(4)]), "\(String(describing: result.error))")
         }
     }
+
+    /// A frame redirected to another origin does not become the page's own, even when that
+    /// origin answers CORS for everyone; a read that carried cookies needs that origin to allow
+    /// the page by name, with credentials.
+    @Test(arguments: [false, true])
+    func framesAndCredentialedReadsStayTheOtherOrigins(booster: Bool) async throws {
+        let site = try Fixtures.server()
+        defer { site.stop() }
+        let other = try HTTPServer()
+        defer { other.stop() }
+        let everyone = [("Access-Control-Allow-Origin", "*")]
+        other.route("/evil.html", HTTPResponse(headers: [("Content-Type", "text/html")] + everyone,
+                                               body: Data("<!doctype html><title>Evil</title><p>evil".utf8)))
+        other.route("/login", HTTPResponse(headers: [("Content-Type", "text/plain"), ("Set-Cookie", "session=1; Path=/")] + everyone,
+                                           body: Data("in".utf8)))
+        other.route("/private", HTTPResponse(headers: [("Content-Type", "text/plain")] + everyone, body: Data("private".utf8)))
+        site.route("/to-evil", .redirect(to: other.url.absoluteString + "evil.html"))
+        site.route("/to-login", .redirect(to: other.url.absoluteString + "login"))
+        site.route("/to-private", .redirect(to: other.url.absoluteString + "private"))
+        site.route("/framing.html", .html("<!doctype html><title>Framing</title><iframe src='/to-evil'></iframe>"))
+        try await Browser.withPage(configuration: booster ? BoosterSite.configuration() : Browser.Configuration()) { tab in
+            try await tab.load(site.url.appendingPathComponent("framing.html"))
+            let result = try await tab.run(Snippet(file: "frame.js", source: """
+                let framed;
+                try { framed = document.querySelector('iframe').contentDocument?.body?.textContent ?? 'no access' } catch (e) { framed = 'no access' }
+                const read = async (url) => { try { return await (await fetch(url)).text() } catch (e) { return 'refused' } };
+                // Without cookies, "*" lets anyone read. Once the other origin set one, WebKit drops
+                // it across origins and reads the anonymous answer; the booster, whose request
+                // carried the jar's cookie, refuses.
+                [framed.includes('evil') ? 'evil read' : 'kept apart', await read('/to-login'), await read('/to-private')]
+                """))
+            #expect(result.value == .array([.string("kept apart"), .string("in"), .string(booster ? "refused" : "private")]),
+                    "\(String(describing: result.error))")
+        }
+    }
 }

@@ -72,12 +72,15 @@ extension SchemeHandler {
     // `policy` with `url`'s real origin allowed wherever it allows 'self'.
     static func allowingRealOrigin(_ policy: String, of url: URL) -> String {
         guard let origin = origin(of: url) else { return policy }
-        return policy.split(separator: ";", omittingEmptySubsequences: false).map { directive in
-            let tokens = directive.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard tokens.contains(where: { $0.lowercased() == "'self'" }), !tokens.contains(where: { $0 == origin }) else {
-                return String(directive)
-            }
-            return directive + " " + origin
-        }.joined(separator: ";")
+        // A header may hold several policies, separated by commas.
+        return policy.split(separator: ",", omittingEmptySubsequences: false).map { one in
+            one.split(separator: ";", omittingEmptySubsequences: false).map { directive in
+                let tokens = directive.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard tokens.contains(where: { $0.lowercased() == "'self'" }), !tokens.contains(where: { $0 == origin }) else {
+                    return String(directive)
+                }
+                return directive + " " + origin
+            }.joined(separator: ";")
+        }.joined(separator: ",")
     }
 }

@@ -220,7 +220,8 @@ final class SchemeHandler {
             replayRedirect(exchange, to: target)
             return
         }
-        if refusesCrossOriginRead(exchange, finalURL: response.finalURL, headers: response.headers) { return }
+        let credentials = headerValue(response.requestHeaders, "Cookie") != nil || headerValue(response.requestHeaders, "Authorization") != nil
+        if refusesCrossOriginRead(exchange, finalURL: response.finalURL, headers: response.headers, credentials: credentials) { return }
         respond(exchange.request, streaming: response)
     }
 
@@ -228,7 +229,8 @@ final class SchemeHandler {
     // replayed as that redirect, so the page's URL (and its relative links) are the target's.
     func answer(_ exchange: Exchange, with cached: CachedResponse) {
         answered(exchange)
-        if refusesCrossOriginRead(exchange, finalURL: cached.url, headers: cached.headers) { return }
+        // (A prefetch sends the jar's cookies.)
+        if refusesCrossOriginRead(exchange, finalURL: cached.url, headers: cached.headers, credentials: true) { return }
         if !cached.cookies.isEmpty, !isStopped(exchange.request) {
             // The page is shown what was prefetched: the cookies held with it join the jar now.
             for cookie in cached.cookies { client.commitCookies([cookie.value], from: cookie.url) }

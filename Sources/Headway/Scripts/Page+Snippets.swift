@@ -67,16 +67,16 @@ extension Page {
     }
 
     private func interpret(_ envelope: JSONValue, snippet: Snippet, view: UnsafeMutablePointer<WebKitWebView>,
-                           timeout: Double, into result: inout SnippetResult) async throws {
+                           timeout: Double, isolated: Bool = false, into result: inout SnippetResult) async throws {
         guard let text = envelope.stringValue, let parsed = try? JSONValue(json: text) else {
             throw HeadwayError(.scriptError, "the snippet runner returned an unexpected value: \(envelope)")
         }
-        if parsed["evalBlocked"] != nil, snippet.source.contains("await") {
+        if parsed["evalBlocked"] != nil, snippet.source.contains("await"), !isolated {
             // The page's Content-Security-Policy forbids eval, which the runner needs for
             // top-level await. An isolated world is not bound by it: the snippet sees the page's
             // DOM there, not its JavaScript globals.
             let isolated = try await runner(snippet, view: view, world: Self.snippetWorld, timeout: timeout)
-            try await interpret(isolated, snippet: snippet, view: view, timeout: timeout, into: &result)
+            try await interpret(isolated, snippet: snippet, view: view, timeout: timeout, isolated: true, into: &result)
         } else if parsed["evalBlocked"] != nil {
             // The page's Content-Security-Policy forbids eval: evaluate directly in the page's
             // world (its completion value, but no promise awaiting).
