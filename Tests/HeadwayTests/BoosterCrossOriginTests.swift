@@ -74,4 +74,29 @@ struct BoosterCrossOriginTests {
                     "\(String(describing: result.error))")
         }
     }
+
+    /// A PUT that its own origin redirects (307) to another origin never reaches it; a POST
+    /// answered 303 within its origin goes on as a GET.
+    @Test(arguments: [false, true])
+    func aWriteIsNotCarriedToAnotherOrigin(booster: Bool) async throws {
+        let site = try Fixtures.server()
+        defer { site.stop() }
+        let other = try HTTPServer()
+        defer { other.stop() }
+        other.route("/sink", HTTPResponse(headers: [("Content-Type", "text/plain"), ("Access-Control-Allow-Origin", "*")], body: Data("sunk".utf8)))
+        site.route("/put-away", .redirect(to: other.url.absoluteString + "sink", status: 307))
+        site.route("/post", .redirect(to: "/result", status: 303))
+        site.route("/result", HTTPResponse(headers: [("Content-Type", "text/plain")], body: Data("done".utf8)))
+        site.route("/writer.html", .html("<!doctype html><title>Writer</title>"))
+        try await Browser.withPage(configuration: booster ? BoosterSite.configuration() : Browser.Configuration()) { tab in
+            try await tab.load(site.url.appendingPathComponent("writer.html"))
+            let result = try await tab.run(Snippet(file: "write.js", source: """
+                const send = async (url, method) => { try { return await (await fetch(url, { method, body: 'x' })).text() } catch (e) { return 'refused' } };
+                [await send('/put-away', 'PUT'), await send('/post', 'POST')]
+                """))
+            #expect(result.value == .array([.string("refused"), .string("done")]), "\(String(describing: result.error))")
+        }
+        #expect(!other.requests.contains { $0.method == "PUT" }, "\(other.requests.map { "\($0.method) \($0.path)" })")
+        #expect(site.requests.filter { $0.path == "/result" }.map(\.method) == ["GET"], "\(site.requests.map { "\($0.method) \($0.path)" })")
+    }
 }

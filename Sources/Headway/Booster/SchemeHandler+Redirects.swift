@@ -1,3 +1,4 @@
+import CWebKit
 import Foundation
 
 // A subresource's redirect is followed inside the handler (WebKitGTK's scheme handlers cannot
@@ -47,5 +48,29 @@ extension SchemeHandler {
     // images or style sheets this way: the residue of a check WebKit gives no better signal for.
     private static func looksShown(accept: String, type: String) -> Bool {
         (accept.hasPrefix("image/") && type.hasPrefix("image/")) || (accept.hasPrefix("text/css") && type.hasPrefix("text/css"))
+    }
+
+    // Sends a subresource's request, following its redirects here. One that is not a GET or a
+    // HEAD follows them one by one, within its origin only (a 303, or a 301 or 302 after a POST,
+    // goes on as a GET, as browsers do): a redirect to another origin would have taken its
+    // method, body and cookies there without the preflight a browser asks for first.
+    func sendFollowing(method: String, url: URL, headers: HeaderList, body: Data?,
+                       cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> SoupClient.Response {
+        if method == "GET" || method == "HEAD" {
+            return try await client.send(method: method, url: url, headers: headers, body: body, followRedirects: true, cancellable: cancellable)
+        }
+        var (method, url, body) = (method, url, body)
+        for _ in 0...20 {
+            let response = try await client.send(method: method, url: url, headers: headers, body: body, cancellable: cancellable)
+            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location"),
+                  let next = URL(string: location, relativeTo: url)?.absoluteURL else { return response }
+            guard Self.origin(of: next) == Self.origin(of: url) else {
+                throw HeadwayError(.blockedURL, "\(url.absoluteString) redirected a \(method) to \(next.absoluteString), another origin: "
+                    + "Headway does not send it there")
+            }
+            if response.status == 303 || (response.status <= 302 && method == "POST") { (method, body) = ("GET", nil) }
+            url = next
+        }
+        throw HeadwayError(.loadFailed, "could not load \(url.absoluteString): Load cannot follow more than 20 redirections")
     }
 }

@@ -133,8 +133,9 @@ final class SchemeHandler {
                 } else {
                     var data: Data?
                     if let body { data = try await self.client.readAll(body, limit: 64 << 20, cancellable: bound.pointer) }
-                    let response = try await self.client.send(method: method, url: url, headers: headers, body: data,
-                                                              followRedirects: !isMainFrame, cancellable: bound.pointer)
+                    let response = isMainFrame
+                        ? try await self.client.send(method: method, url: url, headers: headers, body: data, cancellable: bound.pointer)
+                        : try await self.sendFollowing(method: method, url: url, headers: headers, body: data, cancellable: bound.pointer)
                     guard !self.isAbandoned(bound) else { return }
                     try await self.deliver(response, exchange, bound)
                 }
