@@ -25,18 +25,20 @@ struct BoosterCrossOriginTests {
         let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'><rect width='4' height='4'/></svg>"
         other.route("/dot.svg", HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(svg.utf8)))
         site.route("/to-dot", .redirect(to: other.url.absoluteString + "dot.svg"))
-        // An image that redirects to another origin is shown, as on the real web.
-        site.route("/reader.html", .html("<!doctype html><title>Reader</title><img src='/to-dot'>"))
+        other.route("/lib.js", HTTPResponse(headers: [("Content-Type", "text/javascript")], body: Data("window.lib = 'loaded'".utf8)))
+        site.route("/to-lib", .redirect(to: other.url.absoluteString + "lib.js"))
+        // An image or a script that redirects to another origin (a CDN) loads, as on the real web.
+        site.route("/reader.html", .html("<!doctype html><title>Reader</title><img src='/to-dot'><script src='/to-lib'></script>"))
         try await Browser.withPage(configuration: booster ? BoosterSite.configuration() : Browser.Configuration()) { tab in
             try await tab.load(site.url.appendingPathComponent("reader.html"))
             let result = try await tab.run(Snippet(file: "read.js", source: """
                 const read = async (url, mode) => { try { return await (await fetch(url, { mode })).text() } catch (e) { return 'refused' } };
                 [await read('\(other.url.absoluteString)secret'), await read('/to-secret'), await read('/to-secret', 'no-cors'),
-                 await read('/to-shared'), await read('\(other.url.absoluteString)shared'), document.images[0].naturalWidth]
+                 await read('/to-shared'), await read('\(other.url.absoluteString)shared'), document.images[0].naturalWidth, window.lib]
                 """))
             // A no-cors answer is opaque: its text is empty.
             #expect(result.value == .array([.string("refused"), .string("refused"), .string(booster ? "refused" : ""),
-                                            .string("shared"), .string("shared"), .number(4)]), "\(String(describing: result.error))")
+                                            .string("shared"), .string("shared"), .number(4), .string("loaded")]), "\(String(describing: result.error))")
         }
     }
 

@@ -43,11 +43,14 @@ extension SchemeHandler {
     private static let shownDestinations: Set<String> = ["image", "style", "script", "font", "audio", "video", "track"]
     private static let frameDestinations: Set<String> = ["iframe", "frame", "object", "embed", "document", "worker", "sharedworker"]
 
-    // An image or a style sheet, by what the request accepted (WebKit's own Accept for them)
-    // and what came back. A page can send a fetch with such an Accept and read another origin's
-    // images or style sheets this way: the residue of a check WebKit gives no better signal for.
+    // An image, a style sheet or a script, by what the request accepted (WebKit's own Accept
+    // for them) and what came back. A page can send a fetch with such an Accept, or none, and
+    // read another origin's images, style sheets or scripts this way: the residue of a check
+    // WebKit gives no better signal for, kept so that a page's own script or image behind such
+    // a redirect (a CDN) still loads.
     private static func looksShown(accept: String, type: String) -> Bool {
         (accept.hasPrefix("image/") && type.hasPrefix("image/")) || (accept.hasPrefix("text/css") && type.hasPrefix("text/css"))
+            || (accept == "*/*" && (type.contains("javascript") || type.contains("ecmascript")))
     }
 
     // Sends a subresource's request, following its redirects here. One that is not a GET or a
