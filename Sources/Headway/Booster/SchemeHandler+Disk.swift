@@ -52,6 +52,6 @@ extension SchemeHandler {
                                     varyValues: vary, storedAt: Engine.now(), lifetime: lifetime, wasUsed: true)
         if body.count <= limit { cache.insert(cached, under: exchange.url) }
         stats[exchange.viewKey, default: PrefetchLoadStats()].fetched += 1
-        answer(exchange, with: cached)
+        answer(exchange, with: cached, credentials: response.sentCredentials)
     }
 }

@@ -221,17 +221,18 @@ final class SchemeHandler {
             replayRedirect(exchange, to: target)
             return
         }
-        let credentials = headerValue(response.requestHeaders, "Cookie") != nil || headerValue(response.requestHeaders, "Authorization") != nil
-        if refusesCrossOriginRead(exchange, finalURL: response.finalURL, headers: response.headers, credentials: credentials) { return }
+        if refusesCrossOriginRead(exchange, finalURL: response.finalURL, headers: response.headers,
+                                  credentials: response.sentCredentials) { return }
         respond(exchange.request, streaming: response)
     }
 
     // Answers from the cache. A main document the prefetch reached through a redirect is
     // replayed as that redirect, so the page's URL (and its relative links) are the target's.
-    func answer(_ exchange: Exchange, with cached: CachedResponse) {
+    // `credentials`: whether cookies or credentials went with the request that fetched it (a
+    // prefetch sends the jar's).
+    func answer(_ exchange: Exchange, with cached: CachedResponse, credentials: Bool = true) {
         answered(exchange)
-        // (A prefetch sends the jar's cookies.)
-        if refusesCrossOriginRead(exchange, finalURL: cached.url, headers: cached.headers, credentials: true) { return }
+        if refusesCrossOriginRead(exchange, finalURL: cached.url, headers: cached.headers, credentials: credentials) { return }
         if !cached.cookies.isEmpty, !isStopped(exchange.request) {
             // The page is shown what was prefetched: the cookies held with it join the jar now.
             for cookie in cached.cookies { client.commitCookies([cookie.value], from: cookie.url) }

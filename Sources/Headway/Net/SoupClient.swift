@@ -20,6 +20,11 @@ final class SoupClient {
         let message: OpaqueGObjectRef
 
         func header(_ name: String) -> String? { headerValue(headers, name) }
+
+        // Whether cookies or HTTP credentials went out with the request.
+        var sentCredentials: Bool {
+            headerValue(requestHeaders, "Cookie") != nil || headerValue(requestHeaders, "Authorization") != nil
+        }
     }
 
     let session: UnsafeMutablePointer<SoupSession>
