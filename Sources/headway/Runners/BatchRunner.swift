@@ -21,6 +21,8 @@ enum BatchRunner {
             workers.append(Task { @EngineActor in
                 defer { page.close() }
                 while !shared.stopped, let item = await inputs.urls.next() {
+                    // Another job may have stopped the run while this one waited for a line.
+                    if shared.stopped { break }
                     var report: LoadReport
                     switch item {
                     case .url(let url):
