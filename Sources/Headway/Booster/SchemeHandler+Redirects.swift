@@ -21,21 +21,21 @@ extension SchemeHandler {
         // cross-origin ones; for the others, what was accepted and what came back tell.
         let destination = headerValue(exchange.headers, "Sec-Fetch-Dest")?.lowercased()
         let mode = headerValue(exchange.headers, "Sec-Fetch-Mode")?.lowercased()
-        let type = headers.first { $0.0.lowercased() == "content-type" }?.1.lowercased() ?? ""
+        let accept = headerValue(exchange.headers, "Accept")?.lowercased() ?? ""
+        let type = headerValue(headers, "Content-Type")?.lowercased() ?? ""
         if let destination {
             if mode == "no-cors", Self.shownDestinations.contains(destination) { return false }
-        } else if Self.looksShown(accept: headerValue(exchange.headers, "Accept")?.lowercased() ?? "", type: type) {
+        } else if Self.looksShown(accept: accept, type: type) {
             return false
         }
         let isDocument = type.contains("html") || type.contains("xml") && !type.contains("svg")
         // Without Sec-Fetch-Dest, a document asked for as one (a fetch accepts */* unless the
         // page says otherwise, and saying text/html only gets it refused).
-        let accept = headerValue(exchange.headers, "Accept")?.lowercased() ?? ""
         let isFrame = destination.map(Self.frameDestinations.contains) ?? (isDocument && accept.hasPrefix("text/html"))
         let page = headerValue(exchange.headers, "Origin") ?? from
         if !isFrame, mode == nil || mode == "cors" {
-            let allowed = headers.first { $0.0.lowercased() == "access-control-allow-origin" }?.1
-            let withCredentials = headers.first { $0.0.lowercased() == "access-control-allow-credentials" }?.1 == "true"
+            let allowed = headerValue(headers, "Access-Control-Allow-Origin")
+            let withCredentials = headerValue(headers, "Access-Control-Allow-Credentials") == "true"
             if credentials ? allowed == page && withCredentials : allowed == "*" || allowed == page { return false }
         }
         fail(exchange.request, HeadwayError(.blockedURL, "\(exchange.url.absoluteString) redirected to \(finalURL.absoluteString), "
