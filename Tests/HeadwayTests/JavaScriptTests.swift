@@ -111,6 +111,7 @@ struct JavaScriptTests {
             #expect(title.value == .string("Second"))
             let click = try await page.run(Snippet(file: "click.js", source: "history.back()"))
             #expect(click.error == nil)
+            #expect(click.navigatedTo?.path == "/page.html")
             #expect(page.url?.path == "/page.html")
         }
     }

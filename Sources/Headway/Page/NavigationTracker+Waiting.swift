@@ -1,7 +1,7 @@
 import Foundation
 
 // Waiting on the tracker: for a record to complete, for the next record, for the next
-// navigation signal. Every wait is bounded and ends when its task is cancelled.
+// commit. Every wait is bounded and ends when its task is cancelled.
 extension NavigationTracker {
     // Waits until a record other than `record` begins, or `seconds` pass, or the task is
     // cancelled. Returns the new record.
@@ -14,16 +14,6 @@ extension NavigationTracker {
         return nil
     }
 
-    // Waits until `navigationSignals` passes `count`, or `seconds` pass, or the task is
-    // cancelled. Returns whether a navigation signal came.
-    func nextSignal(after count: Int, within seconds: Double) async -> Bool {
-        if navigationSignals != count { return true }
-        _ = try? await EngineWait<Void>.run(timeout: seconds, onTimeout: { .success(()) }) { wait in
-            signalWaiters.append { wait.resume(.success(())) }
-        }
-        return navigationSignals != count
-    }
-
     // Calls `done` once `record` completes (at once when it already has).
     func whenDone(_ record: Record, _ done: @escaping @EngineActor () -> Void) {
         if record.isDone { done() } else { record.waiters.append(done) }
@@ -31,9 +21,6 @@ extension NavigationTracker {
 
     func signalled() {
         navigationSignals += 1
-        let waiters = signalWaiters
-        signalWaiters.removeAll()
-        for waiter in waiters { waiter() }
     }
 
     func wakeRecordWaiters() {

@@ -21,7 +21,6 @@ final class NavigationTracker {
     var navigationSignals = 0
     private var nextID = 1
     var recordWaiters: [@EngineActor () -> Void] = []
-    var signalWaiters: [@EngineActor () -> Void] = []
     var commitWaiters: [Int: @EngineActor () -> Void] = [:]
     var nextCommitWaiter = 0
 

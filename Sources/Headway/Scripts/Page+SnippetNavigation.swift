@@ -1,10 +1,6 @@
 import Foundation
 
 extension Page {
-    // How long, after a snippet's value and one task of its page, a navigation it requested
-    // may still take to show (a bound, in seconds).
-    static let snippetNavigationGrace = 0.01
-
     // A task of the page after the snippet's: WebKit starts the navigations a script schedules
     // (`location.href = …`, `form.submit()`, `location.reload()`) from a zero-delay timer set
     // before it, and asks for their policy on the same connection, ahead of this answer. A
@@ -26,7 +22,7 @@ extension Page {
             _ = try? await JavaScriptCall.callAsyncFunction(view, Page.nextTask, arguments: [:], sourceURI: nil,
                                                             timeout: 2, what: "the navigation probe")
         }
-        guard await tracker.nextSignal(after: signals, within: Page.snippetNavigationGrace) else { return nil }
+        guard tracker.navigationSignals != signals else { return nil }
         return await tracker.nextRecord(after: record, within: 1)
     }
 }
