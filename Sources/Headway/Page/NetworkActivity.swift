@@ -25,7 +25,8 @@ final class NetworkActivity {
     // the first ones, so long runs stay flat.
     nonisolated static let keptRecords = 10_000
 
-    private var inFlight = Set<UInt>()
+    // The requests in flight, by resource, with their URLs.
+    private var inFlight: [UInt: URL] = [:]
     // Monotonic ms of the last request that started or ended.
     private(set) var lastChange = Engine.now()
     // Keep `requests` (off unless the browser records resources).
@@ -36,8 +37,8 @@ final class NetworkActivity {
 
     var requestsInFlight: Int { inFlight.count }
 
-    func started(_ resource: UInt, _ request: @autoclosure () -> Request) {
-        inFlight.insert(resource)
+    func started(_ resource: UInt, url: URL, _ request: @autoclosure () -> Request) {
+        inFlight[resource] = url
         lastChange = Engine.now()
         guard recording, requests.count < Self.keptRecords else { return }
         index[resource] = requests.count
@@ -57,7 +58,7 @@ final class NetworkActivity {
             requests[position].failure = failure
             requests[position].ended = Date()
         }
-        guard inFlight.remove(resource) != nil else { return }
+        guard inFlight.removeValue(forKey: resource) != nil else { return }
         lastChange = Engine.now()
     }
 
@@ -67,6 +68,11 @@ final class NetworkActivity {
         requests.removeAll()
         index.removeAll()
         lastChange = Engine.now()
+    }
+
+    // Whether a request for one of `urls` (absolute strings) is in flight.
+    func isLoading(anyOf urls: Set<String>) -> Bool {
+        inFlight.values.contains { urls.contains($0.absoluteString) }
     }
 
     // Milliseconds since the network was last busy, or nil while a request is in flight.

@@ -2,7 +2,8 @@ import CWebKit
 public import Foundation
 
 extension Page {
-    /// Loads `url` and returns once it finished (after the load event).
+    /// Loads `url` and returns once it finished (after the load event) and the request for the
+    /// page icon that WebKit makes then has ended (at most 1 s more, outside every timing).
     ///
     /// `timeout` bounds the whole load, client redirects included. Throws a
     /// `HeadwayError`: `.timeout` when it runs out, `.loadFailed` or `.blockedURL` when WebKit
@@ -147,6 +148,7 @@ extension Page {
                 record = next
                 continue
             }
+            await letIconRequestEnd(probe, until: deadline)
             try Task.checkCancellation()
             return try collectResult(record, probe: probe ?? .null)
         }

@@ -24,7 +24,7 @@ func onResourceStarted(_ view: UnsafeMutablePointer<WebKitWebView>?, _ resource:
     let started = Date()
     EngineActor.assumeIsolated {
         guard let page = target.page else { return }
-        if let key { page.network.started(key, .init(url: url, method: method, started: started, requestHeaders: headers)) }
+        if let key { page.network.started(key, url: url, .init(url: url, method: method, started: started, requestHeaders: headers)) }
         page.chain.page(page, didStartLoadingResource: url, method: method)
     }
 }

@@ -39,7 +39,8 @@ enum PageScripts {
     // set (at once when `waitForLoad` is "no": a load that ends at DOMContentLoaded); with
     // `entriesWanted` "yes", each request's Resource Timing phases too.
     // It lets two tasks run first, so a navigation the page schedules in its load handler has
-    // begun, and reports a meta refresh of at most 1 s to another URL (`metaRefresh`, seconds).
+    // begun, and reports a meta refresh of at most 1 s to another URL (`metaRefresh`, seconds)
+    // and the URLs WebKit may ask for as the page icon (`icons`).
     static let timing = resourcePhases + #"""
     // A navigation that commits while this runs would leave it unanswered: answer at pagehide.
     const gone = new Promise((r) => addEventListener('pagehide', () => r({ navigated: true }), { once: true }));
@@ -72,7 +73,7 @@ enum PageScripts {
         loadEventEnd: nav ? nav.loadEventEnd : 0,
         fcp: paint ? paint.startTime : null,
         count: resources.length, transferBytes: transfer, encodedBytes: encoded,
-        title: document.title, metaRefresh,
+        title: document.title, metaRefresh, icons: [...icons],
       };
     };
     return await Promise.race([probe(), gone]);

@@ -1,0 +1,35 @@
+import Foundation
+import Headway
+import HeadwayTestSupport
+import Testing
+
+// WebKit asks for the page icon around the load event; a load lets that request end, so a page
+// closed right after its load still made every request a browser would have made.
+@Suite("Page icon", .serialized)
+@EngineActor
+struct PageIconTests {
+    @Test func aLoadReturnsOnceItsIconRequestHasBeenAnswered() async throws {
+        // Every answer comes 300 ms after its request: the icon's comes well after the load event.
+        let server = try Fixtures.server(conditions: NetworkConditions(latency: 0.3))
+        defer { server.stop() }
+        server.route("/icon.html", .html("<!doctype html><title>Icon</title><p>a page with the default icon"))
+        server.route("/favicon.ico", HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(Fixtures.svg.utf8)))
+        try await Browser.withPage { page in
+            let result = try await page.load(server.url.appendingPathComponent("icon.html"))
+            #expect(result.status == 200)
+            // The server logs a request once it has sent the whole answer.
+            #expect(server.requests.map(\.path) == ["/icon.html", "/favicon.ico"])
+        }
+        #expect(server.requestCount(path: "/favicon.ico") == 1)
+    }
+
+    @Test func aDeclaredIconIsWaitedForToo() async throws {
+        let server = try Fixtures.server(conditions: NetworkConditions(latency: 0.3))
+        defer { server.stop() }
+        server.route("/declared.html", .html("<!doctype html><title>Declared</title><link rel=icon href=/pixel.svg><p>icon"))
+        try await Browser.withPage { page in
+            _ = try await page.load(server.url.appendingPathComponent("declared.html"))
+            #expect(server.requests.map(\.path) == ["/declared.html", "/pixel.svg"])
+        }
+    }
+}
