@@ -19,7 +19,8 @@ struct PageLoadTests {
             #expect(t.loadEventEnd > 0)
             #expect(t.domInteractive > 0 && t.domInteractive <= t.domContentLoadedEventEnd)
             #expect(t.domContentLoadedEventEnd <= t.loadEventEnd)
-            #expect(t.responseStart > 0 && t.responseStart <= t.domInteractive)
+            // Navigation Timing has whole milliseconds here: a loopback answer can start at 0.
+            #expect(t.responseStart >= 0 && t.responseStart <= t.domInteractive)
             #expect(result.resources.count == 2)
             #expect(page.title == Fixtures.pageTitle)
             #expect(!page.isLoading)
