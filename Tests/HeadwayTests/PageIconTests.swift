@@ -32,4 +32,27 @@ struct PageIconTests {
             #expect(server.requests.map(\.path) == ["/declared.html", "/pixel.svg"])
         }
     }
+
+    @Test func anIconThatNeverAnswersDoesNotHoldTheLoad() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/silent.html", .html("<!doctype html><title>Silent icon</title><p>its icon never answers"))
+        server.route("/favicon.ico", .hang)
+        try await Browser.withPage { page in
+            // The icon wait is bounded (1 s) well inside this load's timeout.
+            let result = try await page.load(server.url.appendingPathComponent("silent.html"), timeout: .seconds(10))
+            #expect(result.title == "Silent icon")
+            #expect(server.requestCount(path: "/favicon.ico") == 1)
+        }
+    }
+
+    @Test func aLoadThatEndsAtDOMContentLoadedDoesNotWaitForTheIcon() async throws {
+        let server = try Fixtures.server(conditions: NetworkConditions(latency: 0.3))
+        defer { server.stop() }
+        server.route("/dcl.html", .html("<!doctype html><title>DCL</title><p>done early"))
+        try await Browser.withPage { page in
+            _ = try await page.load(server.url.appendingPathComponent("dcl.html"), until: .domContentLoaded)
+            #expect(!server.requests.map(\.path).contains("/favicon.ico"))
+        }
+    }
 }

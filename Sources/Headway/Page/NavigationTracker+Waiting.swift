@@ -19,10 +19,6 @@ extension NavigationTracker {
         if record.isDone { done() } else { record.waiters.append(done) }
     }
 
-    func signalled() {
-        navigationSignals += 1
-    }
-
     func wakeRecordWaiters() {
         let waiters = recordWaiters
         recordWaiters.removeAll()

@@ -24,6 +24,10 @@ final class NavigationTracker {
     var commitWaiters: [Int: @EngineActor () -> Void] = [:]
     var nextCommitWaiter = 0
 
+    func signalled() {
+        navigationSignals += 1
+    }
+
     // Opens a record for a load Headway is about to request.
     func begin(_ url: URL?) -> Record {
         redirecting = nil

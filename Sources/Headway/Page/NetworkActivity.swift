@@ -70,9 +70,9 @@ final class NetworkActivity {
         lastChange = Engine.now()
     }
 
-    // Whether a request for one of `urls` (absolute strings) is in flight.
-    func isLoading(anyOf urls: Set<String>) -> Bool {
-        inFlight.values.contains { urls.contains($0.absoluteString) }
+    // Whether a request whose URL, as `key` gives it, is one of `keys` is in flight.
+    func isLoading(anyOf keys: Set<String>, key: (URL) -> String) -> Bool {
+        inFlight.values.contains { keys.contains(key($0)) }
     }
 
     // Milliseconds since the network was last busy, or nil while a request is in flight.

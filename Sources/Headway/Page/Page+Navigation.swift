@@ -2,8 +2,9 @@ import CWebKit
 public import Foundation
 
 extension Page {
-    /// Loads `url` and returns once it finished (after the load event) and the request for the
-    /// page icon that WebKit makes then has ended (at most 1 s more, outside every timing).
+    /// Loads `url` and returns once it finished (after the load event) and a request for the
+    /// page icon that WebKit had started by then has ended (at most 1 s more, outside every
+    /// timing; not with `.domContentLoaded`).
     ///
     /// `timeout` bounds the whole load, client redirects included. Throws a
     /// `HeadwayError`: `.timeout` when it runs out, `.loadFailed` or `.blockedURL` when WebKit
@@ -148,9 +149,12 @@ extension Page {
                 record = next
                 continue
             }
-            await letIconRequestEnd(probe, until: deadline)
+            // Read before the icon wait, so that a navigation the page starts meanwhile cannot
+            // leak into this load's result.
+            let result = try collectResult(record, probe: probe ?? .null)
+            await letIconRequestEnd(of: record, probe: probe, until: deadline)
             try Task.checkCancellation()
-            return try collectResult(record, probe: probe ?? .null)
+            return result
         }
     }
 

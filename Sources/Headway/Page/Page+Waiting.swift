@@ -43,21 +43,4 @@ extension Page {
             throw HeadwayError(.timeout, "no element matched \(selector) within \(formatSeconds(seconds))")
         }
     }
-
-    // The longest a load waits for its page icon's request, in seconds.
-    static let iconWait = 1.0
-
-    // WebKit asks for the page icon (`/favicon.ico` or the page's `<link rel=icon>`) around the
-    // load event. A browser left open lets that request end; a page closed or navigated right
-    // after its load cancels it, sometimes before it was sent. So a load waits for its icon
-    // request to end (at most `iconWait`, within the load's deadline), and a server sees what a
-    // browser would ask for. The load's timings are not affected.
-    func letIconRequestEnd(_ probe: JSONValue?, until deadline: Double) async {
-        guard case .array(let list)? = probe?["icons"] else { return }
-        let icons = Set(list.compactMap { $0.stringValue.flatMap(URL.init(string:)).map { MirrorScheme.real($0).absoluteString } })
-        let end = min(deadline, Engine.now() + Self.iconWait * 1000)
-        while view != nil, network.isLoading(anyOf: icons), Engine.now() < end {
-            guard (try? await Task.sleep(for: .milliseconds(5))) != nil else { return }
-        }
-    }
 }
