@@ -55,3 +55,17 @@ public func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async 
         Thread { continuation.resume(returning: work()) }.start()
     }
 }
+
+/// The threads of `pid` that run under a real-time scheduling policy (SCHED_FIFO or SCHED_RR),
+/// by name.
+public func realTimeThreads(of pid: Int32) -> [String] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.compactMap { tid in
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/stat", encoding: .utf8),
+              let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+        // Fields from the state on (field 3); the policy is field 41.
+        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+        guard fields.count > 38, let policy = Int(fields[38]), policy == 1 || policy == 2 else { return nil }
+        return String(stat[stat.index(after: open)..<close])
+    }
+}

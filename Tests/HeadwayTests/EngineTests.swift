@@ -29,4 +29,22 @@ struct EngineTests {
         await page.close()
         await server.stop()
     }
+
+    // WebKit makes its IPC and scrolling threads real-time when it may (as root, which CI is);
+    // their spin-waits then stalled loads for about a second now and then. As another user it
+    // cannot, and this holds either way.
+    @Test func noThreadOfWebKitRunsAtRealTimePriority() async throws {
+        let server = try await Fixtures.server()
+        let page = try await Browser().newPage()
+        _ = try await page.load(server.url.appendingPathComponent("page.html"))
+        let me = getpid()
+        var found: [String] = realTimeThreads(of: me).map { "headway: \($0)" }
+        for (pid, name) in descendants(of: me) {
+            found += realTimeThreads(of: pid).map { "\(name): \($0)" }
+        }
+        #expect(descendants(of: me).values.contains("WebKitWebProces"))
+        #expect(found.isEmpty, "real-time threads: \(found)")
+        await page.close()
+        await server.stop()
+    }
 }

@@ -63,6 +63,11 @@ int hw_xvfb_pid(void);
 /// WebKit find it loaded; for Headway's own Xvfb, which has no other GL.
 void hw_gl_preload_start(void);
 
+/// Removes CAP_SYS_NICE from the calling thread's effective and bounding sets, so that WebKit,
+/// started from this thread, cannot make its threads real-time (here or in the processes it
+/// starts). Returns 1 when something changed, 0 when the thread did not have it, -1 on error.
+int hw_drop_realtime_capability(void);
+
 
 /// Called once per reference found in an HTML document. `kind` is one of "base", "anchor",
 /// "image", "srcset", "script", "stylesheet", "preload", "icon", "style" (inline CSS text).

@@ -19,6 +19,8 @@ enum Engine {
         // GDK reads the window scale from the environment when it opens the display.
         setenv("GDK_SCALE", "\(scale)", 1)
         self.scale = scale
+        // Before anything of WebKit's starts from this thread (see realtime.c).
+        _ = hw_drop_realtime_capability()
         let ownDisplay = try Display.ensure()
         if ownDisplay {
             // A private X server has no desktop session: skip the accessibility bridge and the

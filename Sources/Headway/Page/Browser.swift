@@ -24,6 +24,9 @@ public final class Browser {
     private var isClosed = false
 
     /// Starts the engine (and a private Xvfb when there is no DISPLAY) and creates the web context.
+    ///
+    /// The engine's thread gives up `CAP_SYS_NICE` when it starts, so that WebKit cannot make its
+    /// threads real-time (as it does for root); other threads of the process keep theirs.
     public init(configuration: Configuration = Configuration()) throws {
         try Browser.validate(configuration)
         // Opened first, so that a directory refused leaves nothing started behind.
