@@ -47,4 +47,23 @@ struct TimingAndScreenshotTests {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
+
+    // WebKit draws the whole page on one cairo image, which holds at most 32,767 px a side, and
+    // says only "There was an error creating the snapshot" beyond that.
+    @Test func aPageTooTallForOneImageIsNamedWithItsSize() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/tall.html", .html("<!doctype html><body style='margin:0'><div style='height:40000px'></div>"))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("headway-tall-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await Browser.withPage { page in
+            try await page.load(server.url.appendingPathComponent("tall.html"))
+            let error = await #expect(throws: HeadwayError.self) { try await page.screenshot(to: path) }
+            #expect(error?.code == .engine)
+            #expect(error?.message.contains("the page is 1280 × 40000 device pixels") == true)
+            #expect(error?.message.contains("at most 32767 on each side") == true)
+            #expect(error?.gerror?.domain == "WebKitSnapshotError")
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }

@@ -19,10 +19,34 @@ extension Page {
     /// off the engine thread.
     ///
     /// Throws `.timeout` when WebKit has not delivered the snapshot within `timeout` (a
-    /// page stuck in JavaScript never paints), `.engine` when WebKit fails to take it,
-    /// `.fileUnwritable` when the file cannot be written, `.closed` for a closed page.
-    /// Cancelling the task stops it and throws `CancellationError`.
+    /// page stuck in JavaScript never paints), `.engine` when WebKit fails to take it (as for a
+    /// page more than 32,767 device pixels tall or wide, cairo's limit for one image, which the
+    /// message then gives), `.fileUnwritable` when the file cannot be written, `.closed` for a
+    /// closed page. Cancelling the task stops it and throws `CancellationError`.
     public func screenshot(to path: String, timeout: Duration = .seconds(30)) async throws -> Screenshot {
+        let started = Engine.now()
+        do {
+            return try await snapshot(to: path, timeout: timeout)
+        } catch let error as HeadwayError where error.code == .engine {
+            // WebKit says only "There was an error creating the snapshot".
+            let left = Duration.clamped(seconds: timeout.seconds - (Engine.now() - started) / 1000)
+            guard case .array(let size)? = try? await evaluate(Self.documentPixelSize, timeout: left),
+                  let width = size.first?.doubleValue, let height = size.last?.doubleValue,
+                  max(width, height) > Self.largestImageSide else { throw error }
+            throw HeadwayError(.engine, "the screenshot failed: the page is \(Int(width)) × \(Int(height)) device pixels, "
+                               + "and a full-page screenshot can be at most \(Int(Self.largestImageSide)) on each side (cairo's image limit)",
+                               gerror: error.gerror)
+        }
+    }
+
+    // cairo's largest image surface, on each side.
+    static let largestImageSide = 32_767.0
+    static let documentPixelSize = """
+        (() => { const e = document.documentElement, b = document.body || e, r = devicePixelRatio;
+          return [Math.ceil(Math.max(e.scrollWidth, b.scrollWidth) * r), Math.ceil(Math.max(e.scrollHeight, b.scrollHeight) * r)]; })()
+        """
+
+    private func snapshot(to path: String, timeout: Duration) async throws -> Screenshot {
         let view = try await readyView()
         let cancellable = GObjectRef(taking: g_cancellable_new()!)
         let surface: SurfaceBox = try await bounded {

@@ -59,7 +59,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Load each URL N times cold, in a fresh view with no cached state, and summarise; 1 to \(Self.mostRepeats).")
     var repeatCount: Int = 1
 
-    @Option(help: "Write a PNG of the full last page, after its snippets ran.")
+    @Option(help: "Write a PNG of the full last page, after its snippets ran (at most 32767 pixels a side).")
     var screenshot: String?
 
     @Option(help: ArgumentHelp("Write every load's requests as a HAR 1.2 file (one page per load), for a HAR viewer or `headway har-summary`. The run keeps them in memory until it ends.", valueName: "FILE"))
