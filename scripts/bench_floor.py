@@ -18,9 +18,13 @@ def compiled():
     if not compiler:
         benchlib.fail("bench floor: no C compiler (cc or the Swift toolchain's clang)")
     flags = benchlib.run(["pkg-config", "--cflags", "--libs", "webkit2gtk-4.1"]).stdout.split()
-    binary = pathlib.Path(tempfile.mkdtemp(prefix="headway-floor-")) / "bench_floor"
-    benchlib.run([compiler, "-O2", "-o", str(binary), str(HERE / "bench_floor.c"), *flags])
-    return binary
+    directory = pathlib.Path(tempfile.mkdtemp(prefix="headway-floor-"))
+    result = subprocess.run([compiler, "-O2", "-o", str(directory / "bench_floor"), str(HERE / "bench_floor.c"), *flags],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        shutil.rmtree(directory, ignore_errors=True)
+        benchlib.fail(f"bench floor: {compiler} could not build bench_floor.c: {result.stderr.strip()[-400:]}")
+    return directory / "bench_floor"
 
 
 class Xvfb:
@@ -41,6 +45,9 @@ class Xvfb:
             text += chunk
         number = text.decode().strip()
         if not number:
+            self.proc.kill()
+            self.proc.wait()
+            os.close(read)
             benchlib.fail("bench floor: Xvfb did not start")
         self.display = f":{number}"
         return self
