@@ -19,6 +19,14 @@ enum Display {
             throw HeadwayError(.displayUnavailable,
                                "no DISPLAY is set and Xvfb is not installed; install the 'xvfb' package (scripts/setup does it)")
         }
+        // A private X server has no desktop session: skip the accessibility bridge and the
+        // session bus, which GLib would otherwise try to autolaunch (dbus-launch) each time.
+        // Set before the preload thread starts, with DISPLAY's slot: that thread runs library
+        // constructors that read the environment, and glibc's setenv may free the array they
+        // read when it adds a variable. Replacing a value later only swaps one pointer.
+        setenv("NO_AT_BRIDGE", "1", 0)
+        setenv("DBUS_SESSION_BUS_ADDRESS", "disabled:", 0)
+        setenv("DISPLAY", "", 1)
         // Xvfb has software GL only: its driver loads on the other core while Xvfb starts.
         hw_gl_preload_start()
         var buffer = [CChar](repeating: 0, count: 256)
@@ -26,6 +34,7 @@ enum Display {
         // is tied to the forking thread.
         let number = hw_xvfb_start(xvfb, 10_000, &buffer, Int32(buffer.count))
         guard number >= 0 else {
+            unsetenv("DISPLAY")
             let reason = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw HeadwayError(.displayUnavailable, "could not start Xvfb: \(reason)")
         }

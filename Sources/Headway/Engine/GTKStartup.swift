@@ -22,12 +22,6 @@ enum Engine {
         // Before anything of WebKit's starts from this thread (see realtime.c).
         _ = hw_drop_realtime_capability()
         let ownDisplay = try Display.ensure()
-        if ownDisplay {
-            // A private X server has no desktop session: skip the accessibility bridge and the
-            // session bus, which GLib would otherwise try to autolaunch (dbus-launch) each time.
-            setenv("NO_AT_BRIDGE", "1", 0)
-            setenv("DBUS_SESSION_BUS_ADDRESS", "disabled:", 0)
-        }
         guard gtk_init_check(nil, nil) != 0 else {
             let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
             throw HeadwayError(.displayUnavailable, "GTK could not open display '\(display)'")

@@ -33,8 +33,9 @@ public final class Browser {
         let disk = try configuration.booster?.cacheDirectory.map {
             try DiskCache(directory: $0, capacity: configuration.booster?.cacheDirectoryBytes ?? 0)
         }
-        try Engine.startGTK(scale: configuration.deviceScaleFactor)
+        // Before the engine starts: its GL preload must not meet a variable being added.
         if let port = configuration.inspectorPort { try Inspector.serve(on: port) }
+        try Engine.startGTK(scale: configuration.deviceScaleFactor)
         self.configuration = configuration
         context = GObjectRef(taking: hw_web_context_new(configuration.ephemeral ? 1 : 0,
                                                         guint(max(0, configuration.webProcessMemoryLimit ?? 0))))
