@@ -6,7 +6,7 @@ import Foundation
 import PackageDescription
 
 let headway: Package.Dependency = ProcessInfo.processInfo.environment["HEADWAY_PACKAGE_URL"].map {
-    .package(url: $0, from: "0.1.0")
+    .package(url: $0, from: "0.2.0")
 } ?? .package(name: "headway", path: "..")
 
 let library: Target.Dependency = .product(name: "Headway", package: "headway")

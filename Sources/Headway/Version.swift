@@ -1,2 +1,2 @@
 /// Headway's version, as `headway --version` prints it and the package is tagged: `Headway.version`.
-public let version = "0.1.0"
+public let version = "0.2.0"
