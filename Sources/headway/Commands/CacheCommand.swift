@@ -18,7 +18,10 @@ struct CacheCommand: AsyncParsableCommand {
     deletes them when it comes across them), and temporary files of writes in progress or left by \
     a killed process.
 
-    \(ExitStatus.helpText)
+    Exit status: 0 success; 64 bad usage, or a directory that is not a Headway cache; 66 the \
+    directory is missing or a file; 74 the output could not be written (a full disk, a closed \
+    stdout); 141 stdout's reader went away (a broken pipe; nothing more is printed); 1 an \
+    internal error.
     """
 
     struct Options: ParsableArguments {

@@ -8,7 +8,13 @@ struct DemoCommand: AsyncParsableCommand {
         abstract: "Serve the bundled demo site at 5 Mbit/s with 50 ms latency and time an article cold, then after the booster prefetched (and prerendered) it from the index, and in a second run from a disk cache.",
         discussion: """
         The site (an index and 10 articles of about 1 MB each) is written to a temporary directory, \
-        $TMPDIR/headway-demo-PID, and removed afterwards, also after Ctrl-C (exit status 130).
+        $TMPDIR/headway-demo-PID, and removed afterwards, also after Ctrl-C.
+
+        Exit status: 0 success; 130 after Ctrl-C (or SIGTERM); 3 a load failed; 4 a load timed \
+        out; 5 the demo snippet failed; 64 bad usage; 69 no display, or the engine could not start \
+        or ended; 71 the demo server could not listen; 74 the output could not be written (a full \
+        disk, a closed stdout); 141 stdout's reader went away (a broken pipe; nothing more is \
+        printed); 1 an internal error (the site could not be written).
         """
     )
 

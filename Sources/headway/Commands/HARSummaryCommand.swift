@@ -14,7 +14,9 @@ struct HARSummaryCommand: AsyncParsableCommand {
         span, and the URL; `P` after the status marks a request the booster answered from its \
         prefetch cache.
 
-        \(ExitStatus.helpText)
+        Exit status: 0 success; 64 bad usage; 66 the file is missing, unreadable or not a HAR \
+        file; 74 the output could not be written (a full disk, a closed stdout); 141 stdout's \
+        reader went away (a broken pipe; nothing more is printed); 1 an internal error.
         """
     )
 

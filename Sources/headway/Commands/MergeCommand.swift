@@ -22,7 +22,10 @@ struct MergeCommand: AsyncParsableCommand {
         that is not what headway load prints is an error naming the file and line (exit 66); \
         otherwise merge exits 0, whatever the loads' own "error" members say.
 
-        \(ExitStatus.helpText)
+        Exit status: 0 success; 64 bad usage; 66 an input file is missing, unreadable or not \
+        what headway load prints; 74 the output could not be written (a full disk, a closed \
+        stdout); 141 stdout's reader went away (a broken pipe; nothing more is printed); 1 an \
+        internal error.
         """
     )
 

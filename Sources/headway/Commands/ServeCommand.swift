@@ -10,8 +10,10 @@ struct ServeCommand: AsyncParsableCommand {
         Prints "Serving DIR at http://127.0.0.1:PORT/ (CONDITIONS)" on stdout once it listens.
         Bandwidth is capped per response (so per keep-alive connection); latency delays each first byte.
         Only files inside DIR are served: a symlink that leads out of it answers 404.
-        Exit status: 130 after Ctrl-C (or SIGTERM); 64 bad usage; 3 it could not listen; \
-        74 the first line could not be written; 141 stdout's reader went away.
+        Exit status: 130 after Ctrl-C (or SIGTERM); 64 bad usage (a bad option or value, a \
+        directory that cannot be served); 71 it could not listen (the port is in use or not \
+        permitted); 74 the first line could not be written; 141 stdout's reader went away; 1 an \
+        internal error.
         """
     )
 
