@@ -1,5 +1,14 @@
 // swift-tools-version: 6.2
+import Foundation
 import PackageDescription
+
+// WebKitGTK's flags through Sources/CWebKit/headway-webkit.pc: webkit2gtk-4.1.pc brings glib's
+// -pthread and gmodule's -Wl,--export-dynamic, which SwiftPM refuses (and drops) with a warning to
+// every client. That file assumes the headers under /usr/include and a path without spaces
+// (SwiftPM splits pkgConfig on spaces); anywhere else, webkit2gtk-4.1.pc as it is.
+let webKitPC = Context.packageDirectory + "/Sources/CWebKit/headway-webkit.pc"
+let webKitPkgConfig = !webKitPC.contains(" ")
+    && FileManager.default.fileExists(atPath: "/usr/include/webkitgtk-4.1/webkit2/webkit2.h") ? webKitPC : "webkit2gtk-4.1"
 
 let package = Package(
     name: "Headway",
@@ -15,7 +24,7 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CWebKit",
-            pkgConfig: "webkit2gtk-4.1",
+            pkgConfig: webKitPkgConfig,
             providers: [.apt(["libwebkit2gtk-4.1-dev", "libsoup-3.0-dev"])]
         ),
         .systemLibrary(
