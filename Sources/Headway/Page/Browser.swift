@@ -5,8 +5,10 @@ public import Foundation
 /// Owns the engine and one WebKit web context (ephemeral by default: nothing is written to disk).
 ///
 /// ```swift
+/// let server = try await HTTPServer(root: site)   // serves the folder `site` on loopback
+/// let url = await server.url.appendingPathComponent("index.html")
 /// let title = try await Browser.withPage { page in
-///     try await page.load(URL(string: "http://127.0.0.1:8080/")!).title
+///     try await page.load(url).title
 /// }
 /// ```
 @EngineActor

@@ -5,7 +5,8 @@ public import Foundation
 /// One web view: load pages, run JavaScript, read state and timing.
 ///
 /// ```swift
-/// let result = try await page.load(URL(string: "http://127.0.0.1:8080/")!)
+/// let server = try await HTTPServer(root: site)   // serves the folder `site` on loopback
+/// let result = try await page.load(await server.url.appendingPathComponent("index.html"))
 /// let links = try await page.evaluate("document.links.length")
 /// ```
 @EngineActor
