@@ -24,12 +24,14 @@ final class Booster {
         self.configuration = configuration
         prefetches = browser.booster != nil
         NetworkWarmup.start()
-        client = SoupClient(userAgent: userAgent, connectionsPerHost: max(6, configuration.concurrency), browser: browser)
+        client = SoupClient(identity: Self.identity(of: browser, userAgent: userAgent),
+                            connectionsPerHost: max(6, configuration.concurrency))
         cache = PrefetchCache(capacity: configuration.cacheBytes, disk: disk)
         prefetcher = Prefetcher(client: client, cache: cache, configuration: configuration)
         handler = SchemeHandler(client: client, cache: cache)
         prerenders = prefetches && configuration.prerender > 0 ? PrerenderPool(capacity: configuration.prerender) : nil
         handler.conditions = browser.networkConditions
+        for cookie in browser.cookies { client.add(cookie) }
         if disk != nil { handler.storeLimit = configuration.maxResponseBytes }
         let security = webkit_web_context_get_security_manager(context)
         for scheme in MirrorScheme.all {
@@ -43,6 +45,15 @@ final class Booster {
     }
 
     private var trigger: Task<Void, Never>?
+
+    // What the booster's client sends and answers, as `browser`'s pages do; `userAgent` unless
+    // it names its own.
+    static func identity(of browser: Browser.Configuration, userAgent: String) -> ClientIdentity {
+        ClientIdentity(userAgent: browser.userAgent ?? userAgent,
+                       headers: BrowserHeaders(locale: browser.locale, extra: browser.extraHeaders), proxy: browser.proxy,
+                       credentials: browser.credentials.map { ($0.user, $0.password) },
+                       ignoresTLSErrors: browser.ignoreTLSErrors)
+    }
 
     // Called when Headway starts a navigation to `url` (real or mirror) itself (`Page.load`, a
     // replayed redirect): its document is fetched at once, from `page`'s navigation, while the
