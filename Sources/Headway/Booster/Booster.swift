@@ -1,11 +1,14 @@
 import CWebKit
 import Foundation
 
-// The prefetch booster of one browser: the mirror schemes and their handler, the prefetch cache,
-// and the prefetcher that the internal delegate starts after each load finishes. A browser
-// that emulates a network without prefetching has one too, with `prefetches` off: its pages are
-// browsed through the handler, which paces every response. With a cache directory, the cache
-// is also kept on disk (`DiskCache`).
+// The prefetch booster of one browser, in two halves over one cache. The transport
+// (`Transport/`): the mirror schemes and their handler, which answers the pages' requests from
+// the prefetch cache or the network, with each page's state in a `PageBooster` the page owns.
+// Prefetching (`Prefetching/`): the prefetcher that the internal delegate starts after each load
+// finishes, and the hidden prerendered pages. Both use the cache (`Cache/`) and the libsoup
+// client (`Net/`). A browser that emulates a network without prefetching has a booster too,
+// with `prefetches` off: its pages are browsed through the handler, which paces every
+// response. With a cache directory, the cache is also kept on disk (`DiskCache`).
 @EngineActor
 final class Booster {
     let configuration: BoosterConfiguration
@@ -50,8 +53,8 @@ final class Booster {
     // it names its own.
     static func identity(of browser: Browser.Configuration, userAgent: String) -> ClientIdentity {
         ClientIdentity(userAgent: browser.userAgent ?? userAgent,
-                       headers: BrowserHeaders(locale: browser.locale, extra: browser.extraHeaders), proxy: browser.proxy,
-                       credentials: browser.credentials.map { ($0.user, $0.password) },
+                       headers: BrowserHeaders(locale: browser.locale, extra: browser.extraHeaders),
+                       proxy: browser.proxy, credentials: browser.credentials.map { ($0.user, $0.password) },
                        ignoresTLSErrors: browser.ignoreTLSErrors)
     }
 
