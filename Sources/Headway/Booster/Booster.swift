@@ -1,11 +1,14 @@
 import CWebKit
 import Foundation
 
-// The prefetch booster of one browser: the mirror schemes and their handler, the prefetch cache,
-// and the prefetcher that the internal delegate starts after each load finishes. A browser
-// that emulates a network without prefetching has one too, with `prefetches` off: its pages are
-// browsed through the handler, which paces every response. With a cache directory, the cache
-// is also kept on disk (`DiskCache`).
+// The prefetch booster of one browser, in two halves over one cache. The transport
+// (`Transport/`): the mirror schemes and their handler, which answers the pages' requests from
+// the prefetch cache or the network, with each page's state in a `PageBooster` the page owns.
+// Prefetching (`Prefetching/`): the prefetcher that the internal delegate starts after each load
+// finishes, and the hidden prerendered pages. Both use the cache (`Cache/`) and the libsoup
+// client (`Net/`). A browser that emulates a network without prefetching has a booster too,
+// with `prefetches` off: its pages are browsed through the handler, which paces every
+// response. With a cache directory, the cache is also kept on disk (`DiskCache`).
 @EngineActor
 final class Booster {
     let configuration: BoosterConfiguration
@@ -24,29 +27,15 @@ final class Booster {
         self.configuration = configuration
         prefetches = browser.booster != nil
         NetworkWarmup.start()
-        client = SoupClient(userAgent: userAgent, connectionsPerHost: max(6, configuration.concurrency), browser: browser)
+        client = SoupClient(identity: Self.identity(of: browser, userAgent: userAgent),
+                            connectionsPerHost: max(6, configuration.concurrency))
         cache = PrefetchCache(capacity: configuration.cacheBytes, disk: disk)
         prefetcher = Prefetcher(client: client, cache: cache, configuration: configuration)
         handler = SchemeHandler(client: client, cache: cache)
         prerenders = prefetches && configuration.prerender > 0 ? PrerenderPool(capacity: configuration.prerender) : nil
         handler.conditions = browser.networkConditions
+        for cookie in browser.cookies { client.add(cookie) }
         if disk != nil { handler.storeLimit = configuration.maxResponseBytes }
-        handler.onMainFrameRedirect = { [weak self] view, target in
-            // A hidden page that redirects is not shown: the navigation will follow the redirect.
-            if let prerender = self?.prerenders?.prerender(in: view) {
-                prerender.discard(deferred: true)
-                return
-            }
-            self?.pages[UInt(bitPattern: UnsafeMutableRawPointer(view))]?.page?.followMainFrameRedirect(to: target)
-        }
-        handler.refusesActions = { [weak self] view in
-            guard let prerender = self?.prerenders?.prerender(in: view) else { return false }
-            prerender.discard(deferred: true)
-            return true
-        }
-        handler.navigationGeneration = { [weak self] view in
-            self?.pages[UInt(bitPattern: UnsafeMutableRawPointer(view))]?.page?.tracker.current?.generation
-        }
         let security = webkit_web_context_get_security_manager(context)
         for scheme in MirrorScheme.all {
             let target = HandlerTarget(handler)
@@ -59,18 +48,21 @@ final class Booster {
     }
 
     private var trigger: Task<Void, Never>?
-    private var pages: [UInt: WeakPage] = [:]
 
-    func register(_ page: Page, view: UnsafeMutablePointer<WebKitWebView>) {
-        pages = pages.filter { $0.value.page != nil }
-        pages[UInt(bitPattern: UnsafeMutableRawPointer(view))] = WeakPage(page)
+    // What the booster's client sends and answers, as `browser`'s pages do; `userAgent` unless
+    // it names its own.
+    static func identity(of browser: Browser.Configuration, userAgent: String) -> ClientIdentity {
+        ClientIdentity(userAgent: browser.userAgent ?? userAgent,
+                       headers: BrowserHeaders(locale: browser.locale, extra: browser.extraHeaders),
+                       proxy: browser.proxy, credentials: browser.credentials.map { ($0.user, $0.password) },
+                       ignoresTLSErrors: browser.ignoreTLSErrors)
     }
 
     // Called when Headway starts a navigation to `url` (real or mirror) itself (`Page.load`, a
-    // replayed redirect): its document is fetched at once, from `view`'s navigation, while the
+    // replayed redirect): its document is fetched at once, from `page`'s navigation, while the
     // web process gets ready (`SchemeHandler.fetchEarly`), unless the cache holds it.
-    func willNavigate(to url: URL, typedIn view: UnsafeMutablePointer<WebKitWebView>) {
-        handler.fetchEarly(MirrorScheme.real(url), view: UInt(bitPattern: UnsafeMutableRawPointer(view)))
+    func willNavigate(to url: URL, from page: PageBooster?) {
+        handler.fetchEarly(MirrorScheme.real(url), page: page)
     }
 
     // For a cold start: stops the link extraction and prefetch under way, ends every hidden
@@ -106,11 +98,8 @@ final class Booster {
     // A page is closing: the handler's fetches for it are cancelled. The prefetch of its links
     // belongs to the browser and goes on (a page dropped right after its load is common) until
     // the next navigation, the end of a settle, or `close`.
-    func pageClosed(view: UnsafeMutablePointer<WebKitWebView>) {
-        // Its address may be reused by the next view made.
-        pages[UInt(bitPattern: UnsafeMutableRawPointer(view))] = nil
-        handler.resetStats(forView: UnsafeMutableRawPointer(view))
-        handler.cancelFetches(forView: UnsafeMutableRawPointer(view), mainFrameOnly: false)
+    func pageClosed(_ page: PageBooster) {
+        handler.cancelFetches(of: page, mainFrameOnly: false)
     }
 
     // Waits for the link extraction of the last finished page and the prefetch it started, at
@@ -150,9 +139,8 @@ final class Booster {
         if let prerenders, let browser = page.browser, !isClosed {
             // The likeliest pages first, as the prefetch orders them; their documents come from
             // the prefetch (joined in flight) through the handler.
-            prerenders.prerender(LinkPolicy(configuration: configuration).select(real, page: pageURL).pages, browser: browser) { [weak self] view in
-                self?.pageClosed(view: view)
-            }
+            let likeliest = LinkPolicy(configuration: configuration).select(real, page: pageURL).pages
+            prerenders.prerender(likeliest, browser: browser)
         }
     }
 }

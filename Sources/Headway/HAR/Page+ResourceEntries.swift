@@ -19,8 +19,7 @@ extension Page {
 
     // The requests so far joined with `phases`, with the booster's cache hits marked.
     func resourceEntries(phases: [JSONValue], view: UnsafeMutablePointer<WebKitWebView>) -> [ResourceEntry] {
-        let hits = booster.map { $0.handler.cacheHits(forView: UnsafeMutableRawPointer(view)) } ?? []
-        let waits = booster.map { $0.handler.responseWaits(forView: UnsafeMutableRawPointer(view)) } ?? [:]
-        return ResourceEntries.join(network.requests, phases: phases, cacheHits: hits, handlerWaits: waits)
+        ResourceEntries.join(network.requests, phases: phases, cacheHits: pageBooster?.cacheHits ?? [],
+                             handlerWaits: pageBooster?.responseWaits ?? [:])
     }
 }

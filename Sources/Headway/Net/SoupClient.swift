@@ -36,25 +36,23 @@ final class SoupClient {
     // The headers the browser's pages send that Headway decides (languages, extra headers).
     let browserHeaders: BrowserHeaders
     private let ignoreTLSErrors: Bool
-    private let credentials: Browser.Credentials?
+    private let credentials: (user: String, password: String)?
 
-    // A session that sends what the browser configured in `browser`: its User-Agent (or
-    // `userAgent`), headers and cookies, through its proxy, with its TLS and authentication
-    // answers.
-    init(userAgent: String, connectionsPerHost: Int, browser: Browser.Configuration = Browser.Configuration()) {
+    // A session that is `identity` to servers: its User-Agent and headers, through its proxy,
+    // with its TLS and authentication answers.
+    init(identity: ClientIdentity, connectionsPerHost: Int) {
         session = hw_soup_session_new(Int32(max(connectionsPerHost * 4, 16)), Int32(connectionsPerHost))
-        soup_session_set_user_agent(session, browser.userAgent ?? userAgent)
+        soup_session_set_user_agent(session, identity.userAgent)
         cookieJar = soup_cookie_jar_new()
         soup_session_add_feature(session, OpaquePointer(cookieJar))
-        browserHeaders = BrowserHeaders(locale: browser.locale, extra: browser.extraHeaders)
-        ignoreTLSErrors = browser.ignoreTLSErrors
-        credentials = browser.credentials
-        if let proxy = browser.proxy {
+        browserHeaders = identity.headers
+        ignoreTLSErrors = identity.ignoresTLSErrors
+        credentials = identity.credentials
+        if let proxy = identity.proxy {
             let resolver = g_simple_proxy_resolver_new(proxy.absoluteString, nil)
             soup_session_set_proxy_resolver(session, resolver)
             g_object_unref(UnsafeMutableRawPointer(resolver))
         }
-        for cookie in browser.cookies { add(cookie) }
     }
 
     isolated deinit {

@@ -122,7 +122,7 @@ public final class Browser {
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             throw HeadwayError(.invalidArgument, "only http and https documents can be preloaded, not \(url.absoluteString)")
         }
-        booster.handler.fetchEarly(url, view: nil)
+        booster.handler.fetchEarly(url, page: nil)
     }
 
     /// Opens a new page (one web view). The page holds `delegate` weakly: keep a strong reference

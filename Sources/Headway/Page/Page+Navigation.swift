@@ -25,7 +25,7 @@ extension Page {
         let target = booster != nil ? MirrorScheme.mirror(url) : url
         let started = Engine.now()
         let result = try await navigate(url, timeout: timeout.seconds, condition: condition) {
-            booster?.willNavigate(to: target, typedIn: view)
+            booster?.willNavigate(to: target, from: pageBooster)
             webkit_web_view_load_uri(view, target.absoluteString)
         }
         guard condition == .networkIdle else { return result }
@@ -69,7 +69,7 @@ extension Page {
         tracker.current?.stopRequested = true
         guard let view = view?.pointer else { return }
         webkit_web_view_stop_loading(view)
-        booster?.handler.cancelFetches(forView: UnsafeMutableRawPointer(view), mainFrameOnly: false)
+        if let pageBooster { booster?.handler.cancelFetches(of: pageBooster, mainFrameOnly: false) }
     }
 
     // Navigates to a redirect's target for the booster's handler, as the same navigation.
@@ -85,7 +85,7 @@ extension Page {
             return
         }
         tracker.redirecting = target
-        booster?.willNavigate(to: target, typedIn: view)
+        booster?.willNavigate(to: target, from: pageBooster)
         webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
     }
 
@@ -102,14 +102,16 @@ extension Page {
                           start: () -> Void) async throws -> LoadResult {
         try Task.checkCancellation()
         clearPageRecords()
-        if let booster, let view = view?.pointer {
+        if let booster, view != nil {
             // A new navigation cancels prefetch work that no longer serves it,
             // all but a fetch of the page it goes to, which it joins; a page still queued for
             // prefetching is fetched at once.
             let prioritized = requested.map { booster.prefetcher.prioritize($0) } ?? false
             if !prioritized { booster.prefetcher.cancel(keeping: requested) }
-            booster.handler.cancelFetches(forView: UnsafeMutableRawPointer(view), mainFrameOnly: true)
-            booster.handler.resetStats(forView: UnsafeMutableRawPointer(view))
+            if let pageBooster {
+                booster.handler.cancelFetches(of: pageBooster, mainFrameOnly: true)
+                pageBooster.resetStats()
+            }
         }
         let record = tracker.begin(requested)
         record.completesAtDOMContentLoaded = condition == .domContentLoaded

@@ -4,7 +4,7 @@ import Foundation
 extension Page {
     // The view the booster prerendered for `url`, if one is ready and this page may show it:
     // a page whose `addInitScript` scripts the hidden load never ran loads normally.
-    func takePrerender(of url: URL) -> WebViewParts? {
+    func takePrerender(of url: URL) -> (parts: WebViewParts, booster: PageBooster)? {
         guard addedInitScripts.isEmpty, let pool = booster?.prerenders, pool.hasReady(url) else { return nil }
         // The user's delegate decides as for any navigation; one it cancels loads (and is
         // cancelled) the normal way.
@@ -17,22 +17,23 @@ extension Page {
     // navigation to `url`: the delegate sees it start, commit and finish, `started`,
     // `committed` and `finished` are when it was shown, and Navigation Timing is the hidden
     // load's. The view being left ends as `close()` ends it.
-    func show(_ parts: WebViewParts, for url: URL, timeout: Double, condition: LoadCondition) async throws -> LoadResult {
+    func show(_ prerendered: (parts: WebViewParts, booster: PageBooster), for url: URL, timeout: Double,
+              condition: LoadCondition) async throws -> LoadResult {
         guard !Task.isCancelled else {
-            booster?.pageClosed(view: parts.view.pointer)
-            parts.destroy()
+            booster?.pageClosed(prerendered.booster)
+            prerendered.parts.destroy()
             throw CancellationError()
         }
         let started = Engine.now()
         clearPageRecords()
-        if let booster, let old = view?.pointer {
+        if let booster, view != nil {
             booster.prefetcher.cancel(keeping: url)
-            booster.pageClosed(view: old)
+            if let pageBooster { booster.pageClosed(pageBooster) }
         }
         let record = tracker.begin(url)
         record.completesAtDOMContentLoaded = condition == .domContentLoaded
         network.reset()
-        adopt(parts)
+        adopt(prerendered.parts, booster: prerendered.booster)
         chain.page(self, didStartNavigation: url)
         chain.page(self, didCommitNavigation: url)
         refreshState()
@@ -46,7 +47,7 @@ extension Page {
     }
 
     // Puts `parts` where the page's own view and window were, and ends those.
-    private func adopt(_ parts: WebViewParts) {
+    private func adopt(_ parts: WebViewParts, booster: PageBooster) {
         viewSignals?.disconnectAll()
         managerSignals?.disconnectAll()
         if let old = view?.pointer {
@@ -58,9 +59,17 @@ extension Page {
         view = parts.view
         window = parts.window
         contentManager = parts.manager
-        booster?.register(self, view: parts.view.pointer)
+        booster.owner = self
+        pageBooster = booster
         let target = WeakPage(self)
         viewSignals = PageSignals.connect(view: parts.view, target: target)
         managerSignals = PageSignals.connect(manager: parts.manager, target: target)
     }
+}
+
+// What the booster's handler asks of the page its requests come from (`PageBooster.owner`).
+extension Page: BoostedView {
+    var navigationGeneration: Int? { tracker.current?.generation }
+
+    func refusesAction() -> Bool { false }
 }

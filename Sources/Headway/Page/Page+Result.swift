@@ -31,7 +31,7 @@ extension Page {
             encodedBytes: page["encodedBytes"]?.intValue ?? 0,
             blocked: record.blocked)
         let title = page["title"]?.stringValue ?? webkit_web_view_get_title(view).map { String(cString: $0) } ?? ""
-        let prefetch = booster.flatMap { $0.prefetches ? $0.handler.stats(forView: UnsafeMutableRawPointer(view)) : nil }
+        let prefetch = booster?.prefetches == true ? pageBooster?.stats ?? PrefetchLoadStats() : nil
         var result = LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,
                                 timing: timing, resources: resources, prefetch: prefetch, redirects: record.redirects,
                                 dialogs: dialogs)

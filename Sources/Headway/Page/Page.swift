@@ -54,6 +54,8 @@ public final class Page {
 
     weak var browser: Browser?
     var booster: Booster? { browser?.booster }
+    // The booster's state for this page's view, while the booster is on; it goes with the page.
+    var pageBooster: PageBooster?
     let tracker = NavigationTracker()
     let network = NetworkActivity()
     private(set) var chain: ChainingDelegate!
@@ -82,7 +84,7 @@ public final class Page {
         network.recording = browser.configuration.recordsResources
         chain = ChainingDelegate(tracker: tracker) { [weak self] event in self?.emit(event) }
         chain.user = delegate
-        browser.booster?.register(self, view: view.pointer)
+        if browser.booster != nil { pageBooster = PageBooster(view: view.pointer, owner: self) }
         let target = WeakPage(self)
         viewSignals = PageSignals.connect(view: view, target: target)
         managerSignals = PageSignals.connect(manager: contentManager, target: target)
@@ -111,7 +113,8 @@ public final class Page {
         // A web process spinning in JavaScript would otherwise run on for seconds after its
         // view (or Headway itself) is gone.
         webkit_web_view_terminate_web_process(view.pointer)
-        booster?.pageClosed(view: view.pointer)
+        if let pageBooster { booster?.pageClosed(pageBooster) }
+        pageBooster = nil
         webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, "headway")
         if let window { gtk_widget_destroy(window.pointer) }
         self.window = nil

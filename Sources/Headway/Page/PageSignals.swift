@@ -2,8 +2,8 @@ import CHeadwayShims
 import CWebKit
 import Foundation
 
-// A weak link to a page: the signals' user data, and the browser's and booster's page
-// registries, none of which may keep a page alive.
+// A weak link to a page: the signals' user data, and the browser's page registry, neither of
+// which may keep a page alive.
 typealias WeakPage = Weak<Page>
 
 extension Weak where Object == Page {

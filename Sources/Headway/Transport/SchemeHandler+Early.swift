@@ -16,8 +16,8 @@ extension SchemeHandler {
     static let earlyLimit = 8
 
     // Starts fetching the document at `url` (real, http or https) unless the cache has it or a
-    // fetch of it is under way. `view` is the navigating view's, whose next navigation drops it.
-    func fetchEarly(_ url: URL, view: UInt?) {
+    // fetch of it is under way. `page` is the navigating page's, whose next navigation drops it.
+    func fetchEarly(_ url: URL, page: PageBooster?) {
         let key = EarlyDocument.key(url)
         let headers = navigationHeaders
         // A stale entry is revalidated by the handler: fetching it whole would be a second request.
@@ -27,7 +27,7 @@ extension SchemeHandler {
             dropEarly(oldest)
         }
         let bound = BoundedRequest(timeout: Self.requestTimeout + max(0, conditions?.latency ?? 0))
-        let document = EarlyDocument(url: key, headers: headers, viewKey: view, bound: bound) { [weak self] in
+        let document = EarlyDocument(url: key, headers: headers, page: page, bound: bound) { [weak self] in
             guard let self, let document = self.early[key] else { return }
             self.dropEarly(document)
         }
@@ -56,9 +56,9 @@ extension SchemeHandler {
         }
     }
 
-    // Drops the early documents a view's navigations started (it is starting another).
-    func dropEarly(forView view: UInt) {
-        for document in early.values where document.viewKey == view { dropEarly(document) }
+    // Drops the early documents a page's navigations started (it is starting another).
+    func dropEarly(startedBy page: PageBooster) {
+        for document in early.values where document.page === page { dropEarly(document) }
     }
 
     // Drops every early document (a cold start, or the browser closing).
@@ -87,11 +87,9 @@ extension SchemeHandler {
         }
         document.taken()
         // Until its headers come, the page's stop or next navigation cancels it, as its own fetch.
-        let id = ObjectIdentifier(document.bound)
-        open[exchange.viewKey, default: [:]][id] = (document.bound, true)
+        exchange.page?.opened(document.bound, isMainFrame: true)
         await fetch.value
-        open[exchange.viewKey]?[id] = nil
-        if open[exchange.viewKey]?.isEmpty == true { open[exchange.viewKey] = nil }
+        exchange.page?.closed(document.bound)
         switch document.result {
         case nil:
             return isAbandoned(bound)
@@ -107,7 +105,7 @@ extension SchemeHandler {
             // The page is shown this document: the cookies it set join the jar now.
             let cookies = SetCookie.all(in: fetched.headers, from: fetched.finalURL)
             if !cookies.isEmpty { client.commitCookies(cookies.map(\.value), from: fetched.finalURL) }
-            stats[exchange.viewKey, default: PrefetchLoadStats()].documentFetchedEarly = true
+            exchange.page?.stats.documentFetchedEarly = true
             do {
                 try await deliver(fetched, exchange, bound)
             } catch {

@@ -12,31 +12,14 @@ import Foundation
 final class SchemeHandler {
     let client: SoupClient
     let cache: PrefetchCache
-    var stats: [UInt: PrefetchLoadStats] = [:]
-    // The URLs each view's current load got from the cache, for its resource entries.
-    var servedFromCache: [UInt: Set<URL>] = [:]
-    // For each view's current load, the ms from WebKit's request to the response headers the
-    // handler handed over, by URL: the `wait` of requests Resource Timing says nothing about.
-    var waits: [UInt: [URL: Double]] = [:]
     // Main documents fetched ahead of WebKit's request, by URL (see `EarlyDocument`).
     var early: [URL: EarlyDocument] = [:]
-    // Fetches waiting for their response headers, by view; the flag marks main-frame ones.
-    var open: [UInt: [ObjectIdentifier: (request: BoundedRequest, isMainFrame: Bool)]] = [:]
     // Seconds a fetch may wait for its response headers; the body then streams to WebKit,
     // which stops reading it when the load is stopped.
     static let requestTimeout: Double = 30
-    // Called when a main-frame document answers with a redirect: WebKitGTK's scheme handlers
-    // cannot redirect, so the page navigates to the target itself (view, real target URL).
-    var onMainFrameRedirect: ((UnsafeMutablePointer<WebKitWebView>, URL) -> Void)?
-    // The navigation generation a view is on now; a main-frame request stamped with an older
-    // one belongs to a superseded load and never acts again.
-    var navigationGeneration: ((UnsafeMutablePointer<WebKitWebView>) -> Int?)?
     // Emulated network: each network fetch waits out the latency before it is sent, and its
     // body reaches WebKit no faster than the bandwidth. Cache answers are not slowed.
     var conditions: NetworkConditions?
-    // Whether a request that may act (not GET or HEAD) from `view` is refused: a hidden
-    // prerendered page may not act, and is ended when it tries.
-    var refusesActions: ((UnsafeMutablePointer<WebKitWebView>) -> Bool)?
     // With a disk cache: storable responses up to this many bytes are read whole, stored and
     // then answered from the cache, instead of streamed (nil: every response streams).
     var storeLimit: Int?
@@ -46,16 +29,12 @@ final class SchemeHandler {
         self.cache = cache
     }
 
-    // Cancels the view's fetches still waiting for their response headers: all of them when its
-    // page stopped loading or closed, or only the main frame's when a new navigation begins.
-    func cancelFetches(forView view: UnsafeMutableRawPointer, mainFrameOnly: Bool) {
-        let key = UInt(bitPattern: view)
-        dropEarly(forView: key)
-        for (id, entry) in open[key] ?? [:] where entry.isMainFrame || !mainFrameOnly {
-            entry.request.cancel()
-            open[key]?[id] = nil
-        }
-        if open[key]?.isEmpty == true { open[key] = nil }
+    // Cancels the page's fetches still waiting for their response headers, and the early
+    // document its navigation started: all of them when it stopped loading or closed, or only
+    // the main frame's when a new navigation begins.
+    func cancelFetches(of page: PageBooster, mainFrameOnly: Bool) {
+        dropEarly(startedBy: page)
+        page.cancelOpenFetches(mainFrameOnly: mainFrameOnly)
     }
 
     func handle(_ raw: UnsafeMutablePointer<WebKitURISchemeRequest>) {
@@ -68,12 +47,12 @@ final class SchemeHandler {
         let url = MirrorScheme.real(mirror)
         let method = webkit_uri_scheme_request_get_http_method(raw).map { String(cString: $0) } ?? "GET"
         let view = webkit_uri_scheme_request_get_web_view(raw)
-        let viewKey = view.map { UInt(bitPattern: UnsafeMutableRawPointer($0)) } ?? 0
+        let page = view.flatMap(PageBooster.of)
         // Subresources and frames follow redirects inside the handler; the main document's are
         // replayed as navigations.
         let isMainFrame = view.map { Self.isMainDocument(mirror, of: $0) } ?? false
         if answerPreflight(request, method: method, url: url) { return }
-        if method != "GET", method != "HEAD", let view, refusesActions?(view) == true {
+        if method != "GET", method != "HEAD", page?.owner?.refusesAction() == true {
             fail(request, HeadwayError(.blockedURL, "a hidden prerendered page may not send \(method) \(url.absoluteString)"))
             return
         }
@@ -83,8 +62,8 @@ final class SchemeHandler {
         let cacheable = method == "GET" && headerValue(headers, "If-None-Match") == nil && headerValue(headers, "If-Modified-Since") == nil
         let outgoing = client.outgoingHeaders(headers, to: url)
         let exchange = Exchange(request: request, url: url, mirror: mirror, method: method, headers: headers,
-                                isMainFrame: isMainFrame, cacheable: cacheable, view: view, viewKey: viewKey,
-                                generation: isMainFrame ? view.flatMap { navigationGeneration?($0) } : nil, received: received)
+                                isMainFrame: isMainFrame, cacheable: cacheable, view: view, page: page,
+                                generation: isMainFrame ? page?.owner?.navigationGeneration : nil, received: received)
         var stale: CachedResponse?
         switch cacheable ? cache.lookup(url, requestHeaders: outgoing) : nil {
         case .fresh(let hit)?:
@@ -107,7 +86,7 @@ final class SchemeHandler {
             if cacheable, stale == nil, let flight = self.cache.fetchInFlight(url), await flight.value != nil,
                !self.isAbandoned(bound),
                case .fresh(let joined)? = self.cache.lookup(url, requestHeaders: self.client.outgoingHeaders(headers, to: url)) {
-                self.stats[viewKey, default: PrefetchLoadStats()].joined += 1
+                exchange.page?.stats.joined += 1
                 self.answer(exchange, with: joined)
                 return
             }
@@ -161,7 +140,7 @@ final class SchemeHandler {
     private func opened(_ exchange: Exchange) -> BoundedRequest {
         // Emulated latency comes first, so it does not eat into the server's time to answer.
         let bound = BoundedRequest(timeout: Self.requestTimeout + max(0, conditions?.latency ?? 0))
-        open[exchange.viewKey, default: [:]][ObjectIdentifier(bound)] = (bound, exchange.isMainFrame)
+        exchange.page?.opened(bound, isMainFrame: exchange.isMainFrame)
         return bound
     }
 
@@ -174,8 +153,7 @@ final class SchemeHandler {
     // The fetch has its answer (or failed): the response, if any, now streams under WebKit.
     private func closed(_ bound: BoundedRequest, _ exchange: Exchange) {
         bound.finish()
-        open[exchange.viewKey]?[ObjectIdentifier(bound)] = nil
-        if open[exchange.viewKey]?.isEmpty == true { open[exchange.viewKey] = nil }
+        exchange.page?.closed(bound)
     }
 
     // One request WebKit made, as the handler answers it from the network.
@@ -189,7 +167,8 @@ final class SchemeHandler {
         // A GET without the page's own validators: the cache may answer it and store its response.
         var cacheable: Bool
         var view: UnsafeMutablePointer<WebKitWebView>?
-        var viewKey: UInt
+        // The state of the page it came from; weak, so a fetch does not keep a closed page's.
+        weak var page: PageBooster?
         var generation: Int?
         // When WebKit handed the request over, on the engine clock (ms).
         var received: Double
@@ -208,14 +187,14 @@ final class SchemeHandler {
         }
         // Even when the updated headers forbid storing it again, the 304 vouches for this copy.
         let fresh = cache.revalidated(stale, notModified: response.headers, use: true) ?? stale
-        stats[exchange.viewKey, default: PrefetchLoadStats()].revalidated += 1
+        exchange.page?.stats.revalidated += 1
         answer(exchange, with: fresh)
     }
 
     // Hands a network response to WebKit, or replays a main-frame redirect as a navigation.
     func forward(_ response: SoupClient.Response, _ exchange: Exchange) {
-        stats[exchange.viewKey, default: PrefetchLoadStats()].fetched += 1
-        answered(exchange)
+        exchange.page?.stats.fetched += 1
+        exchange.page?.noteAnswered(exchange.url, received: exchange.received)
         if exchange.isMainFrame, (300...399).contains(response.status), let location = response.header("Location"),
            let target = URL(string: location, relativeTo: exchange.url)?.absoluteURL {
             replayRedirect(exchange, to: target)
@@ -231,7 +210,7 @@ final class SchemeHandler {
     // `credentials`: whether cookies or credentials went with the request that fetched it (a
     // prefetch sends the jar's).
     func answer(_ exchange: Exchange, with cached: CachedResponse, credentials: Bool = true) {
-        answered(exchange)
+        exchange.page?.noteAnswered(exchange.url, received: exchange.received)
         if refusesCrossOriginRead(exchange, finalURL: cached.url, headers: cached.headers, credentials: credentials) { return }
         if !cached.cookies.isEmpty, !isStopped(exchange.request) {
             // The page is shown what was prefetched: the cookies held with it join the jar now.
@@ -250,8 +229,9 @@ final class SchemeHandler {
     private func replayRedirect(_ exchange: Exchange, to target: URL) {
         guard let view = exchange.view, !isStopped(exchange.request) else { return }
         // A superseded load's redirect is dropped: the view has moved on to another navigation.
-        guard Self.isMainDocument(exchange.mirror, of: view), navigationGeneration?(view) == exchange.generation else { return }
-        onMainFrameRedirect?(view, target)
+        guard Self.isMainDocument(exchange.mirror, of: view), let page = exchange.page,
+              page.owner?.navigationGeneration == exchange.generation else { return }
+        page.owner?.followMainFrameRedirect(to: target)
     }
 
     // Whether a request for `mirror` is `view`'s main document: WebKit announces the main

@@ -18,16 +18,13 @@ final class PrerenderPool {
 
     // Prerenders `urls` (real URLs, likeliest first; the first `capacity` of them), keeping
     // those already under way, and ends the least recently wanted beyond the capacity.
-    func prerender(_ urls: [URL], browser: Browser, onDestroy: @escaping (UnsafeMutablePointer<WebKitWebView>) -> Void) {
+    func prerender(_ urls: [URL], browser: Browser) {
         prerenders.removeAll { $0.state == .discarded }
         for url in urls.prefix(capacity).reversed() {
             if let index = prerenders.firstIndex(where: { $0.url == url }) {
                 prerenders.append(prerenders.remove(at: index))
             } else {
                 let prerender = Prerender(url: url, browser: browser)
-                prerender.onDestroy = onDestroy
-                // A view made at a dead one's address starts with none of its figures.
-                if let view = prerender.view { onDestroy(view) }
                 prerenders.append(prerender)
                 Task { @EngineActor [weak prerender] in
                     try? await Task.sleep(for: .clamped(seconds: Self.loadTimeout))
@@ -55,11 +52,6 @@ final class PrerenderPool {
     func take(_ url: URL) -> Prerender? {
         guard hasReady(url), let index = prerenders.firstIndex(where: { $0.url == url && $0.state == .ready }) else { return nil }
         return prerenders.remove(at: index)
-    }
-
-    // The prerender showing in `view`, if any.
-    func prerender(in view: UnsafeMutablePointer<WebKitWebView>) -> Prerender? {
-        prerenders.first { $0.view == view }
     }
 
     // How many hidden pages are loading or ready.

@@ -7,12 +7,10 @@ extension SchemeHandler {
     // Answers `exchange` from the cache and counts it.
     func serveHit(_ exchange: Exchange, _ hit: CachedResponse) {
         answer(exchange, with: hit)
-        stats[exchange.viewKey, default: PrefetchLoadStats()].fromCache += 1
-        if servedFromCache[exchange.viewKey, default: []].count < NetworkActivity.keptRecords {
-            servedFromCache[exchange.viewKey, default: []].insert(exchange.url)
-        }
-        stats[exchange.viewKey]!.slowestCacheAnswerMs = max(stats[exchange.viewKey]!.slowestCacheAnswerMs,
-                                                             Engine.now() - exchange.received)
+        guard let page = exchange.page else { return }
+        page.stats.fromCache += 1
+        page.noteCacheHit(exchange.url)
+        page.stats.slowestCacheAnswerMs = max(page.stats.slowestCacheAnswerMs, Engine.now() - exchange.received)
     }
 
     // The disk cache's entry for `exchange`, put into the memory cache and looked up there,
@@ -51,7 +49,7 @@ extension SchemeHandler {
                                     headers: CachePolicy.storedHeaders(response.headers), body: body,
                                     varyValues: vary, storedAt: Engine.now(), lifetime: lifetime, wasUsed: true)
         if body.count <= limit { cache.insert(cached, under: exchange.url) }
-        stats[exchange.viewKey, default: PrefetchLoadStats()].fetched += 1
+        exchange.page?.stats.fetched += 1
         answer(exchange, with: cached, credentials: response.sentCredentials)
     }
 }

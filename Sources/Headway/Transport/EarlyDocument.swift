@@ -12,8 +12,8 @@ final class EarlyDocument {
     let url: URL
     // What the handler sent, before libsoup's own headers.
     let headers: HeaderList
-    // The view whose navigation started it, or nil for `Browser.preload`.
-    let viewKey: UInt?
+    // The page whose navigation started it, or nil for `Browser.preload`.
+    private(set) weak var page: PageBooster?
     let bound: BoundedRequest
     // When it started, on the engine clock (ms).
     let started = Engine.now()
@@ -24,10 +24,11 @@ final class EarlyDocument {
     var result: Result<SoupClient.Response, any Error>?
     private var expiry: Task<Void, Never>?
 
-    init(url: URL, headers: HeaderList, viewKey: UInt?, bound: BoundedRequest, onExpiry: @escaping @EngineActor () -> Void) {
+    init(url: URL, headers: HeaderList, page: PageBooster?, bound: BoundedRequest,
+         onExpiry: @escaping @EngineActor () -> Void) {
         self.url = url
         self.headers = headers
-        self.viewKey = viewKey
+        self.page = page
         self.bound = bound
         expiry = Task { @EngineActor [timeout = bound.timeout] in
             try? await Task.sleep(for: .clamped(seconds: timeout))

@@ -14,30 +14,31 @@ final class Prerender {
     // When its load finished, on the engine clock (ms).
     private(set) var readyAt: Double?
     private var parts: WebViewParts?
+    // The booster's state for the hidden view, which goes with the view to the page that shows it.
+    private var booster: PageBooster?
     private var signals: SignalConnections?
     private var starts = 0
     private var changeWaiters: [@EngineActor () -> Void] = []
-    // Called with the view before it is destroyed, so the handler stops its fetches.
-    var onDestroy: ((UnsafeMutablePointer<WebKitWebView>) -> Void)?
 
     init(url: URL, browser: Browser) {
         self.url = url
         let parts = WebViewParts(browser: browser)
         self.parts = parts
+        booster = PageBooster(view: parts.view.pointer, owner: self)
         signals = PrerenderSignals.connect(parts.view, target: WeakPrerender(self))
         webkit_web_view_load_uri(parts.view.pointer, MirrorScheme.mirror(url).absoluteString)
     }
 
-    var view: UnsafeMutablePointer<WebKitWebView>? { parts?.view.pointer }
-
-    // The view's parts, for a page that shows it now; the prerender is over.
-    func hand() -> WebViewParts? {
-        guard state == .ready, let parts else { return nil }
+    // The view's parts and the booster's state for it, for a page that shows it now; the
+    // prerender is over.
+    func hand() -> (parts: WebViewParts, booster: PageBooster)? {
+        guard state == .ready, let parts, let booster else { return nil }
         signals?.disconnectAll()
         signals = nil
         self.parts = nil
+        self.booster = nil
         end(.discarded)
-        return parts
+        return (parts, booster)
     }
 
     // Ends the hidden page and its web process. From a signal of the view itself the view is
@@ -47,14 +48,17 @@ final class Prerender {
         signals?.disconnectAll()
         signals = nil
         let parts = self.parts
+        let booster = self.booster
         self.parts = nil
-        if let view = parts?.view.pointer { onDestroy?(view) }
+        self.booster = nil
+        // The handler stops the view's fetches.
+        booster?.cancelOpenFetches(mainFrameOnly: false)
         end(.discarded)
         if deferred {
-            Task { @EngineActor [onDestroy] in
+            Task { @EngineActor in
                 parts?.destroy()
-                // Requests of this last turn may have counted again under the view.
-                if let view = parts?.view.pointer { onDestroy?(view) }
+                // Requests of this last turn may have opened fetches for the view.
+                booster?.cancelOpenFetches(mainFrameOnly: false)
             }
         } else {
             parts?.destroy()
@@ -92,4 +96,20 @@ final class Prerender {
 final class WeakPrerender {
     weak var prerender: Prerender?
     init(_ prerender: Prerender) { self.prerender = prerender }
+}
+
+// A hidden page may not act: a request that could is refused, and its redirect ends it.
+extension Prerender: BoostedView {
+    var navigationGeneration: Int? { nil }
+
+    func followMainFrameRedirect(to target: URL) {
+        // The navigation will follow the redirect: a hidden page that redirects is not shown.
+        discard(deferred: true)
+    }
+
+    func refusesAction() -> Bool {
+        guard state != .discarded else { return false }
+        discard(deferred: true)
+        return true
+    }
 }
