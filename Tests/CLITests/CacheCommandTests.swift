@@ -122,11 +122,9 @@ struct CacheCommandTests {
                 done.signal()
             }
             // Kill the first once the cache has entries (written by either process).
-            var waited = 0
-            while DiskCacheSite.entries(in: directory).count < 3, victim.isRunning, waited < 1200 {
-                usleep(50_000)
-                waited += 1
-            }
+            _ = try? waitForBlocking("3 cache entries while the first run lives", within: .seconds(60),
+                                     every: .milliseconds(50), { DiskCacheSite.entries(in: directory).count },
+                                     until: { $0 >= 3 || !victim.isRunning })
             kill(victim.processIdentifier, SIGKILL)
             victim.waitUntilExit()
             #expect(victim.terminationReason == .uncaughtSignal)
