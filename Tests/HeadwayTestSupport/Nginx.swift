@@ -44,8 +44,26 @@ public final class NginxServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Every request logged so far, oldest first.
+    /// Every request logged so far, oldest first (markers left out).
     public func requests() -> [NginxRequest] {
+        loggedRequests().filter { !$0.path.hasPrefix(Self.markerPrefix) }
+    }
+
+    /// The requests logged before a marker request sent now. nginx runs as one process (no
+    /// workers) and logs a request as it finishes answering it, so once the marker is logged,
+    /// so is every request answered before it: a test sees that nothing more came without
+    /// waiting out a quiet period. Plain HTTP only.
+    public func requestsBeforeMarker() throws -> [NginxRequest] {
+        let path = Self.markerPrefix + UUID().uuidString
+        _ = try Curl.get(url.appendingPathComponent(String(path.dropFirst())))
+        let logged = try waitForBlocking("the marker \(path) in nginx's log", within: .seconds(10),
+                                         { loggedRequests() }, until: { $0.contains { $0.path == path } })
+        return Array(logged.prefix { $0.path != path }).filter { !$0.path.hasPrefix(Self.markerPrefix) }
+    }
+
+    private static let markerPrefix = "/headway-log-marker-"
+
+    private func loggedRequests() -> [NginxRequest] {
         let log = (try? Data(contentsOf: directory.appendingPathComponent("access.log"))) ?? Data()
         return (try? NginxRequest.parse(log: log)) ?? []
     }

@@ -15,7 +15,8 @@ struct BoosterHandlerTests {
         let page = try browser.newPage()
         await #expect(throws: HeadwayError.self) { try await page.load(server.url.appendingPathComponent("slow.html"), timeout: .seconds(0.5)) }
         page.close()
-        try await Task.sleep(for: .milliseconds(500))
+        // The slow server sees the stopped request's transfer end.
+        try await waitFor("the stopped request's transfer to end") { server.requests.contains { $0.path == "/slow.html" } }
         let next = try browser.newPage()
         let fast = try await Fixtures.server()
         defer { fast.stop() }

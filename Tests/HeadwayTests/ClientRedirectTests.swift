@@ -97,6 +97,7 @@ struct SupersededLoadTests {
         #expect(error?.message.contains("superseded") == true)
         // The slow server answers the redirect after its latency; nothing may follow it.
         try await waitFor("the redirect answered") { slow.requests.contains { $0.path == "/redirect" } }
+        // A dropped stale answer emits nothing: a bounded quiet period is the only observable.
         try await Task.sleep(for: .milliseconds(300))
         #expect(slow.requestCount(path: "/page.html") == 0)
         #expect(page.url == fast.url.appendingPathComponent("second.html"))
