@@ -105,6 +105,7 @@ struct BoosterBoundsTests {
         let clock = ContinuousClock()
         let started = clock.now
         let settle = Task { @EngineActor in await browser.settlePrefetch(timeout: .seconds(60)) }
+        // Lets settle start waiting (nothing signals that it has): the cancel must end a wait in progress.
         try await Task.sleep(for: .milliseconds(200))
         settle.cancel()
         await settle.value
