@@ -138,8 +138,8 @@ extension NginxServer {
                                               "-p", directory.path + "/"],
                                              stderr: directory.appendingPathComponent("stderr.log"))
         var status: Int32?
-        let pid = try? waitForBlocking("nginx's pid file \(pidFile.path)", within: .seconds(10), every: .milliseconds(10), {
-            () -> Int32? in
+        let pid = try? waitForBlocking("nginx's pid file \(pidFile.path)", within: .seconds(10),
+                                       every: .milliseconds(10), { () -> Int32? in
             if let text = try? String(contentsOf: pidFile, encoding: .utf8),
                let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return pid

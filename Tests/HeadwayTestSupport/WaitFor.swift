@@ -16,7 +16,8 @@ public struct WaitTimeout: Error, CustomStringConvertible {
 ///
 ///     try await waitFor("the prefetch of a3", { server.requestCount(path: "/a3.html") }, until: { $0 > 0 })
 @discardableResult
-public func waitFor<T>(_ what: String, within timeout: Duration = .seconds(30), every interval: Duration = .milliseconds(20),
+public func waitFor<T>(_ what: String, within timeout: Duration = .seconds(30),
+                       every interval: Duration = .milliseconds(20),
                        isolation: isolated (any Actor)? = #isolation,
                        _ observe: () async throws -> T, until done: (T) throws -> Bool) async throws -> T {
     let clock = ContinuousClock()
@@ -31,7 +32,8 @@ public func waitFor<T>(_ what: String, within timeout: Duration = .seconds(30), 
 
 /// Waits until `condition` holds, checking every `interval`; throws `WaitTimeout` naming
 /// `what` after `timeout`, and `CancellationError` when the task is cancelled.
-public func waitFor(_ what: String, within timeout: Duration = .seconds(30), every interval: Duration = .milliseconds(20),
+public func waitFor(_ what: String, within timeout: Duration = .seconds(30),
+                    every interval: Duration = .milliseconds(20),
                     isolation: isolated (any Actor)? = #isolation,
                     _ condition: () async throws -> Bool) async throws {
     try await waitFor(what, within: timeout, every: interval, isolation: isolation, condition, until: { $0 })

@@ -75,8 +75,8 @@ struct BoosterBoundsTests {
         let stalling = site.stalling
         let browser = try Browser(configuration: BoosterSite.configuration())
         try await browser.newPage().load(site.page)
-        try await waitFor("four slow links requested and open", { (stalling.requestedPaths.count, stalling.openConnections) },
-                          until: { $0 == (4, 4) })
+        try await waitFor("four slow links requested and open",
+                          { (stalling.requestedPaths.count, stalling.openConnections) }, until: { $0 == (4, 4) })
         browser.close()
         try await waitFor("the slow server's connections closed", { stalling.openConnections }, until: { $0 == 0 })
     }

@@ -78,7 +78,8 @@ struct BoosterTests {
         let page = try browser.newPage()
         try await page.load(server.url.appendingPathComponent("index.html"), timeout: .seconds(20))
         // Wait until the prefetch of a3 is in flight, then navigate there at once.
-        try await waitFor("the prefetch of a3 to reach the server", { server.requestCount(path: "/a3.html") }, until: { $0 > 0 })
+        try await waitFor("the prefetch of a3 to reach the server", { server.requestCount(path: "/a3.html") },
+                          until: { $0 > 0 })
         let a3 = try await page.load(server.url.appendingPathComponent("a3.html"), timeout: .seconds(20))
         #expect(a3.title == "A3")
         #expect(server.requestCount(path: "/a3.html") == 1)
