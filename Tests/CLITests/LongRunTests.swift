@@ -26,8 +26,8 @@ struct LongRunTests {
         try await waitFor("200 loads to finish", within: .seconds(600), every: .milliseconds(50), {
             let kib = await Task.detached { treeResidentKiB(process.processIdentifier) }.value
             if kib > 0 { samples.append(kib) }
-            return process.isRunning
-        }, until: { !$0 })
+            return process.isRunning ? "still running" : "exited"
+        }, until: { $0 == "exited" })
         let data = await reader.value
         #expect(process.terminationStatus == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -84,8 +84,8 @@ struct StreamingListTests {
             if results > 0 { mostAhead = max(mostAhead, fed.value - results) }
             let kib = await onOwnThread { treeResidentKiB(process.processIdentifier) }
             if kib > 0 { samples.append(kib) }
-            return process.isRunning
-        }, until: { !$0 })
+            return process.isRunning ? "still running" : "exited"
+        }, until: { $0 == "exited" })
         #expect(!process.isRunning, "300 loads finished within the hang limit")
         if process.isRunning { process.terminate() }
         await feeding.value

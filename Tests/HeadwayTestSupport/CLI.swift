@@ -74,8 +74,8 @@ public enum CLI {
             try waitForBlocking("headway \(arguments.joined(separator: " ")) to finish", within: .seconds(timeout), {
                 if tick % 5 == 0 { seen.merge(descendants(of: process.processIdentifier)) { a, _ in a } }
                 tick += 1
-                return process.isRunning
-            }, until: { !$0 })
+                return process.isRunning ? "still running" : "exited"
+            }, until: { $0 == "exited" })
         } catch {
             process.terminate()
             process.waitUntilExit()
