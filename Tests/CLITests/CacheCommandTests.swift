@@ -45,7 +45,7 @@ struct CacheCommandTests {
             let prefetch = try #require(load["prefetch"] as? [String: Any])
             // WebKit may ask twice for an image it cannot decode (the photo): at least one answer each.
             #expect((prefetch["fromCache"] as? Int ?? 0) >= DiskCacheSite.pagePaths.count)
-            let after = nginx.waitForRequests(count: logged.count + 1, timeout: 1)
+            let after = try nginx.requestsBeforeMarker()
             #expect(DiskCacheSite.count(after, paths: DiskCacheSite.pagePaths, from: logged.count) == 0)
 
             // The second run may have added the article, whose prefetch the first one cut short.
@@ -122,11 +122,9 @@ struct CacheCommandTests {
                 done.signal()
             }
             // Kill the first once the cache has entries (written by either process).
-            var waited = 0
-            while DiskCacheSite.entries(in: directory).count < 3, victim.isRunning, waited < 1200 {
-                usleep(50_000)
-                waited += 1
-            }
+            _ = try? waitForBlocking("3 cache entries while the first run lives", within: .seconds(60),
+                                     every: .milliseconds(50), { DiskCacheSite.entries(in: directory).count },
+                                     until: { $0 >= 3 || !victim.isRunning })
             kill(victim.processIdentifier, SIGKILL)
             victim.waitUntilExit()
             #expect(victim.terminationReason == .uncaughtSignal)
@@ -143,7 +141,7 @@ struct CacheCommandTests {
             #expect(again.status == 0, "\(again.stderr)")
             let load = try #require(try CLI.loads(again, jsonl: false).first)
             #expect(((load["prefetch"] as? [String: Any])?["fromCache"] as? Int ?? 0) >= DiskCacheSite.pagePaths.count + 20)
-            let after = nginx.waitForRequests(count: before + 1, timeout: 1)
+            let after = try nginx.requestsBeforeMarker()
             #expect(DiskCacheSite.count(after, paths: DiskCacheSite.pagePaths, from: before) == 0)
         }
     }

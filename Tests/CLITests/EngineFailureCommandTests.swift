@@ -13,7 +13,7 @@ struct EngineFailureCommandTests {
         defer { server.stop() }
         let run = try Started(["load", server.url.appendingPathComponent("hang").absoluteString, "--timeout", "20"])
         defer { run.stop() }
-        try await waitUntil(within: 30) { (server.receivedCounts["/hang"] ?? 0) > 0 }
+        try await waitFor("the request for /hang", { server.requestCount(path: "/hang") }, until: { $0 > 0 })
         let xvfb = try #require(descendants(of: run.process.processIdentifier).first { $0.value == "Xvfb" }?.key)
         kill(xvfb, SIGKILL)
         let clock = ContinuousClock()
@@ -24,16 +24,6 @@ struct EngineFailureCommandTests {
         #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
         #expect(output.stderr.hasPrefix("headway: error: the X server (Headway's Xvfb on :"), "\(output.stderr)")
         #expect(output.stderr.contains("ended unexpectedly"))
-    }
-}
-
-/// Polls `condition` every 20 ms until it holds, or fails after `seconds`.
-@EngineActor
-func waitUntil(within seconds: Double, _ condition: @EngineActor () -> Bool) async throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        guard Date() < deadline else { throw CLIError("the condition did not hold within \(seconds) s") }
-        try await Task.sleep(for: .milliseconds(20))
     }
 }
 
@@ -57,13 +47,11 @@ final class Started: @unchecked Sendable {
 
     /// Waits for the run to end; stops it and throws after `seconds`.
     func finish(within seconds: Double) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning {
-            guard Date() < deadline else {
-                stop()
-                throw CLIError("headway did not end within \(seconds) s")
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        do {
+            try await waitForExit(of: process, within: .seconds(seconds))
+        } catch {
+            stop()
+            throw error
         }
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -83,7 +71,7 @@ struct NetworkProcessCommandTests {
         defer { server.stop() }
         let run = try Started(["load", server.url.appendingPathComponent("hang").absoluteString, "--timeout", "20"])
         defer { run.stop() }
-        try await waitUntil(within: 30) { (server.receivedCounts["/hang"] ?? 0) > 0 }
+        try await waitFor("the request for /hang", { server.requestCount(path: "/hang") }, until: { $0 > 0 })
         let network = descendants(of: run.process.processIdentifier).filter { $0.value.hasPrefix("WebKitNetwork") }.keys
         try #require(!network.isEmpty)
         for pid in network { kill(pid, SIGKILL) }

@@ -86,11 +86,7 @@ struct InspectorTests {
             let (process, out, _) = try await Self.inspect("data:text/html,<title>soon</title>", port: try NginxServer.freePort())
             kill(process.processIdentifier, SIGINT)
             let document = await onOwnThread { out.fileHandleForReading.readDataToEndOfFile() }
-            let ended = await onOwnThread { () -> Bool in
-                let deadline = Date().addingTimeInterval(10)
-                while process.isRunning, Date() < deadline { usleep(20_000) }
-                return !process.isRunning
-            }
+            let ended = (try? await waitForExit(of: process, within: .seconds(10))) != nil
             if !ended { process.terminate() }
             #expect(ended && process.terminationReason == .exit && process.terminationStatus == 0,
                     "status \(process.terminationStatus), reason \(process.terminationReason.rawValue)")

@@ -21,11 +21,13 @@ struct LongRunTests {
         try process.run()
         let reader = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }
         var samples: [Int] = []
-        while process.isRunning {
+        defer { if process.isRunning { process.terminate() } }
+        // Samples the tree's memory until the run ends.
+        try await waitFor("200 loads to finish", within: .seconds(600), every: .milliseconds(50), {
             let kib = await Task.detached { treeResidentKiB(process.processIdentifier) }.value
             if kib > 0 { samples.append(kib) }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+            return process.isRunning ? "still running" : "exited"
+        }, until: { $0 == "exited" })
         let data = await reader.value
         #expect(process.terminationStatus == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

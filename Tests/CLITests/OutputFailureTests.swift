@@ -63,9 +63,7 @@ struct OutputFailureTests {
         // Wait until the first request (WebKit's processes are running), then, for jsonl, read
         // one byte of the first line, and close.
         var tree: Set<Int32> = []
-        for _ in 0..<600 where server.requestCount(path: "/page.html") == 0 {
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        try await waitFor("the first request", { server.requestCount(path: "/page.html") }, until: { $0 > 0 })
         tree.formUnion(descendants(of: process.processIdentifier).keys)
         if format == "jsonl" {
             let first = await onOwnThread { try? out.fileHandleForReading.read(upToCount: 1) }
@@ -78,9 +76,6 @@ struct OutputFailureTests {
         #expect(process.terminationStatus == 141)
         #expect(String(decoding: stderr, as: UTF8.self) == "")
         #expect(!tree.isEmpty, "WebKit's processes were seen")
-        for _ in 0..<100 where tree.contains(where: isRunning) {
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(tree.filter(isRunning).isEmpty, "left running: \(tree.filter(isRunning))")
+        #expect(await stillRunning(Array(tree), after: 5).isEmpty, "left running: \(tree.filter(isRunning))")
     }
 }

@@ -56,9 +56,8 @@ struct PrefetchBoundsCommandTests {
         let tree = Array(descendants(of: process.processIdentifier).keys)
         // The run goes on, and the slow prefetches of the first page are gone: their server saw
         // every connection closed.
-        for _ in 0..<250 where site.stalling.openConnections > 0 {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        _ = try? await waitFor("the slow server's connections closed", within: .seconds(5),
+                               { site.stalling.openConnections }, until: { $0 == 0 })
         #expect(process.isRunning)
         #expect(site.stalling.requestedPaths.count == 4)
         #expect(site.stalling.openConnections == 0, "a slow prefetch outlived settle")

@@ -94,17 +94,13 @@ struct ServeAndDemoTests {
         #expect(site == ["headway-demo-\(process.processIdentifier)"])
         let tree = Set(descendants(of: process.processIdentifier).keys)
         kill(process.processIdentifier, SIGINT)
-        let exited = await onOwnThread { () -> Bool in
-            for _ in 0..<600 where process.isRunning { usleep(50_000) }
-            return !process.isRunning
-        }
+        let exited = (try? await waitForExit(of: process, within: .seconds(30))) != nil
         #expect(exited, "demo did not exit within 30 s of Ctrl-C")
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 130)
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).isEmpty)
         if progress == "loading " { #expect(!tree.isEmpty, "Xvfb and WebKit were running") }
-        for _ in 0..<100 where tree.contains(where: isRunning) { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(tree.filter(isRunning).isEmpty, "left running: \(tree.filter(isRunning))")
+        #expect(await stillRunning(Array(tree), after: 5).isEmpty, "left running: \(tree.filter(isRunning))")
     }
 
     @Test func demoComparesAColdArticleWithAPrefetchedOne() throws {

@@ -31,11 +31,9 @@ struct ServeRobustnessTests {
         #expect(statuses == [200: 5_000])
         #expect(try RawHTTP.get(port: port) == 200)
         // The last connections may still be closing: give the server a moment to see them go.
-        var after = openDescriptorCount(process.processIdentifier)
-        for _ in 0..<50 where after > before + 10 {
-            try await Task.sleep(for: .milliseconds(100))
-            after = openDescriptorCount(process.processIdentifier)
-        }
+        let after = try await waitFor("headway serve's descriptors back near \(before)", within: .seconds(5),
+                                      every: .milliseconds(100), { openDescriptorCount(process.processIdentifier) },
+                                      until: { $0 <= before + 10 })
         print("descriptors of headway serve: \(before) before, \(after) after 5,001 connections")
         #expect(after <= before + 10)
     }

@@ -75,8 +75,8 @@ struct StreamingListTests {
         } }
         var samples: [Int] = []
         var mostAhead = 0
-        let started = Date()
-        while process.isRunning && Date().timeIntervalSince(started) < 90 {
+        // Samples how far the feed is ahead, and the tree's memory, until the run ends.
+        _ = try? await waitFor("300 streamed loads to finish", within: .seconds(90), every: .milliseconds(50), {
             let results = done.value
             // Read after the results: lines fed may only be ahead by what the pipe (64 KiB, about
             // 32 lines), the reader's 64 KiB chunk and 16-line buffer and the two loads in flight
@@ -84,8 +84,8 @@ struct StreamingListTests {
             if results > 0 { mostAhead = max(mostAhead, fed.value - results) }
             let kib = await onOwnThread { treeResidentKiB(process.processIdentifier) }
             if kib > 0 { samples.append(kib) }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+            return process.isRunning ? "still running" : "exited"
+        }, until: { $0 == "exited" })
         #expect(!process.isRunning, "300 loads finished within the hang limit")
         if process.isRunning { process.terminate() }
         await feeding.value

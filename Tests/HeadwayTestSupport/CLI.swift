@@ -13,9 +13,9 @@ public enum CLI {
 
         /// Those of `descendants` still running after a grace of up to `seconds`.
         public func leftover(within seconds: Double = 5) -> Set<Int32> {
-            let deadline = Date().addingTimeInterval(seconds)
             let pids = Set(descendants.keys)
-            while pids.contains(where: isRunning) && Date() < deadline { usleep(50_000) }
+            _ = try? waitForBlocking("processes \(pids) to end", within: .seconds(seconds), every: .milliseconds(50),
+                                     { pids.filter(isRunning) }, until: \.isEmpty)
             return pids.filter(isRunning)
         }
     }
@@ -68,18 +68,18 @@ public enum CLI {
                 group.leave()
             }
         }
-        let deadline = Date().addingTimeInterval(timeout)
         var seen: [Int32: String] = [:]
         var tick = 0
-        while process.isRunning && Date() < deadline {
-            if tick % 5 == 0 { seen.merge(descendants(of: process.processIdentifier)) { a, _ in a } }
-            tick += 1
-            usleep(20_000)
-        }
-        if process.isRunning {
+        do {
+            try waitForBlocking("headway \(arguments.joined(separator: " ")) to finish", within: .seconds(timeout), {
+                if tick % 5 == 0 { seen.merge(descendants(of: process.processIdentifier)) { a, _ in a } }
+                tick += 1
+                return process.isRunning ? "still running" : "exited"
+            }, until: { $0 == "exited" })
+        } catch {
             process.terminate()
             process.waitUntilExit()
-            throw CLIError("headway \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+            throw error
         }
         process.waitUntilExit()
         group.wait()

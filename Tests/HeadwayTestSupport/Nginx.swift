@@ -44,8 +44,26 @@ public final class NginxServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Every request logged so far, oldest first.
+    /// Every request logged so far, oldest first (markers left out).
     public func requests() -> [NginxRequest] {
+        loggedRequests().filter { !$0.path.hasPrefix(Self.markerPrefix) }
+    }
+
+    /// The requests logged before a marker request sent now. nginx runs as one process (no
+    /// workers) and logs a request as it finishes answering it, so once the marker is logged,
+    /// so is every request answered before it: a test sees that nothing more came without
+    /// waiting out a quiet period. Plain HTTP only.
+    public func requestsBeforeMarker() throws -> [NginxRequest] {
+        let path = Self.markerPrefix + UUID().uuidString
+        _ = try Curl.get(url.appendingPathComponent(String(path.dropFirst())))
+        let logged = try waitForBlocking("the marker \(path) in nginx's log", within: .seconds(10),
+                                         { loggedRequests() }, until: { $0.contains { $0.path == path } })
+        return Array(logged.prefix { $0.path != path }).filter { !$0.path.hasPrefix(Self.markerPrefix) }
+    }
+
+    private static let markerPrefix = "/headway-log-marker-"
+
+    private func loggedRequests() -> [NginxRequest] {
         let log = (try? Data(contentsOf: directory.appendingPathComponent("access.log"))) ?? Data()
         return (try? NginxRequest.parse(log: log)) ?? []
     }
@@ -54,13 +72,9 @@ public final class NginxServer: @unchecked Sendable {
     /// returns what it holds.
     @discardableResult
     public func waitForRequests(count: Int, timeout: Double = 5) -> [NginxRequest] {
-        let deadline = Date().addingTimeInterval(timeout)
-        var logged = requests()
-        while logged.count < count && Date() < deadline {
-            usleep(20_000)
-            logged = requests()
-        }
-        return logged
+        let logged = try? waitForBlocking("\(count) requests in nginx's log", within: .seconds(timeout),
+                                          { requests() }, until: { $0.count >= count })
+        return logged ?? requests()
     }
 
     /// How many logged requests had this path (query ignored).
@@ -123,15 +137,17 @@ extension NginxServer {
         let process = try NginxProcess.spawn([binary, "-c", directory.appendingPathComponent("nginx.conf").path,
                                               "-p", directory.path + "/"],
                                              stderr: directory.appendingPathComponent("stderr.log"))
-        let deadline = Date().addingTimeInterval(10)
         var status: Int32?
-        while status == nil && Date() < deadline {
+        let pid = try? waitForBlocking("nginx's pid file \(pidFile.path)", within: .seconds(10),
+                                       every: .milliseconds(10), { () -> Int32? in
             if let text = try? String(contentsOf: pidFile, encoding: .utf8),
                let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                return (process, pid)
+                return pid
             }
-            status = process.exitStatus(within: 0.01)
-        }
+            status = process.exitStatus(within: 0)
+            return nil
+        }, until: { $0 != nil || status != nil })
+        if let pid { return (process, pid) }
         if status == nil { process.stop(nginx: nil) }
         throw NginxError("nginx did not start (exit status \(status.map(String.init) ?? "none, killed after 10 s")): \(logs(in: directory))")
     }

@@ -71,15 +71,14 @@ struct NginxProcess {
     /// The wrapper's exit status once it has exited (reaping it), or nil if it is still running
     /// after `timeout` seconds.
     func exitStatus(within timeout: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
-        while true {
+        let reaped = try? waitForBlocking("nginx's wrapper (pid \(wrapper)) to exit", within: .seconds(timeout),
+                                          every: .milliseconds(10), { () -> Int32? in
             let result = waitpid(wrapper, &status, WNOHANG)
             if result == wrapper { return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f }
-            if result < 0 && errno != EINTR { return -1 }
-            if Date() >= deadline { return nil }
-            usleep(10_000)
-        }
+            return result < 0 && errno != EINTR ? -1 : nil
+        }, until: { $0 != nil })
+        return reaped
     }
 
     /// Closes the lifeline and waits for nginx and the wrapper to exit; kills them after 5 s.

@@ -26,13 +26,9 @@ public func isRunning(_ pid: Int32) -> Bool {
 
 /// Of `pids`, those still running after up to `seconds` of waiting for them to end.
 public func stillRunning(_ pids: [Int32], after seconds: Double) async -> [Int32] {
-    let deadline = Date().addingTimeInterval(seconds)
-    var running = pids.filter(isRunning)
-    while !running.isEmpty && Date() < deadline {
-        try? await Task.sleep(for: .milliseconds(50))
-        running = running.filter(isRunning)
-    }
-    return running
+    _ = try? await waitFor("processes \(pids) to end", within: .seconds(seconds), every: .milliseconds(50),
+                           { pids.filter(isRunning) }, until: \.isEmpty)
+    return pids.filter(isRunning)
 }
 
 private func processStat(_ pid: Int32) -> (name: String, state: Character, parent: Int32)? {

@@ -16,12 +16,12 @@ struct BoosterBoundsTests {
         defer { browser.close() }
         let page = try browser.newPage()
         try await page.load(site.page)
-        try await waitFor { stalling.requestedPaths.count == 4 }
+        try await waitFor("the four slow links requested", { stalling.requestedPaths.count }, until: { $0 == 4 })
         let clock = ContinuousClock()
         let settled = await clock.measure { await browser.settlePrefetch(timeout: .seconds(1)) }
         #expect(settled < .seconds(2), "settle took \(settled)")
         // Settle's end cancelled the four requests in flight: the server sees them closed.
-        try await waitFor { stalling.openConnections == 0 }
+        try await waitFor("the slow server's connections closed", { stalling.openConnections }, until: { $0 == 0 })
         #expect((browser.prefetchStats?.linksLeftOut[.cancelled] ?? 0) >= 1)
         // Nothing holds a slot or a connection: the next page loads and its prefetch settles.
         let next = try await clock.measure {
@@ -40,7 +40,7 @@ struct BoosterBoundsTests {
         defer { browser.close() }
         let page = try browser.newPage()
         try await page.load(site.page)
-        try await waitFor { stalling.requestedPaths.count == 4 }
+        try await waitFor("the four slow links requested", { stalling.requestedPaths.count }, until: { $0 == 4 })
         let clock = ContinuousClock()
         let elapsed = try await clock.measure {
             try await page.load(server.url.appendingPathComponent("page.html"), timeout: .seconds(20))
@@ -49,7 +49,7 @@ struct BoosterBoundsTests {
         #expect(elapsed < .seconds(5), "\(elapsed)")
         #expect(server.requests.contains { $0.path == "/second.html" && $0.purpose == "prefetch" })
         #expect(stalling.requestedPaths.count == 4, "no slow link was fetched again")
-        try await waitFor { stalling.openConnections == 0 }
+        try await waitFor("the slow server's connections closed", { stalling.openConnections }, until: { $0 == 0 })
     }
 
     @Test func aRequestTimeoutEndsSilentAndDrippingPrefetches() async throws {
@@ -75,9 +75,10 @@ struct BoosterBoundsTests {
         let stalling = site.stalling
         let browser = try Browser(configuration: BoosterSite.configuration())
         try await browser.newPage().load(site.page)
-        try await waitFor { stalling.requestedPaths.count == 4 && stalling.openConnections == 4 }
+        try await waitFor("four slow links requested and open",
+                          { (stalling.requestedPaths.count, stalling.openConnections) }, until: { $0 == (4, 4) })
         browser.close()
-        try await waitFor { stalling.openConnections == 0 }
+        try await waitFor("the slow server's connections closed", { stalling.openConnections }, until: { $0 == 0 })
     }
 
     @Test func closingThePageCancelsTheHandlersFetchesInFlight() async throws {
@@ -90,9 +91,9 @@ struct BoosterBoundsTests {
         try await page.load(site.server.url.appendingPathComponent("second.html"))
         let target = stalling.url.appendingPathComponent("hang1").absoluteString
         _ = try await page.evaluate("fetch('\(target)').catch(() => {}); 0")
-        try await waitFor { stalling.openConnections == 1 }
+        try await waitFor("the page's fetch open", { stalling.openConnections }, until: { $0 == 1 })
         page.close()
-        try await waitFor { stalling.openConnections == 0 }
+        try await waitFor("the slow server's connections closed", { stalling.openConnections }, until: { $0 == 0 })
     }
 
     @Test func aCancelledSettleReturnsAtOnce() async throws {
@@ -104,6 +105,7 @@ struct BoosterBoundsTests {
         let clock = ContinuousClock()
         let started = clock.now
         let settle = Task { @EngineActor in await browser.settlePrefetch(timeout: .seconds(60)) }
+        // Lets settle start waiting (nothing signals that it has): the cancel must end a wait in progress.
         try await Task.sleep(for: .milliseconds(200))
         settle.cancel()
         await settle.value
@@ -121,16 +123,8 @@ struct BoosterBoundsTests {
             try await page.load(stalling.url.appendingPathComponent("hang1"), timeout: .seconds(1))
         }
         // The handler's own fetch was cancelled with the load: the server sees it closed.
-        try await waitFor { stalling.openConnections == 0 }
+        try await waitFor("the slow server's connections closed", { stalling.openConnections }, until: { $0 == 0 })
         let result = try await page.load(server.url.appendingPathComponent("page.html"), timeout: .seconds(20))
         #expect(result.title == Fixtures.pageTitle)
-    }
-
-    /// Waits up to 10 s for `condition`, checking every 20 ms; fails the test if it never holds.
-    private func waitFor(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        for _ in 0..<500 where !condition() {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        #expect(condition(), sourceLocation: sourceLocation)
     }
 }

@@ -9,13 +9,19 @@ struct BoosterHandlerTests {
     @Test func aRequestStoppedMidBodyIsNeverWrittenAgain() async throws {
         let server = try Fixtures.server(conditions: NetworkConditions(bytesPerSecond: 20_000))
         defer { server.stop() }
-        server.route("/slow.html", .html("<!doctype html><title>Slow</title>" + String(repeating: "<p>slow body</p>", count: 4000)))
+        let body = "<!doctype html><title>Slow</title>" + String(repeating: "<p>slow body</p>", count: 4000)
+        server.route("/slow.html", .html(body))
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
         let page = try browser.newPage()
         await #expect(throws: HeadwayError.self) { try await page.load(server.url.appendingPathComponent("slow.html"), timeout: .seconds(0.5)) }
         page.close()
-        try await Task.sleep(for: .milliseconds(500))
+        // The stopped request's fetch was dropped with it: nothing read its body on, so the slow
+        // server sees its transfer end short of the whole body.
+        let stopped = try await waitFor("the stopped request's transfer to end",
+                                        { server.requests.first { $0.path == "/slow.html" } }, until: { $0 != nil })
+        #expect((stopped?.bytes ?? .max) < body.utf8.count, "\(String(describing: stopped))")
+        #expect(server.requestCount(path: "/slow.html") == 1, "the stopped request was not fetched again")
         let next = try browser.newPage()
         let fast = try await Fixtures.server()
         defer { fast.stop() }

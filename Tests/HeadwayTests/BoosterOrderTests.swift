@@ -80,9 +80,8 @@ struct BoosterOrderTests {
         defer { browser.close() }
         let page = try browser.newPage()
         try await page.load(server.url.appendingPathComponent("toc.html"), timeout: .seconds(20))
-        for _ in 0..<100 where server.requestCount(path: "/ch1.html") == 0 {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await waitFor("the prefetch of chapter 1 to reach the server", { server.requestCount(path: "/ch1.html") },
+                          until: { $0 > 0 })
         let chapter = try await page.load(server.url.appendingPathComponent("ch30.html"), timeout: .seconds(20))
         #expect(chapter.title == "Chapter 30")
         #expect(server.requestCount(path: "/ch30.html") == 1)

@@ -78,9 +78,8 @@ struct BoosterTests {
         let page = try browser.newPage()
         try await page.load(server.url.appendingPathComponent("index.html"), timeout: .seconds(20))
         // Wait until the prefetch of a3 is in flight, then navigate there at once.
-        for _ in 0..<100 where server.requestCount(path: "/a3.html") == 0 {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await waitFor("the prefetch of a3 to reach the server", { server.requestCount(path: "/a3.html") },
+                          until: { $0 > 0 })
         let a3 = try await page.load(server.url.appendingPathComponent("a3.html"), timeout: .seconds(20))
         #expect(a3.title == "A3")
         #expect(server.requestCount(path: "/a3.html") == 1)
@@ -95,11 +94,10 @@ struct BoosterTests {
         let page = try browser.newPage()
         try await page.load(server.url.appendingPathComponent("index.html"), timeout: .seconds(20))
         // Until a1, the first link, is prefetched (a navigation cancels the prefetches in flight).
-        for _ in 0..<100 where (browser.prefetchStats?.pagesPrefetched ?? 0) == 0 {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await waitFor("a first page prefetched", { browser.prefetchStats?.pagesPrefetched ?? 0 }, until: { $0 > 0 })
         try await page.load(server.url.appendingPathComponent("logout"), timeout: .seconds(20))
-        try await Task.sleep(for: .milliseconds(1500))
+        // Once the prefetch has settled, no more of it can come.
+        await browser.settlePrefetch()
         let prefetched = BoosterSite.prefetchable.map { server.requestCount(path: $0) }.reduce(0, +)
         #expect(prefetched < BoosterSite.prefetchable.count, "prefetching went on after the new navigation")
         // What was already cached stays: a1 is served from the cache.

@@ -90,13 +90,14 @@ struct SupersededLoadTests {
         defer { browser.close() }
         let page = try browser.newPage()
         let first = Task { @EngineActor in try await page.load(slow.url.appendingPathComponent("redirect"), timeout: .seconds(10)) }
-        while slow.requestCount(path: "/redirect") == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitFor("the first load's request", { slow.requestCount(path: "/redirect") }, until: { $0 > 0 })
         let second = try await page.load(fast.url.appendingPathComponent("second.html"))
         #expect(second.title == "Second")
         let error = await #expect(throws: HeadwayError.self) { try await first.value }
         #expect(error?.message.contains("superseded") == true)
         // The slow server answers the redirect after its latency; nothing may follow it.
-        while slow.requests.filter({ $0.path == "/redirect" }).isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        try await waitFor("the redirect answered") { slow.requests.contains { $0.path == "/redirect" } }
+        // A dropped stale answer emits nothing: a bounded quiet period is the only observable.
         try await Task.sleep(for: .milliseconds(300))
         #expect(slow.requestCount(path: "/page.html") == 0)
         #expect(page.url == fast.url.appendingPathComponent("second.html"))

@@ -64,9 +64,14 @@ struct DelegateTests {
             page.delegate = delegate
             try await page.load(server.url.appendingPathComponent("second.html"))
             #expect(delegate?.calls.contains("finished /second.html") == true)
+            // Swapped: the next load's callbacks reach the new delegate only.
+            let next = RecordingDelegate()
+            page.delegate = next
             delegate = nil
             #expect(weakDelegate == nil)
             try await page.load(server.url.appendingPathComponent("page.html"))
+            #expect(next.calls.contains("finished /page.html"), "\(next.calls)")
+            #expect(!next.calls.contains("finished /second.html"), "\(next.calls)")
         }
     }
 }

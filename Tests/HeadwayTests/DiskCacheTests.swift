@@ -46,7 +46,7 @@ struct DiskCacheTests {
             // WebKit may ask twice for an image it cannot decode (the photo): at least one answer each.
             #expect((second.prefetch?.fromCache ?? 0) >= DiskCacheSite.pagePaths.count)
             #expect(second.prefetch?.revalidated == 0)
-            let after = nginx.waitForRequests(count: logged.count + 1, timeout: 1)
+            let after = try nginx.requestsBeforeMarker()
             #expect(DiskCacheSite.count(after, paths: DiskCacheSite.pagePaths, from: logged.count) == 0,
                     "the second run sent nothing for the page: \(after.dropFirst(logged.count).map(\.path))")
             let stats = try CacheDirectory.stats(of: directory)
@@ -146,7 +146,7 @@ extension DiskCacheTests {
             #expect(browser.prefetchStats?.pagesPrefetched == 1, "the article, from disk")
             let article = try await page.load(nginx.url.appendingPathComponent("article.html"))
             #expect(article.title == "Article" && article.prefetch?.fromCache == 1 && article.prefetch?.fetched == 0)
-            let after = nginx.waitForRequests(count: logged.count + 1, timeout: 1)
+            let after = try nginx.requestsBeforeMarker()
             #expect(after.dropFirst(logged.count).filter { $0.path.hasSuffix(".html") || $0.path.hasSuffix(".bin") }.isEmpty,
                     "\(after.dropFirst(logged.count).map(\.path))")
         }

@@ -38,7 +38,7 @@ struct EarlyFetchTests {
         try browser.preload(URL(string: "p.html#part", relativeTo: server.url)!.absoluteURL)
         let page = try browser.newPage()
         // The preload has its answer before any page asked for it.
-        try await Self.until { server.requests.contains { $0.path == "/p.html" } }
+        try await waitFor("/p.html answered") { server.requests.contains { $0.path == "/p.html" } }
         try await page.load(server.url.appendingPathComponent("other.html"))
         #expect(server.requests.last { $0.path == "/other.html" }?.cookie == nil, "a document no page showed set a cookie")
         let shown = try await page.load(server.url.appendingPathComponent("p.html"))
@@ -55,7 +55,7 @@ struct EarlyFetchTests {
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
         try browser.preload(server.url.appendingPathComponent("page.html"))
-        try await Self.until { server.requests.contains { $0.path == "/page.html" } }
+        try await waitFor("/page.html answered") { server.requests.contains { $0.path == "/page.html" } }
         await browser.clearWebsiteData()
         let result = try await browser.newPage().load(server.url.appendingPathComponent("page.html"))
         #expect(result.title == Fixtures.pageTitle)
@@ -74,11 +74,5 @@ struct EarlyFetchTests {
             browser.close()
             #expect(throws: HeadwayError.self) { try browser.preload(URL(string: "http://127.0.0.1:1/")!) }
         }
-    }
-
-    /// Waits until `condition` holds, at most 10 s.
-    private static func until(_ condition: () -> Bool) async throws {
-        for _ in 0..<1000 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(condition(), "gave up after 10 s")
     }
 }
