@@ -11,7 +11,8 @@ extension Page {
         let view = try await readyView()
         guard network.recording else { return [] }
         let answer = try await JavaScriptCall.callAsyncFunction(view, PageScripts.resourcePhases + "return resourcePhases();",
-                                                                arguments: [:], sourceURI: nil, timeout: timeout.seconds,
+                                                                arguments: [:], world: PageScripts.world, sourceURI: nil,
+                                                                timeout: timeout.seconds,
                                                                 what: "the resource timing probe")
         let phases: [JSONValue] = if case .array(let list) = answer { list } else { [] }
         return resourceEntries(phases: phases, view: view)

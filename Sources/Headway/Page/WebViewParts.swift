@@ -15,6 +15,7 @@ struct WebViewParts {
     init(browser: Browser) {
         let configuration = browser.configuration
         manager = GObjectRef(taking: webkit_user_content_manager_new())
+        Self.add(PageScripts.pristine, to: manager.pointer, allFrames: false)
         Self.add(PageScripts.instrumentation, to: manager.pointer, allFrames: false)
         if configuration.recordsResources { Self.add(PageScripts.resourceBuffer, to: manager.pointer) }
         for source in configuration.initScripts { Self.add(source, to: manager.pointer) }
