@@ -50,10 +50,12 @@ struct HostileGlobalsTests {
             #expect(page.console.contains(ConsoleMessage(level: "log", text: "hello {\"a\":1}")), "\(page.console)")
             #expect(page.errors.contains { $0.message.contains("missingFunction") }, "\(page.errors)")
 
-            let plain = try await page.run(Snippet(file: "plain.js", source: "({ title: document.title, list: [1, 'two', null] })"))
+            let plain = try await page.run(Snippet(file: "plain.js",
+                                                   source: "({ title: document.title, list: [1, 'two', null] })"))
             #expect(plain.error == nil, "\(String(describing: plain.error))")
             #expect(plain.value == ["title": "Hostile", "list": [1, "two", nil]])
-            let awaited = try await page.run(Snippet(file: "await.js", source: "await null;\ndocument.querySelector('#here').id"))
+            let awaited = try await page.run(Snippet(file: "await.js",
+                                                     source: "await null;\ndocument.querySelector('#here').id"))
             #expect(awaited.error == nil, "\(String(describing: awaited.error))")
             #expect(awaited.value == "here")
             let thrown = try await page.run(Snippet(file: "throws.js", source: "1;\nnull.x;"))

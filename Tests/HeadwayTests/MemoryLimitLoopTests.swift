@@ -21,7 +21,8 @@ struct MemoryLimitLoopTests {
                 try await page.load(server.url.appendingPathComponent("loop-hog.html"), timeout: .seconds(20))
             }
             #expect(error?.code == .engine, "\(error?.description ?? "")")
-            #expect(error?.message.contains("used more memory than its limit (300 MB)") == true, "\(error?.message ?? "")")
+            #expect(error?.message.contains("used more memory than its limit (300 MB)") == true,
+                    "\(error?.message ?? "")")
             #expect(delegate.calls.contains("terminated exceededMemoryLimit"))
             let next = try await page.load(server.url.appendingPathComponent("second.html"))
             #expect(next.title == "Second")

@@ -87,7 +87,9 @@ public final class Page {
         let target = WeakPage(self)
         viewSignals = PageSignals.connect(view: view, target: target)
         managerSignals = PageSignals.connect(manager: contentManager, target: target)
-        if let limit = browser.configuration.webProcessMemoryLimit, limit > 0 { memoryWatch = MemoryWatch(limitMB: limit, page: self) }
+        if let limit = browser.configuration.webProcessMemoryLimit, limit > 0 {
+            memoryWatch = MemoryWatch(limitMB: limit, page: self)
+        }
     }
 
     isolated deinit {

@@ -69,14 +69,15 @@ enum WebExtension {
     // Points `context` at a private directory holding the extension, configured for
     // `configuration`. Returns the directory (to remove later), or nil when the library is
     // missing and only the booster wanted it (absolute subresource URLs then bypass the booster;
-    // `locate()` warned). Throws `.engine` when extra headers, blocked URLs or a request filter
-    // need it and it cannot be installed.
+    // `locate()` warned). Throws `.engine` when extra headers, blocked URLs, a request filter or
+    // a memory limit need it and it cannot be installed.
     static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: Browser.Configuration,
                         filterAddress: String?) throws(HeadwayError) -> URL? {
         let required = isRequired(for: configuration)
         guard let library = locate(warns: !required) else {
             guard !required else {
-                throw HeadwayError(.engine, "extra headers, blocked URLs, request filters and memory limits need the web-process extension \(libraryName), "
+                throw HeadwayError(.engine, "extra headers, blocked URLs, request filters and memory limits need the "
+                                   + "web-process extension \(libraryName), "
                                    + "which was not found (looked in \(candidates().map(\.path).joined(separator: ", "))): ship the "
                                    + "Headway_Headway.resources folder beside the executable or set HEADWAY_WEB_EXTENSION")
             }

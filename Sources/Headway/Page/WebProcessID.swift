@@ -38,12 +38,13 @@ enum WebProcessID {
     }
 }
 
-private typealias Received = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitUserMessage>?,
-                                             gpointer?) -> gboolean
+private typealias Received = @convention(c) (UnsafeMutablePointer<WebKitWebView>?,
+                                             UnsafeMutablePointer<WebKitUserMessage>?, gpointer?) -> gboolean
 
-private func onMessage(_ view: UnsafeMutablePointer<WebKitWebView>?, _ message: UnsafeMutablePointer<WebKitUserMessage>?,
-                       _ data: gpointer?) -> gboolean {
-    guard let view, let message, let name = webkit_user_message_get_name(message), String(cString: name) == "headway-pid",
+private func onMessage(_ view: UnsafeMutablePointer<WebKitWebView>?,
+                       _ message: UnsafeMutablePointer<WebKitUserMessage>?, _ data: gpointer?) -> gboolean {
+    guard let view, let message, let name = webkit_user_message_get_name(message),
+          String(cString: name) == "headway-pid",
           let parameters = webkit_user_message_get_parameters(message),
           g_variant_is_of_type(parameters, g_variant_type_checked_("i")) != 0 else { return 0 }
     let pid = g_variant_get_int32(parameters)

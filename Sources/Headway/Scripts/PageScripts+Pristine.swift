@@ -30,6 +30,7 @@ extension PageScripts {
 
     // A statement that binds `H` to the copies (taken now where the page started without them).
     static let pristineBinding = """
-    const H = typeof __headwayPristine === 'object' && __headwayPristine !== null ? __headwayPristine : \(pristineCapture);
+    const H = typeof __headwayPristine === 'object' && __headwayPristine !== null
+      ? __headwayPristine : \(pristineCapture);
     """
 }

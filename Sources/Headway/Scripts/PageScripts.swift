@@ -33,7 +33,8 @@ enum PageScripts {
       }
       addEventListener('error', (e) => {
         if (!(e instanceof ErrorEventType)) return;
-        post({ kind: 'error', message: show(e.message), file: show(e.filename || ''), line: e.lineno | 0, column: e.colno | 0 });
+        post({ kind: 'error', message: show(e.message), file: show(e.filename || ''),
+               line: e.lineno | 0, column: e.colno | 0 });
       }, true);
       document.addEventListener('DOMContentLoaded', () => post({ kind: 'domContentLoaded' }), { once: true });
       addEventListener('unhandledrejection', (e) => {
@@ -148,7 +149,8 @@ enum PageScripts {
       try {
         value = H.eval(source + '\n//# sourceURL=' + file);
       } catch (e) {
-        if (!(e instanceof H.SyntaxError) || e.sourceURL === file || call(H.exec, /\bawait\b/, source) === null) throw e;
+        const awaits = call(H.exec, /\bawait\b/, source) !== null;
+        if (!(e instanceof H.SyntaxError) || e.sourceURL === file || !awaits) throw e;
         // Top-level await: run as an async function. The wrapper starts on the snippet's first
         // line; `shifts` records where text was inserted, so errors map back to the snippet.
         const compile = (head, tail) => {
