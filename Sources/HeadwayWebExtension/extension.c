@@ -16,7 +16,9 @@
  *   script with an absolute URL). Only hosts the prefetch policy allows are rewritten.
  * - with a request filter, asks the browser's filter server (an abstract Unix socket) about each
  *   request: it writes "METHOD URL PAGE\n" and reads "A\n" or "B\n"; no answer within 5 s
- *   lets the request go.
+ *   lets the request go;
+ * - tells each view its web process's id ("headway-pid"), so a memory limit can be enforced
+ *   from outside a process whose main thread a page keeps busy.
  * The settings come as an a{sv} dictionary: mirror (b), allHosts (b), extraHosts (as),
  * headers (a(ss)), block (as), filter (s, the socket's abstract name). */
 
@@ -169,6 +171,9 @@ static void on_page_created(WebKitWebExtension *extension, WebKitWebPage *page, 
     (void)extension;
     (void)user_data;
     g_signal_connect(page, "send-request", G_CALLBACK(on_send_request), NULL);
+    /* The view's web process id, for the browser's memory watch (WebKit does not expose it). */
+    WebKitUserMessage *pid = webkit_user_message_new("headway-pid", g_variant_new_int32((gint32)getpid()));
+    webkit_web_page_send_message_to_view(page, pid, NULL, NULL, NULL);
     if (mirror) g_signal_connect(page, "document-loaded", G_CALLBACK(on_document_loaded), NULL);
 }
 

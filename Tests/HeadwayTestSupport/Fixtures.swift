@@ -51,12 +51,22 @@ public enum Fixtures {
     public static let style = "body { background: #2a7; color: #fff; font: 20px sans-serif; } h1 { color: #fd0; }"
     public static let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#c33"/></svg>"##
 
+    /// A page that allocates in a loop that never yields (about 8 MB a turn, stopping at 3 GB so
+    /// that a broken limit cannot take the machine's memory), then spins.
+    public static let tightLoopHog = """
+        <!doctype html><html><head><title>Loop hog</title></head><body><script>
+        const kept = [];
+        for (let i = 0; i < 384; i++) kept.push(new Array(1e6).fill(i));
+        while (true) {}
+        </script></body></html>
+        """
+
     /// A loopback server with the fixture routes: `/page.html`, `/second.html`, `/throws.html`,
     /// `/style.css`, `/pixel.svg`, `/redirect` (302 to /page.html), `/missing` (404),
     /// `/teapot` (418), `/hang` (never answers), `/dialogs.html` (confirm, prompt and alert while loading),
     /// `/private` (401 with a Basic challenge), `/nocontent` (204), `/notmodified` (304 to any request),
     /// `/file.zip` (an attachment), `/blob` (application/octet-stream), `/hog.html` (allocates up to 1 GB
-    /// while its load stays pending).
+    /// while its load stays pending), `/loop-hog.html` (`tightLoopHog`).
     @EngineActor
     public static func server(conditions: NetworkConditions = .none, root: URL? = nil) throws -> HTTPServer {
         let server = try HTTPServer(root: root, conditions: conditions)
@@ -71,6 +81,7 @@ public enum Fixtures {
         server.route("/hang", .hang)
         server.route("/dialogs.html", .html(dialogs))
         server.route("/hog.html", .html(memoryHog))
+        server.route("/loop-hog.html", .html(tightLoopHog))
         server.route("/nocontent", HTTPResponse(status: 204))
         server.route("/notmodified", HTTPResponse(status: 304))
         server.route("/file.zip", HTTPResponse(headers: [("Content-Type", "application/zip"),

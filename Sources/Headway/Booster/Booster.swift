@@ -124,7 +124,8 @@ final class Booster {
     private func extractAndPrefetch(_ page: Page) async {
         guard let view = try? page.liveView(), let pageURL = page.url,
               ["http", "https"].contains(pageURL.scheme?.lowercased() ?? "") else { return }
-        guard let found = try? await JavaScriptCall.callAsyncFunction(view, PageScripts.anchors, arguments: [:], sourceURI: nil,
+        guard let found = try? await JavaScriptCall.callAsyncFunction(view, PageScripts.anchors, arguments: [:],
+                                                                       world: PageScripts.world, sourceURI: nil,
                                                                        timeout: 10, what: "the link extraction"),
               let text = found.stringValue,
               let links = try? JSONDecoder().decode([LinkPolicy.Link].self, from: Data(text.utf8)) else { return }

@@ -10,9 +10,9 @@ extension Page {
     public func resourceEntries(timeout: Duration = .seconds(10)) async throws -> [ResourceEntry] {
         let view = try await readyView()
         guard network.recording else { return [] }
-        let answer = try await JavaScriptCall.callAsyncFunction(view, PageScripts.resourcePhases + "return resourcePhases();",
-                                                                arguments: [:], sourceURI: nil, timeout: timeout.seconds,
-                                                                what: "the resource timing probe")
+        let answer = try await JavaScriptCall.callAsyncFunction(
+            view, PageScripts.resourcePhases + "return resourcePhases();", arguments: [:], world: PageScripts.world,
+            sourceURI: nil, timeout: timeout.seconds, what: "the resource timing probe")
         let phases: [JSONValue] = if case .array(let list) = answer { list } else { [] }
         return resourceEntries(phases: phases, view: view)
     }

@@ -67,9 +67,10 @@ extension Browser {
         /// How pages answer JavaScript dialogs (`alert`, `confirm`, `prompt`, `beforeunload`),
         /// which never block; each page can change its own `dialogPolicy`.
         public var dialogs: DialogPolicy = .dismiss
-        /// Kills a page's web process once it uses more than this many megabytes (checked every
-        /// second); its pending load fails with `.engine` and the next load starts a fresh
-        /// process. nil keeps WebKit's default, which never kills.
+        /// Kills a page's web process once its resident memory passes this many megabytes
+        /// (read every 100 ms, even while the page spins in JavaScript); its pending load fails
+        /// with `.engine` and the next load starts a fresh process. nil keeps WebKit's default,
+        /// which never kills. Needs the web-process extension (`.engine` at start without it).
         public var webProcessMemoryLimit: Int?
 
         /// The default configuration: ephemeral, 1280×1024, WebKit's User-Agent, no booster.

@@ -138,7 +138,7 @@ extension Page {
                 probe = try await JavaScriptCall.callAsyncFunction(try liveView(), PageScripts.timing,
                                                                    arguments: ["waitForLoad": record.completesAtDOMContentLoaded ? "no" : "yes",
                                                                                "entriesWanted": network.recording ? "yes" : "no"],
-                                                                   sourceURI: nil,
+                                                                   world: PageScripts.world, sourceURI: nil,
                                                                    timeout: min(10, max(1, left)), what: "the timing probe")
             } catch let error as HeadwayError where error.code == .scriptTimeout {
                 // The page may be spinning in JavaScript right after its load event.

@@ -33,9 +33,14 @@ extension Page {
         let answer: JSONValue
         do {
             // The page answers at its own deadline; Headway's bound only catches a stuck page.
-            answer = try await callAsyncFunction(PageScripts.waitForSelector,
-                                                 arguments: ["selector": .string(selector), "ms": .number(seconds * 1000)],
-                                                 timeout: .clamped(seconds: seconds + 5))
+            // In Headway's isolated world: the page's own globals cannot break it.
+            let view = try await readyView()
+            answer = try await bounded {
+                try await JavaScriptCall.callAsyncFunction(
+                    view, PageScripts.waitForSelector, arguments: ["selector": selector, "ms": "\(seconds * 1000)"],
+                    world: PageScripts.world, sourceURI: nil, timeout: Seconds.clamp(seconds + 5),
+                    what: "the selector wait")
+            }
         } catch let error as HeadwayError where error.code == .scriptError && error.message.contains("SyntaxError") {
             throw HeadwayError(.invalidArgument, "not a CSS selector: \(selector)")
         }

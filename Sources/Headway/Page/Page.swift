@@ -69,6 +69,8 @@ public final class Page {
     // The latest check of whether the web process still runs JavaScript (after a timeout).
     var responsiveness: ResponsivenessCheck?
     var viewSignals: SignalConnections?
+    // Holds the web process to `Configuration.webProcessMemoryLimit`, when one is set.
+    var memoryWatch: MemoryWatch?
     var managerSignals: SignalConnections?
 
     init(browser: Browser, delegate: (any NavigationDelegate)?) {
@@ -88,6 +90,9 @@ public final class Page {
         let target = WeakPage(self)
         viewSignals = PageSignals.connect(view: view, target: target)
         managerSignals = PageSignals.connect(manager: contentManager, target: target)
+        if let limit = browser.configuration.webProcessMemoryLimit, limit > 0 {
+            memoryWatch = MemoryWatch(limitMB: limit, page: self)
+        }
     }
 
     isolated deinit {
@@ -109,6 +114,7 @@ public final class Page {
         managerSignals?.disconnectAll()
         viewSignals = nil
         managerSignals = nil
+        memoryWatch?.stop()
         webkit_web_view_stop_loading(view.pointer)
         // A web process spinning in JavaScript would otherwise run on for seconds after its
         // view (or Headway itself) is gone.

@@ -122,13 +122,16 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
 
 private func onTerminated(_ view: UnsafeMutablePointer<WebKitWebView>?, _ reason: WebKitWebProcessTerminationReason, _ data: gpointer?) {
     let target = targetPage(data)
-    let why: WebProcessTermination = switch reason {
-    case WEBKIT_WEB_PROCESS_CRASHED: .crashed
-    case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: .exceededMemoryLimit
-    default: .terminatedByAPI
-    }
+    nonisolated(unsafe) let view = view
     EngineActor.assumeIsolated {
+        if let view { WebProcessID.forget(view) }
         guard let page = target.page else { return }
+        // The memory watch terminates a process over the limit through the API.
+        let why: WebProcessTermination = switch reason {
+        case WEBKIT_WEB_PROCESS_CRASHED: .crashed
+        case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: .exceededMemoryLimit
+        default: page.memoryWatch?.tookTermination() == true ? .exceededMemoryLimit : .terminatedByAPI
+        }
         page.chain.page(page, webProcessDidTerminate: why)
     }
 }

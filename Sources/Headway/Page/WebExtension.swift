@@ -59,22 +59,25 @@ enum WebExtension {
     }
 
     // Whether `configuration` asks for what only the extension does: extra headers, blocked URLs
-    // and a request filter act nowhere else, so a browser without it would silently ignore them.
+    // and a request filter act nowhere else, so a browser without it would silently ignore them;
+    // a memory limit needs the web process ids it reports (`MemoryWatch`).
     nonisolated static func isRequired(for configuration: Browser.Configuration) -> Bool {
         !configuration.extraHeaders.isEmpty || !configuration.blockedURLPatterns.isEmpty || configuration.requestFilter != nil
+            || (configuration.webProcessMemoryLimit ?? 0) > 0
     }
 
     // Points `context` at a private directory holding the extension, configured for
     // `configuration`. Returns the directory (to remove later), or nil when the library is
     // missing and only the booster wanted it (absolute subresource URLs then bypass the booster;
-    // `locate()` warned). Throws `.engine` when extra headers, blocked URLs or a request filter
-    // need it and it cannot be installed.
+    // `locate()` warned). Throws `.engine` when extra headers, blocked URLs, a request filter or
+    // a memory limit need it and it cannot be installed.
     static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: Browser.Configuration,
                         filterAddress: String?) throws(HeadwayError) -> URL? {
         let required = isRequired(for: configuration)
         guard let library = locate(warns: !required) else {
             guard !required else {
-                throw HeadwayError(.engine, "extra headers, blocked URLs and request filters need the web-process extension \(libraryName), "
+                throw HeadwayError(.engine, "extra headers, blocked URLs, request filters and memory limits need the "
+                                   + "web-process extension \(libraryName), "
                                    + "which was not found (looked in \(candidates().map(\.path).joined(separator: ", "))): ship the "
                                    + "Headway_Headway.resources folder beside the executable or set HEADWAY_WEB_EXTENSION")
             }

@@ -15,6 +15,7 @@ struct WebViewParts {
     init(browser: Browser) {
         let configuration = browser.configuration
         manager = GObjectRef(taking: webkit_user_content_manager_new())
+        Self.add(PageScripts.pristine, to: manager.pointer, allFrames: false)
         Self.add(PageScripts.instrumentation, to: manager.pointer, allFrames: false)
         if configuration.recordsResources { Self.add(PageScripts.resourceBuffer, to: manager.pointer) }
         for source in configuration.initScripts { Self.add(source, to: manager.pointer) }
@@ -23,6 +24,7 @@ struct WebViewParts {
         let rawView = hw_web_view_new(browser.context.pointer, manager.pointer)
         g_object_ref_sink(UnsafeMutableRawPointer(rawView))
         view = GObjectRef(taking: rawView)
+        if (configuration.webProcessMemoryLimit ?? 0) > 0 { WebProcessID.record(on: view.pointer) }
         // The view's settings, given whole: features are read when the page is created.
         let settings = webkit_settings_new()!
         if let agent = configuration.userAgent { webkit_settings_set_user_agent(settings, agent) }

@@ -16,7 +16,9 @@ enum JavaScriptArguments {
             } else {
                 let json = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
                 strings["__headwayJSON_\(name)"] = json
-                prelude.append("const \(name) = JSON.parse(__headwayJSON_\(name));")
+                // The JSON.parse of before the page's scripts ran (`PageScripts.pristine`).
+                prelude.append("const \(name) = (typeof __headwayPristine === 'object' && __headwayPristine !== null "
+                               + "? __headwayPristine.parse : JSON.parse)(__headwayJSON_\(name));")
             }
         }
         // One line, so the body's own line numbers stay as written.

@@ -8,28 +8,39 @@ enum PageScripts {
       Object.defineProperty(window, '__headwayInstrumented', { value: true });
       const handler = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.headway;
       if (!handler) return;
-      const post = (m) => { try { handler.postMessage(JSON.stringify(m)); } catch (_) {} };
+      // Taken before the page's scripts run, which may replace them.
+      const stringify = JSON.stringify, apply = Reflect.apply, postMessage = handler.postMessage;
+      const ErrorType = Error, ErrorEventType = ErrorEvent, text = String;
+      const post = (m) => { try { apply(postMessage, handler, [stringify(m)]); } catch (_) {} };
       const show = (a) => {
-        if (typeof a === 'string') return a;
-        if (a instanceof Error) return String(a);
-        try { const s = JSON.stringify(a); return s === undefined ? String(a) : s; } catch (_) { return String(a); }
+        try {
+          if (typeof a === 'string') return a;
+          if (a instanceof ErrorType) return text(a);
+          const s = stringify(a);
+          return s === undefined ? text(a) : s;
+        } catch (_) {
+          try { return text(a); } catch (_) { return '[unprintable]'; }
+        }
       };
       for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
         const original = console[level];
         console[level] = function (...args) {
-          post({ kind: 'console', level, text: args.map(show).join(' ') });
-          return original.apply(this, args);
+          let line = '';
+          for (let i = 0; i < args.length; i++) line += (i ? ' ' : '') + show(args[i]);
+          post({ kind: 'console', level, text: line });
+          return apply(original, this, args);
         };
       }
       addEventListener('error', (e) => {
-        if (!(e instanceof ErrorEvent)) return;
-        post({ kind: 'error', message: String(e.message), file: String(e.filename || ''), line: e.lineno | 0, column: e.colno | 0 });
+        if (!(e instanceof ErrorEventType)) return;
+        post({ kind: 'error', message: show(e.message), file: show(e.filename || ''),
+               line: e.lineno | 0, column: e.colno | 0 });
       }, true);
       document.addEventListener('DOMContentLoaded', () => post({ kind: 'domContentLoaded' }), { once: true });
       addEventListener('unhandledrejection', (e) => {
         const r = e.reason;
-        const message = r instanceof Error ? `${r.name}: ${r.message}` : show(r);
-        post({ kind: 'error', message: `Unhandled rejection: ${message}`, file: String((r && r.sourceURL) || ''),
+        const message = r instanceof ErrorType ? `${show(r.name)}: ${show(r.message)}` : show(r);
+        post({ kind: 'error', message: `Unhandled rejection: ${message}`, file: show((r && r.sourceURL) || ''),
                line: (r && r.line) | 0, column: (r && r.column) | 0 });
       });
     })();
@@ -83,76 +94,91 @@ enum PageScripts {
     // value, or the settled value of a promise it returns, as a JSON envelope string.
     // Top-level `await` works: such a snippet runs as an async function whose value is the
     // snippet's last expression statement (or what it returns).
-    static let snippetRunner = #"""
+    static let snippetRunner = pristineBinding + #"""
+    const call = (f, self, ...args) => H.apply(f, self, args);
     const snippetFile = file;
-    const seen = new WeakSet();
+    const seen = new H.WeakSet();
+    const text = (x) => {
+      try { return typeof x === 'symbol' ? call(H.symbolText, x) : `${x}`; } catch (_) { return '[unprintable]'; }
+    };
+    // The envelope's JSON text.
     const encode = (v) => {
-      if (v === undefined) return { undefined: true };
+      if (v === undefined) return '{"undefined":true}';
       const replacer = (k, x) => {
-        if (typeof x === 'bigint') return x.toString();
+        if (typeof x === 'bigint') return `${x}`;
         if (typeof x === 'function' || typeof x === 'symbol') return undefined;
-        if (x instanceof Error) return { name: x.name, message: x.message };
-        if (typeof Node !== 'undefined' && x instanceof Node) return x.outerHTML !== undefined ? x.outerHTML : x.textContent;
-        if (x instanceof Map) return Object.fromEntries(x);
-        if (x instanceof Set) return Array.from(x);
-        if (x && typeof x === 'object') { if (seen.has(x)) return '[Circular]'; seen.add(x); }
+        if (x instanceof H.Error) return { name: x.name, message: x.message };
+        if (H.Node && x instanceof H.Node) return x.outerHTML !== undefined ? x.outerHTML : x.textContent;
+        if (x instanceof H.Map) return H.fromEntries(x);
+        if (x instanceof H.Set) return H.arrayFrom(x);
+        if (x && typeof x === 'object') { if (call(H.weakHas, seen, x)) return '[Circular]'; call(H.weakAdd, seen, x); }
         return x;
       };
-      const text = JSON.stringify(v, replacer);
-      return text === undefined ? { undefined: true } : { value: JSON.parse(text) };
+      const json = H.stringify(v, replacer);
+      return json === undefined ? '{"undefined":true}' : '{"value":' + json + '}';
     };
     let shifts = null, wrappedText = '';
     // Where an error at (line, column) of the wrapped text is in the snippet (1-based).
     const unwrap = (line, column) => {
-      if (!shifts || line < 1) return [line, column];
-      const lines = wrappedText.split('\n');
-      let offset = Math.max(0, column - 1);
+      if (!shifts || line < 1) return { line, column };
+      const lines = call(H.split, wrappedText, '\n');
+      let offset = H.max(0, column - 1);
       for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
       let removed = 0;
-      for (const [at, length] of shifts) removed += Math.max(0, Math.min(offset, at + length) - at);
-      const before = source.slice(0, Math.max(0, offset - removed)).split('\n');
-      return [before.length, before[before.length - 1].length + 1];
+      for (let i = 0; i < shifts.length; i++) {
+        const at = shifts[i][0], length = shifts[i][1];
+        removed += H.max(0, (offset < at + length ? offset : at + length) - at);
+      }
+      const before = call(H.split, call(H.slice, source, 0, H.max(0, offset - removed)), '\n');
+      return { line: before.length, column: before[before.length - 1].length + 1 };
     };
     const failure = (e) => {
       const file = (e && e.sourceURL) || '';
       let line = (e && e.line) | 0, column = (e && e.column) | 0;
-      if (file === snippetFile || !file) [line, column] = unwrap(line, column);
-      return { error: { name: (e && e.name) || 'Error', message: e instanceof Error ? e.message : String(e), file, line, column } };
+      if (file === snippetFile || !file) ({ line, column } = unwrap(line, column));
+      const name = (e && e.name) || 'Error';
+      return H.stringify({ error: { name: text(name), message: e instanceof H.Error ? text(e.message) : text(e),
+                                    file: text(file), line, column } });
     };
     // A parse error of the snippet itself is thrown at the eval call, in this runner: Swift
     // reparses the snippet under its own name to locate it.
-    const parseError = (e, wrapped) => e instanceof SyntaxError && e.sourceURL !== snippetFile
-      ? JSON.stringify({ parseError: { name: e.name, message: e.message, wrapped } }) : null;
+    const parseError = (e, wrapped) => e instanceof H.SyntaxError && e.sourceURL !== snippetFile
+      ? H.stringify({ parseError: { name: text(e.name), message: text(e.message), wrapped } }) : null;
     let value;
     try {
       try {
-        value = (0, eval)(source + '\n//# sourceURL=' + file);
+        value = H.eval(source + '\n//# sourceURL=' + file);
       } catch (e) {
-        if (!(e instanceof SyntaxError) || e.sourceURL === file || !/\bawait\b/.test(source)) throw e;
+        const awaits = call(H.exec, /\bawait\b/, source) !== null;
+        if (!(e instanceof H.SyntaxError) || e.sourceURL === file || !awaits) throw e;
         // Top-level await: run as an async function. The wrapper starts on the snippet's first
         // line; `shifts` records where text was inserted, so errors map back to the snippet.
         const compile = (head, tail) => {
           const open = '(async function () {', ret = 'return (';
-          const text = tail === undefined ? open + head + '\n})' : open + head + ret + tail + '\n)})';
-          const fn = (0, eval)(text + '\n//# sourceURL=' + file);
-          wrappedText = text;
+          const code = tail === undefined ? open + head + '\n})' : open + head + ret + tail + '\n)})';
+          const fn = H.eval(code + '\n//# sourceURL=' + file);
+          wrappedText = code;
           shifts = tail === undefined ? [[0, open.length]] : [[0, open.length], [open.length + head.length, ret.length]];
           return fn;
         };
         const candidates = () => {
           const list = [['', source]];
           // Return the last statement's value: try the last few statement boundaries.
-          const trimmed = source.replace(/[\s;]+$/, '');
+          let end = source.length;
+          while (end > 0 && (source[end - 1] === ';' || call(H.trimEnd, source[end - 1]) === '')) end--;
+          const trimmed = call(H.slice, source, 0, end);
           for (let i = trimmed.length - 1, cuts = 0; i > 0 && cuts < 64; i--) {
             if (trimmed[i] !== ';' && trimmed[i] !== '\n') continue;
             cuts++;
-            if (trimmed.slice(i + 1).trim()) list.push([trimmed.slice(0, i + 1), trimmed.slice(i + 1)]);
+            const tail = call(H.slice, trimmed, i + 1);
+            if (call(H.trim, tail)) list[list.length] = [call(H.slice, trimmed, 0, i + 1), tail];
           }
           return list;
         };
         let fn;
-        for (const [head, tail] of candidates()) {
-          try { fn = compile(head, tail); break; } catch (_) {}
+        const list = candidates();
+        for (let i = 0; i < list.length; i++) {
+          try { fn = compile(list[i][0], list[i][1]); break; } catch (_) {}
         }
         if (!fn) {
           try { fn = compile(source); } catch (_) { e.headwayWrapped = true; throw e; }
@@ -160,14 +186,14 @@ enum PageScripts {
         value = fn();
       }
     } catch (e) {
-      if (e instanceof EvalError) return JSON.stringify({ evalBlocked: true });
-      return parseError(e, !!(e && e.headwayWrapped)) || JSON.stringify(failure(e));
+      if (e instanceof H.EvalError) return '{"evalBlocked":true}';
+      return parseError(e, !!(e && e.headwayWrapped)) || failure(e);
     }
-    try { value = await value; } catch (e) { return JSON.stringify(failure(e)); }
+    try { value = await value; } catch (e) { return failure(e); }
     const result = encode(value);
-    await new Promise((r) => setTimeout(r, 0));
-    await new Promise((r) => setTimeout(r, 0));
-    return JSON.stringify(result);
+    await new H.Promise((r) => H.setTimeout(r, 0));
+    await new H.Promise((r) => H.setTimeout(r, 0));
+    return result;
     """#
 
     // With resources recorded: room for the 10,000 requests `resourcePhases()` reports, where
@@ -190,7 +216,7 @@ enum PageScripts {
     """#
 
     // Async-function body: resolves true once `document.querySelector(selector)` matches, or
-    // false after `ms` milliseconds; throws the page's SyntaxError for a bad selector.
+    // false after `ms` (a string) milliseconds; throws the page's SyntaxError for a bad selector.
     static let waitForSelector = #"""
     document.querySelector(selector);
     return await new Promise((resolve) => {
@@ -200,7 +226,7 @@ enum PageScripts {
       const check = () => { if (document.querySelector(selector)) done(true); };
       observer = new MutationObserver(check);
       observer.observe(document, { childList: true, subtree: true, attributes: true });
-      timer = setTimeout(() => done(false), ms);
+      timer = setTimeout(() => done(false), Number(ms));
       check();
     });
     """#
