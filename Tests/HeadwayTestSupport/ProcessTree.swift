@@ -69,3 +69,18 @@ public func realTimeThreads(of pid: Int32) -> [String] {
         return String(stat[stat.index(after: open)..<close])
     }
 }
+
+/// The open file descriptors of `pid`, each with what it refers to (a path, `pipe:[INODE]`,
+/// `socket:[INODE]`, …).
+public func openDescriptors(of pid: Int32) -> [Int32: String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    var found: [Int32: String] = [:]
+    for entry in entries {
+        let link = "/proc/\(pid)/fd/\(entry)"
+        guard let fd = Int32(entry), let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link) else {
+            continue
+        }
+        found[fd] = target
+    }
+    return found
+}
