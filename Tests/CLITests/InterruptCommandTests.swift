@@ -15,13 +15,12 @@ struct InterruptCommandTests {
     func nothingOutlivesHeadway(signal: Int32, spin: Spin) async throws {
         let server = try Fixtures.server()
         defer { server.stop() }
-        // A synchronous request, so that the spin has started once the server answered it.
-        let spinning = "var x = new XMLHttpRequest(); x.open('GET', '/spinning', false); x.send(); while (true) {}"
-        server.route("/spinning", .html("spinning"))
+        let spinning = "while (true) {}"
         server.route("/spin.html", .html("<!doctype html><title>Spin</title><script>\(spinning)</script>"))
+        let path = spin == .inThePage ? "/spin.html" : "/page.html"
         let answered = Flag()
-        server.onRequest = { if $0.path == "/spinning" { answered.set() } }
-        let page = server.url.appendingPathComponent(spin == .inThePage ? "spin.html" : "page.html")
+        server.onRequest = { if $0.path == path { answered.set() } }
+        let page = server.url.appendingPathComponent(path)
         var arguments = ["load", page.absoluteString, "--timeout", "120", "--script-timeout", "120"]
         if spin == .inASnippet { arguments += ["--script", try Fixtures.file("spin.js", spinning)] }
         let process = try CLI.start(arguments)
@@ -51,8 +50,9 @@ struct InterruptCommandTests {
                 "reason \(process.terminationReason.rawValue), status \(process.terminationStatus)")
     }
 
-    /// Waits (at most 60 s) until the page spins: the server answered its request and its web
-    /// process has used CPU for a while. Returns the process tree below headway.
+    /// Waits (at most 60 s) until the page spins: once the server sent the page, its web process
+    /// used a second of CPU, far more than a page of a few lines takes to load. Returns the
+    /// process tree below headway, or nothing if the page did not spin.
     nonisolated static func spinning(_ process: Process, answered: Flag) async -> [Int32: String] {
         await onOwnThread {
             let deadline = Date().addingTimeInterval(60)
@@ -62,23 +62,18 @@ struct InterruptCommandTests {
                 tree.merge(descendants(of: process.processIdentifier)) { a, _ in a }
                 if answered.isSet {
                     for pid in tree.keys where tree[pid]?.hasPrefix("WebKitWebProc") == true {
-                        guard let ticks = cpuTicks(pid) else { continue }
-                        // 30 clock ticks (0.3 s at 100 Hz) of CPU after the answer: it spins.
-                        if let first = start[pid] { if ticks - first >= 30 { return tree } } else { start[pid] = ticks }
+                        guard let ticks = cpuTicks(of: pid) else { continue }
+                        guard let first = start[pid] else {
+                            start[pid] = ticks
+                            continue
+                        }
+                        if ticks - first >= 100 { return tree }
                     }
                 }
                 usleep(20_000)
             }
             return [:]
         }
-    }
-
-    nonisolated static func cpuTicks(_ pid: Int32) -> Int? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
-        return user + system
     }
 }
 
