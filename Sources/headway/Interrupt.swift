@@ -7,7 +7,7 @@ import Foundation
 // before they go call `catchSignals()`; from then on `wait()` returns at the first signal, and a
 // second one, or an orderly end that takes longer than `orderlyBound`, ends the run at once.
 enum Interrupt {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var sources: [Int32: DispatchSourceSignal] = [:]
     nonisolated(unsafe) private static var waiters: [CheckedContinuation<Void, Never>] = []
     nonisolated(unsafe) private static var fired = false
     nonisolated(unsafe) private static var orderly = false
@@ -18,13 +18,23 @@ enum Interrupt {
     // Seconds an orderly end may take after a signal before the run is ended at once.
     static let orderlyBound = 10.0
 
-    // Starts handling SIGINT and SIGTERM (once; later calls do nothing). Until the handler is
-    // registered, the signals keep their default action, which ends the run as before.
+    // Starts handling SIGINT and SIGTERM (once each; later calls do nothing), except one that
+    // headway inherited ignored (as `cmd &` in a script does with SIGINT): that one stays ignored.
+    // Until the handler is registered, the signals keep their default action, which ends the run.
     static func endProcessesOnSignal() {
+        install(keepingIgnored: true)
+    }
+
+    private static func install(keepingIgnored: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        guard sources.isEmpty else { return }
-        for sig in signals {
+        for sig in signals where !sources.keys.contains(sig) {
+            if keepingIgnored {
+                var current = sigaction()
+                guard sigaction(sig, nil, &current) == 0 else { continue }
+                let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+                if handler == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+            }
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
             source.setEventHandler { fire(sig) }
             registered.enter()
@@ -32,7 +42,7 @@ enum Interrupt {
             // from then on the signal no longer ends the process by its default action.
             source.setRegistrationHandler { registered.leave() }
             source.resume()
-            sources.append(source)
+            sources[sig] = source
         }
     }
 
@@ -42,7 +52,7 @@ enum Interrupt {
         lock.lock()
         orderly = true
         lock.unlock()
-        endProcessesOnSignal()
+        install(keepingIgnored: false)
         _ = registered.wait(timeout: .now() + 2)
     }
 
