@@ -58,6 +58,9 @@ let package = Package(
             // Read from the source tree by JSONSchema.har.
             exclude: ["har-1.2.schema.json"]
         ),
+        // A client program for CLITests/ClientProcessTests: Headway starts one Xvfb per process.
+        .executableTarget(name: "ClientProbe", dependencies: ["Headway", "HeadwayTestSupport"],
+                          path: "Tests/ClientProbe"),
         .testTarget(name: "HeadwayTests", dependencies: ["Headway", "HeadwayTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Headway", "HeadwayTestSupport"]),
     ]

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "headway_shims.h"
 
 #include <dlfcn.h>
@@ -9,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -61,14 +64,60 @@ gboolean hw_x_io_error_install(const char *line, int status) {
 
 void hw_set_thread_name(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
 
+/* Closes every descriptor from `lowest` up, in a child between fork and exec: only
+ * async-signal-safe calls (no opendir, which allocates). */
+static void hw_close_from(int lowest) {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)lowest, ~0U, 0) == 0) return;
+#endif
+    int dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        char buf[1024];
+        int closed_any = 1;
+        long n = 0;
+        /* Closing entries while reading the directory can make it skip some: read again until
+         * a pass finds nothing more to close. */
+        while (closed_any) {
+            closed_any = 0;
+            lseek(dir, 0, SEEK_SET);
+            while ((n = syscall(SYS_getdents64, dir, buf, sizeof buf)) > 0) {
+                for (long at = 0; at < n;) {
+                    struct hw_dirent64 {
+                        unsigned long long ino;
+                        long long off;
+                        unsigned short reclen;
+                        unsigned char type;
+                        char name[];
+                    } *entry = (struct hw_dirent64 *)(buf + at);
+                    at += entry->reclen;
+                    int fd = 0;
+                    const char *c = entry->name;
+                    if (*c < '0' || *c > '9') continue;
+                    for (; *c >= '0' && *c <= '9'; c++) fd = fd * 10 + (*c - '0');
+                    if (fd >= lowest && fd != dir) {
+                        close(fd);
+                        closed_any = 1;
+                    }
+                }
+            }
+            if (n < 0) break;
+        }
+        close(dir);
+        if (n == 0) return;
+    }
+    struct rlimit limit;
+    long most = getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY ? (long)limit.rlim_cur : 65536;
+    for (long fd = lowest; fd < most; fd++) close((int)fd);
+}
+
 int hw_xvfb_start(const char *xvfb_path, int timeout_ms, char *error_buf, int error_len) {
     int fds[2];
-    if (pipe(fds) != 0) {
+    /* Close-on-exec: no process started meanwhile by another thread (a client's own) may hold
+     * the write end, or the read below would not see Xvfb go. */
+    if (pipe2(fds, O_CLOEXEC) != 0) {
         if (error_buf) snprintf(error_buf, error_len, "pipe: %s", strerror(errno));
         return -1;
     }
-    char fd_arg[16];
-    snprintf(fd_arg, sizeof fd_arg, "%d", fds[1]);
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
@@ -88,14 +137,19 @@ int hw_xvfb_start(const char *xvfb_path, int timeout_ms, char *error_buf, int er
         /* A process group of its own: a terminal's Ctrl-C (SIGINT to the foreground group) is
          * for Headway, which may catch it and go on (--inspect), and must not end its display. */
         setpgid(0, 0);
-        close(fds[0]);
+        /* Xvfb gets /dev/null as its standard streams, the pipe's write end as descriptor 3, and
+         * nothing else of its parent's: a descriptor it kept open (a client's pipe, the socket
+         * Foundation's Process watches for a child's exit) would stay open as long as Xvfb runs.
+         * The write end first goes above the standard streams, which may be closed in the parent. */
+        int report = fcntl(fds[1], F_DUPFD, 3);
+        if (report < 0) _exit(127);
         int devnull = open("/dev/null", O_RDWR);
-        if (devnull >= 0) {
-            dup2(devnull, 0);
-            dup2(devnull, 1);
-            dup2(devnull, 2);
-        }
-        execl(xvfb_path, "Xvfb", "-displayfd", fd_arg, "-screen", "0", "1280x1024x24",
+        if (devnull < 0) _exit(127);
+        for (int fd = 0; fd < 3; fd++)
+            if (devnull != fd && dup2(devnull, fd) != fd) _exit(127);
+        if (report != 3 && dup2(report, 3) != 3) _exit(127);
+        hw_close_from(4);
+        execl(xvfb_path, "Xvfb", "-displayfd", "3", "-screen", "0", "1280x1024x24",
               "-nolisten", "tcp", "-noreset", (char *)NULL);
         _exit(127);
     }

@@ -18,6 +18,8 @@ struct HeadwayCommand: AsyncParsableCommand {
     // `ExitStatus.exit(with:)`.
     static func main() async {
         StandardStreams.prepare()
+        ChildProcesses.keepInheritedDescriptors()
+        Interrupt.endProcessesOnSignal()
         do {
             var command = try parseAsRoot()
             if var command = command as? AsyncParsableCommand {

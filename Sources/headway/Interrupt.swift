@@ -1,38 +1,59 @@
 import Dispatch
 import Foundation
 
-// SIGINT and SIGTERM for commands that clean up before they go. Once `catchSignals()` ran,
-// the signals no longer kill the process; `wait()` returns at the first one. Headway's Xvfb
-// and WebKit's processes go when the process exits.
+// SIGINT and SIGTERM. From the start of every command (`endProcessesOnSignal()`), a signal ends
+// the run at once: Headway's child processes first (a web process spinning in JavaScript would
+// otherwise run on for seconds), then headway itself, by the same signal. Commands that clean up
+// before they go call `catchSignals()`; from then on `wait()` returns at the first signal, and a
+// second one, or an orderly end that takes longer than `orderlyBound`, ends the run at once.
 enum Interrupt {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var sources: [Int32: DispatchSourceSignal] = [:]
     nonisolated(unsafe) private static var waiters: [CheckedContinuation<Void, Never>] = []
     nonisolated(unsafe) private static var fired = false
+    nonisolated(unsafe) private static var orderly = false
     private static let lock = NSLock()
+    private static let registered = DispatchGroup()
+    private static let signals = [SIGINT, SIGTERM]
 
-    // Starts catching SIGINT and SIGTERM (once; later calls do nothing). Returns once they are
-    // caught: a signal sent after it returns is never lost, so say "press Ctrl-C" after it.
+    // Seconds an orderly end may take after a signal before the run is ended at once.
+    static let orderlyBound = 10.0
+
+    // Starts handling SIGINT and SIGTERM (once each; later calls do nothing), except one that
+    // headway inherited ignored (as `cmd &` in a script does with SIGINT): that one stays ignored.
+    // Until the handler is registered, the signals keep their default action, which ends the run.
+    static func endProcessesOnSignal() {
+        install(keepingIgnored: true)
+    }
+
+    private static func install(keepingIgnored: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        for sig in signals where !sources.keys.contains(sig) {
+            if keepingIgnored {
+                var current = sigaction()
+                guard sigaction(sig, nil, &current) == 0 else { continue }
+                let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+                if handler == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+            }
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            source.setEventHandler { fire(sig) }
+            registered.enter()
+            // Dispatch installs its own handler when it registers the source, on its own queue;
+            // from then on the signal no longer ends the process by its default action.
+            source.setRegistrationHandler { registered.leave() }
+            source.resume()
+            sources[sig] = source
+        }
+    }
+
+    // Starts catching SIGINT and SIGTERM for an orderly end. Returns once they are caught: a
+    // signal sent after it returns is never lost, so say "press Ctrl-C" after it.
     static func catchSignals() {
         lock.lock()
-        guard sources.isEmpty else {
-            lock.unlock()
-            return
-        }
-        // Dispatch registers a source with the kernel after `resume()`, on its own queue; a
-        // signal in between would be ignored (SIG_IGN) and lost. Waited for outside the lock,
-        // which `fire()` takes on that queue.
-        let registered = DispatchSemaphore(value: 0)
-        let signals = [SIGINT, SIGTERM]
-        for sig in signals {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            source.setEventHandler { fire() }
-            source.setRegistrationHandler { registered.signal() }
-            source.resume()
-            sources.append(source)
-        }
+        orderly = true
         lock.unlock()
-        for _ in signals { _ = registered.wait(timeout: .now() + 1) }
+        install(keepingIgnored: false)
+        _ = registered.wait(timeout: .now() + 2)
     }
 
     // Not the main queue, which may be the one waiting for the registration.
@@ -53,12 +74,29 @@ enum Interrupt {
         }
     }
 
-    private static func fire() {
+    private static func fire(_ sig: Int32) {
         lock.lock()
+        guard orderly, !fired else {
+            lock.unlock()
+            endNow(sig)
+        }
         fired = true
         let ready = waiters
         waiters.removeAll()
         lock.unlock()
+        queue.asyncAfter(deadline: .now() + orderlyBound) { endNow(sig) }
         for waiter in ready { waiter.resume() }
+    }
+
+    // Kills Headway's child processes, then ends headway by `sig`, without waiting for the
+    // engine thread, which may be blocked on a web process that no longer answers.
+    private static func endNow(_ sig: Int32) -> Never {
+        ChildProcesses.kill()
+        signal(sig, SIG_DFL)
+        kill(getpid(), sig)
+        // The signal is blocked on dispatch's own thread; another thread takes it. Should none
+        // do so at once, the status still says which signal ended the run.
+        usleep(500_000)
+        _exit(128 + sig)
     }
 }

@@ -65,3 +65,26 @@ public func realTimeThreads(of pid: Int32) -> [String] {
         return String(stat[stat.index(after: open)..<close])
     }
 }
+
+/// The open file descriptors of `pid`, each with what it refers to (a path, `pipe:[INODE]`,
+/// `socket:[INODE]`, …).
+public func openDescriptors(of pid: Int32) -> [Int32: String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    var found: [Int32: String] = [:]
+    for entry in entries {
+        let link = "/proc/\(pid)/fd/\(entry)"
+        let manager = FileManager.default
+        guard let fd = Int32(entry), let target = try? manager.destinationOfSymbolicLink(atPath: link) else { continue }
+        found[fd] = target
+    }
+    return found
+}
+
+/// The CPU time `pid` has used so far (user and system), in clock ticks (100 a second here).
+public func cpuTicks(of pid: Int32) -> Int? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+    return user + system
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Headway
+import HeadwayTestSupport
+
+// A client of Headway, run by CLITests/ClientProcessTests in a fresh process each time: Headway
+// starts its Xvfb once per process. Prints "ok" and exits 0, or prints what went wrong and exits 1.
+//   ClientProbe children     runs its own child processes (Foundation's Process) while a Browser
+//                            starts without DISPLAY; every waitUntilExit must return
+//   ClientProbe descriptors  opens a pipe without close-on-exec, starts a Browser, and checks
+//                            that Headway's Xvfb holds no descriptor of its client
+
+func fail(_ message: String) -> Never {
+    print(message)
+    exit(1)
+}
+
+// Runs /bin/true and waits for it, off this thread, for at most `seconds`.
+func runChild(within seconds: Double) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/true")
+    do { try process.run() } catch { return "could not start /bin/true: \(error)" }
+    let exited = DispatchSemaphore(value: 0)
+    Thread {
+        process.waitUntilExit()
+        exited.signal()
+    }.start()
+    guard exited.wait(timeout: .now() + seconds) == .success else {
+        return "waitUntilExit of /bin/true (pid \(process.processIdentifier)) did not return within \(seconds) s"
+    }
+    return nil
+}
+
+func children() async {
+    let started = Atomic()
+    let done = DispatchGroup()
+    let problems = Problems()
+    // Two threads, so that one is usually between creating and closing a child's descriptors
+    // when Headway forks its Xvfb.
+    for _ in 0..<2 {
+        done.enter()
+        Thread {
+            defer { done.leave() }
+            var after = 0
+            while after < 20 {
+                if let problem = runChild(within: 10) {
+                    problems.add(problem)
+                    return
+                }
+                if started.isSet { after += 1 }
+            }
+        }.start()
+    }
+    do {
+        _ = try await Browser.withBrowser { _ in () }
+    } catch {
+        fail("the browser did not start: \(error)")
+    }
+    started.set()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        done.notify(queue: .global()) { continuation.resume() }
+    }
+    if let problem = problems.first { fail(problem) }
+}
+
+func descriptors() async {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { fail("pipe: \(errno)") }
+    var status = stat()
+    guard fstat(ends[1], &status) == 0 else { fail("fstat: \(errno)") }
+    let pipeLink = "pipe:[\(status.st_ino)]"
+    do {
+        _ = try await Browser.withBrowser { _ in () }
+    } catch {
+        fail("the browser did not start: \(error)")
+    }
+    let xvfb = descendants(of: getpid()).filter { $0.value == "Xvfb" }.map(\.key)
+    guard xvfb.count == 1, let pid = xvfb.first else { fail("not one Xvfb below the client: \(xvfb)") }
+    let links = openDescriptors(of: pid)
+    if let held = links.first(where: { $0.value == pipeLink }) {
+        fail("Xvfb holds the client's pipe as descriptor \(held.key): \(links.sorted { $0.key < $1.key })")
+    }
+    for fd: Int32 in 0...2 where links[fd] != "/dev/null" {
+        fail("Xvfb's descriptor \(fd) is \(links[fd] ?? "closed"), not /dev/null")
+    }
+}
+
+final class Atomic: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+final class Problems: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    var first: String? { lock.withLock { list.first } }
+    func add(_ problem: String) { lock.withLock { list.append(problem) } }
+}
+
+switch CommandLine.arguments.dropFirst().first {
+case "children": await children()
+case "descriptors": await descriptors()
+default: fail("usage: ClientProbe children|descriptors")
+}
+print("ok")
