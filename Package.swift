@@ -44,11 +44,18 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")],
             plugins: ["WebExtensionBuilder"]
         ),
-        .executableTarget(
-            name: "headway",
+        // The CLI: everything of `headway` but its entry point, a target of its own so that unit tests can
+        // reach it. No product names it, so a client of the library never compiles it or ArgumentParser.
+        .target(
+            name: "HeadwayCLI",
             dependencies: ["Headway", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // The schema of `headway load`'s JSON, published beside the code that writes it.
             exclude: ["Output/load-output.schema.json"],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        .executableTarget(
+            name: "headway",
+            dependencies: ["HeadwayCLI"],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         .target(

@@ -35,7 +35,7 @@ struct HelpExitStatusTests {
     /// Every case of `ExitStatus` and its number, read from the source, plus `success` (0) and
     /// `interrupted` (130).
     static func statuses() throws -> [String: Int] {
-        let source = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Sources/headway/Output/ExitStatus.swift"),
+        let source = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Sources/HeadwayCLI/Output/ExitStatus.swift"),
                                 encoding: .utf8)
         var statuses = ["success": 0]
         for line in source.split(separator: "\n") {

@@ -16,7 +16,7 @@ public struct JSONSchema: @unchecked Sendable {
 
     /// The schema of `headway load`'s output, from the CLI's sources.
     public static let loadOutput: JSONSchema = try! JSONSchema(contentsOf: CLI.packageRoot
-        .appendingPathComponent("Sources/headway/Output/load-output.schema.json"))
+        .appendingPathComponent("Sources/HeadwayCLI/Output/load-output.schema.json"))
 
     /// HAR 1.2, as its specification defines it.
     public static let har: JSONSchema = try! JSONSchema(contentsOf: CLI.packageRoot

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Headway
 
-@main
+// The root command; Sources/headway/main.swift runs it through `headwayMain()`.
 struct HeadwayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "headway",
@@ -31,4 +31,9 @@ struct HeadwayCommand: AsyncParsableCommand {
             ExitStatus.exit(with: error)
         }
     }
+}
+
+// The `headway` executable's entry point: the one thing of this target it uses.
+package func headwayMain() async {
+    await HeadwayCommand.main()
 }

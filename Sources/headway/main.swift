@@ -1,0 +1,3 @@
+import HeadwayCLI
+
+await headwayMain()
