@@ -70,5 +70,7 @@ let package = Package(
                           path: "Tests/ClientProbe"),
         .testTarget(name: "HeadwayTests", dependencies: ["Headway", "HeadwayTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Headway", "HeadwayTestSupport"]),
+        // The CLI's parsing and writing, called directly: no WebKit, no process.
+        .testTarget(name: "CLIUnitTests", dependencies: ["HeadwayCLI", "Headway"]),
     ]
 )

@@ -15,7 +15,7 @@ struct HeadwayCommand: AsyncParsableCommand {
     )
 
     // ArgumentParser's `main`, with every error (bad options included) reported as one line by
-    // `ExitStatus.exit(with:)`.
+    // `Console.exit(with:)`.
     static func main() async {
         StandardStreams.prepare()
         ChildProcesses.keepInheritedDescriptors()
@@ -28,7 +28,7 @@ struct HeadwayCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            ExitStatus.exit(with: error)
+            Console.exit(with: error)
         }
     }
 }

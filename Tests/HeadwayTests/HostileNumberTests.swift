@@ -36,22 +36,9 @@ struct HostileNumberTests {
         #expect(formatSeconds(1.5) == "1.50 s")
     }
 
-    @Test func networkConditionsRejectHugeAndNegativeValues() throws {
-        #expect(try NetworkConditions.parseBandwidth("100gbit") == 12.5e9)
-        #expect(try NetworkConditions.parseLatency("86400s") == 86_400)
-        let bad: [(() throws -> Any?, String)] = [
-            ({ try NetworkConditions.parseLatency("1e300s", name: "--latency") }, "--latency must be at most 86400 seconds (one day)"),
-            ({ try NetworkConditions.parseLatency("infms", name: "--latency") }, "--latency must be at most 86400 seconds (one day)"),
-            ({ try NetworkConditions.parseLatency("nans", name: "--latency") }, "--latency must be a number of seconds, not nan"),
-            ({ try NetworkConditions.parseLatency("-5ms", name: "--latency") }, "--latency must be at least 0"),
-            ({ try NetworkConditions.parseBandwidth("1e300mbit", name: "--bandwidth") }, "--bandwidth must be at most 100gbit: '1e300mbit'"),
-            ({ try NetworkConditions.parseBandwidth("infkb", name: "--bandwidth") }, "--bandwidth must be at most 100gbit: 'infkb'"),
-            ({ try NetworkConditions.parseBandwidth("-1mbit", name: "--bandwidth") }, "--bandwidth must be positive (0 means no cap): '-1mbit'"),
-        ]
-        for (parse, message) in bad {
-            #expect(throws: HeadwayError(.invalidArgument, message)) { _ = try parse() }
-        }
-        // Conditions built directly are never checked: describing and serving with them must not trap.
+    @Test func networkConditionsBuiltDirectlyAreDescribedWithoutTrapping() throws {
+        // Conditions built directly are never checked (CLIUnitTests check the CLI's parsing):
+        // describing and serving with them must not trap.
         let huge = NetworkConditions(bytesPerSecond: .infinity, latency: 1e300)
         #expect(huge.description == "100000.00 Mbit/s, 86400000 ms latency")
     }

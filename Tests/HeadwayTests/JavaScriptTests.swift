@@ -115,13 +115,4 @@ struct JavaScriptTests {
             #expect(page.url?.path == "/page.html")
         }
     }
-
-    @Test func snippetFilesAreReadWithClearErrors() throws {
-        let path = try Fixtures.file("ok.js", "1 + 1")
-        #expect(try Snippet.load(path: path).source == "1 + 1")
-        #expect(throws: HeadwayError(.fileUnreadable, "script file not found: /no/such.js")) {
-            try Snippet.load(path: "/no/such.js")
-        }
-        #expect(throws: HeadwayError.self) { try Snippet.load(path: FileManager.default.temporaryDirectory.path) }
-    }
 }

@@ -22,8 +22,8 @@ public final class HTTPServer {
     private let realRoot: String?
     /// The emulated network for responses started from now on.
     public var conditions: NetworkConditions
-    /// Called for each finished request (for `--log`).
-    public var onRequest: (@Sendable (ServedRequest) -> Void)?
+    // Called for each finished request (for `serve --log` and the CLI's tests).
+    package var onRequest: (@Sendable (ServedRequest) -> Void)?
 
     /// The newest requests answered (at most 10,000 are kept).
     public private(set) var requests: [ServedRequest] = []

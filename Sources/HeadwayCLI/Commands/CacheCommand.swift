@@ -38,9 +38,9 @@ struct CacheCommand: AsyncParsableCommand {
         func print(_ stats: CacheDirectoryStats, removed: Bool = false) throws {
             switch format {
             case .json:
-                try ExitStatus.print(try OrderedJSONEncoder.encode(stats).text + "\n")
+                try Console.print(try OrderedJSONEncoder.encode(stats).text + "\n")
             case .text:
-                try ExitStatus.print("""
+                try Console.print("""
                     \(removed ? "removed " : "")\(stats.entries) entries, \(TextReport.bytes(stats.bytes)) \
                     (\(stats.fresh) fresh, \(stats.stale) stale), \(stats.corrupt) corrupt, \(stats.temporary) temporary\n
                     """)

@@ -36,16 +36,16 @@ struct DemoCommand: AsyncParsableCommand {
         """)
 
     func validate() throws {
-        try ExitStatus.validating {
+        try Console.validating {
             guard (1...DemoSite.articleCount).contains(article) else {
                 throw HeadwayError(.invalidArgument, "--article must be between 1 and \(DemoSite.articleCount)")
             }
-            _ = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
+            _ = try NetworkConditions.parsing(bandwidth: bandwidth, latency: latency)
         }
     }
 
     func run() async throws {
-        let conditions = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
+        let conditions = try NetworkConditions.parsing(bandwidth: bandwidth, latency: latency)
         if let writeSite {
             let files = try DemoSite.write(to: URL(fileURLWithPath: writeSite))
             note("wrote the demo site: \(files.count) files in \(writeSite)")
@@ -65,7 +65,7 @@ struct DemoCommand: AsyncParsableCommand {
         note("wrote the demo site: \(files.count) files in \(site.directory.path)")
         let outcome = await DemoRunner.run(root: site.directory, conditions: conditions, article: article, snippet: Self.snippet)
         if let error = outcome.error { throw error }
-        try ExitStatus.print(outcome.table + "\n")
+        try Console.print(outcome.table + "\n")
     }
 
     private func note(_ text: String) {

@@ -27,13 +27,13 @@ struct HARSummaryCommand: AsyncParsableCommand {
     var width: Int = 40
 
     func validate() throws {
-        try ExitStatus.validating {
+        try Console.validating {
             guard (10...200).contains(width) else { throw HeadwayError(.invalidArgument, "--width must be 10 to 200") }
         }
     }
 
     func run() async throws {
         let log = try HARSummary.read(file)
-        try ExitStatus.print(HARSummary.render(log, width: width))
+        try Console.print(HARSummary.render(log, width: width))
     }
 }

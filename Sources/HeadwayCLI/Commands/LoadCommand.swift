@@ -110,7 +110,7 @@ struct LoadCommand: AsyncParsableCommand {
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, jsonl, text }
 
     func validate() throws {
-        try ExitStatus.validating(checks)
+        try Console.validating(checks)
     }
 
     private func checks() throws {
@@ -167,16 +167,16 @@ struct LoadCommand: AsyncParsableCommand {
             do {
                 try HARFile.write(outcome.harLoads, to: har)
             } catch let error as HeadwayError {
-                ExitStatus.report(error.description)
+                Console.report(error.description)
                 outcome.failures.record(ExitStatus(error))
             }
         }
         // A failed write was reported when it happened (a broken pipe quietly).
         if let failure = StandardStreams.failure { throw ExitCode(ExitStatus(failure).rawValue) }
         switch format {
-        case .json: try ExitStatus.print(outcome.json.text + "\n")
-        case .text: try ExitStatus.print(outcome.text + "\n")
-        case .jsonl: if let tail = outcome.jsonlTail { try ExitStatus.print(tail.text + "\n") }
+        case .json: try Console.print(outcome.json.text + "\n")
+        case .text: try Console.print(outcome.text + "\n")
+        case .jsonl: if let tail = outcome.jsonlTail { try Console.print(tail.text + "\n") }
         }
         try outcome.failures.exit()
     }
@@ -221,7 +221,7 @@ struct LoadCommand: AsyncParsableCommand {
                     try StandardStreams.write(report.json.text + "\n")
                     return true
                 } catch {
-                    _ = ExitStatus.outputFailure(error)
+                    _ = Console.outputFailure(error)
                     return false
                 }
             }

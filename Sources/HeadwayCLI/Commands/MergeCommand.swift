@@ -33,7 +33,7 @@ struct MergeCommand: AsyncParsableCommand {
     var files: [String]
 
     func validate() throws {
-        try ExitStatus.validating {
+        try Console.validating {
             guard !files.isEmpty else { throw HeadwayError(.invalidArgument, "give at least one file to merge") }
             guard files.filter({ $0 == "-" }).count <= 1 else {
                 throw HeadwayError(.invalidArgument, "- (stdin) can be merged only once")
@@ -44,6 +44,6 @@ struct MergeCommand: AsyncParsableCommand {
     func run() async throws {
         var loads: [LoadOutputs.Load] = []
         for file in files { loads += try LoadOutputs.loads(in: file) }
-        try ExitStatus.print(LoadOutputs.merged(loads).text + "\n")
+        try Console.print(LoadOutputs.merged(loads).text + "\n")
     }
 }

@@ -113,7 +113,7 @@ struct PageOptions: ParsableArguments {
         }
         configuration.blockedURLPatterns = blocked
         configuration.inspectorPort = inspect
-        let conditions = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
+        let conditions = try NetworkConditions.parsing(bandwidth: bandwidth, latency: latency)
         configuration.networkConditions = conditions == .none ? nil : conditions
         if readingFiles { configuration.initScripts = try initScripts.map { try TextFile.read($0, what: "init script") } }
         try Browser.validate(configuration)

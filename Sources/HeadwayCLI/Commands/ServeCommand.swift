@@ -33,18 +33,18 @@ struct ServeCommand: AsyncParsableCommand {
     var log = false
 
     func validate() throws {
-        try ExitStatus.validating {
+        try Console.validating {
             guard (0...65535).contains(port) else { throw HeadwayError(.invalidArgument, "--port must be between 0 and 65535") }
-            _ = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
+            _ = try NetworkConditions.parsing(bandwidth: bandwidth, latency: latency)
         }
     }
 
     func run() async throws {
-        let conditions = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
+        let conditions = try NetworkConditions.parsing(bandwidth: bandwidth, latency: latency)
         let root = URL(fileURLWithPath: directory)
         let log = self.log
         let url = try await Self.start(root: root, port: port, conditions: conditions, log: log)
-        try ExitStatus.print("Serving \(root.path) at \(url.absoluteString) (\(conditions))\n")
+        try Console.print("Serving \(root.path) at \(url.absoluteString) (\(conditions))\n")
         try await waitForInterrupt()
     }
 
@@ -74,5 +74,12 @@ struct ServeCommand: AsyncParsableCommand {
     private static func stopServer() {
         running?.stop()
         running = nil
+    }
+}
+
+extension ServedRequest {
+    // One line of `--log`: method, path, status, bytes and milliseconds.
+    var logLine: String {
+        "\(method) \(path) \(status) \(bytes) B \(String(format: "%.1f", milliseconds)) ms"
     }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Foundation
 import Headway
 
-// The documented exit statuses. When several failures happen in one run, the highest-ranked
+// The documented exit statuses, and the one mapping from errors to them (Console prints the
+// errors). When several failures happen in one run, the highest-ranked
 // (first in this list) decides.
 enum ExitStatus: Int32, CaseIterable {
     case outputClosed = 141
@@ -54,76 +54,12 @@ enum ExitStatus: Int32, CaseIterable {
     reader went away (a broken pipe; nothing more is printed); 1 an internal error.
     """
 
-    // Prints one line to stderr, with terminal control sequences and line breaks taken out.
-    static func report(_ message: String) {
-        // On a terminal, first clear a progress line that may be showing.
-        let clear = isatty(2) != 0 ? "\r\u{1B}[K" : ""
-        StandardStreams.writeError("\(clear)headway: error: \(TerminalText.oneLine(message))\n")
-    }
-
-    static func warn(_ message: String) {
-        StandardStreams.writeError("headway: warning: \(TerminalText.oneLine(message))\n")
-    }
-
-    // Parses `--bandwidth` and `--latency`; a bad value throws a usage error naming its option.
-    static func conditions(bandwidth: String, latency: String) throws -> NetworkConditions {
-        NetworkConditions(bytesPerSecond: try NetworkConditions.parseBandwidth(bandwidth, name: "--bandwidth"),
-                          latency: try NetworkConditions.parseLatency(latency, name: "--latency"))
-    }
-
-    // Writes `text` to stdout; if it cannot be written, reports why (nothing for a broken pipe)
-    // and throws the exit status.
-    static func print(_ text: String) throws {
-        do {
-            try StandardStreams.write(text)
-        } catch {
-            throw ExitCode(outputFailure(error).rawValue)
-        }
-    }
-
-    // Reports a stdout failure once (a broken pipe quietly) and returns its status.
-    static func outputFailure(_ failure: StandardStreams.Failure) -> ExitStatus {
-        if failure != .closedPipe { report(failure.message) }
-        return ExitStatus(failure)
-    }
-
-    // Runs a command's `validate()` checks. ArgumentParser reports any error but its own
-    // ValidationError as status 1, so a HeadwayError is reported here and its status thrown.
-    // ArgumentParser validates before it shows help, so with `--help` (or `-h`) nothing is
-    // checked: the help is all that is asked for.
-    static func validating(_ checks: () throws -> Void) throws {
-        guard !CommandLine.arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) else { return }
-        do {
-            try checks()
-        } catch let error as HeadwayError {
-            report(error.description)
-            throw ExitCode(ExitStatus(error).rawValue)
-        }
-    }
-
-    // Ends the process for an error that reached the top: one line on stderr and its status,
-    // or, for --help, the help on stdout and 0. The only place errors become exit statuses.
-    static func exit(with error: Error) -> Never {
-        if let error = error as? HeadwayError {
-            report(error.description)
-            Foundation.exit(ExitStatus(error).rawValue)
-        }
-        if let failure = error as? StandardStreams.Failure {
-            Foundation.exit(outputFailure(failure).rawValue)
-        }
-        let code = HeadwayCommand.exitCode(for: error)
-        if code == .success {
-            let text = HeadwayCommand.fullMessage(for: error)
-            do {
-                if !text.isEmpty { try StandardStreams.write(text + "\n") }
-            } catch {
-                Foundation.exit(outputFailure(error).rawValue)
-            }
-        } else {
-            let message = HeadwayCommand.message(for: error)
-            if !message.isEmpty { report(message) }
-        }
-        Foundation.exit(code.rawValue)
+    // The status for any error that ends a command: a HeadwayError's, stdout's failure's, or
+    // ArgumentParser's (its usage errors, an `ExitCode` a command throws, 0 for --help).
+    static func code(for error: any Error) -> Int32 {
+        if let error = error as? HeadwayError { return ExitStatus(error).rawValue }
+        if let failure = error as? StandardStreams.Failure { return ExitStatus(failure).rawValue }
+        return HeadwayCommand.exitCode(for: error).rawValue
     }
 }
 

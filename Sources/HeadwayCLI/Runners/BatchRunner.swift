@@ -34,7 +34,7 @@ enum BatchRunner {
                         progress.step(nil)
                         report = LoadReport(url: line, run: nil)
                         report.error = error
-                        ExitStatus.report(error.description)
+                        Console.report(error.description)
                         shared.failures.record(ExitStatus(error))
                     }
                     if shared.stopped { break }
@@ -53,7 +53,7 @@ enum BatchRunner {
         outcome.harLoads += shared.harLoads
         outcome.stopped = shared.stopped
         if workers.isEmpty {
-            ExitStatus.report("could not open a page for the batch")
+            Console.report("could not open a page for the batch")
             outcome.failures.record(.engineUnavailable)
         }
     }

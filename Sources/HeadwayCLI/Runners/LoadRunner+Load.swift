@@ -23,7 +23,7 @@ extension LoadRunner {
                                              timeout: .seconds(inputs.timeout))
             report.result = result
             if let status = result.status, status >= 400 {
-                ExitStatus.report("\(url.absoluteString) answered HTTP \(status)")
+                Console.report("\(url.absoluteString) answered HTTP \(status)")
                 failures.append(.httpError)
             }
             // The waits share the load's --timeout.
@@ -42,7 +42,7 @@ extension LoadRunner {
             report.consoleTotal = page.consoleTotal
             report.errorsTotal = page.errorsTotal
             report.dialogs = page.dialogs
-            ExitStatus.report(failure.description)
+            Console.report(failure.description)
             return (report, [ExitStatus(failure)])
         }
         for snippet in inputs.snippets {
@@ -50,11 +50,11 @@ extension LoadRunner {
             guard let result = try? await page.run(snippet, timeout: .seconds(inputs.scriptTimeout), navigationTimeout: .seconds(inputs.timeout)) else { break }
             report.scripts.append(result)
             if let error = result.error {
-                ExitStatus.report("script \(error.description)")
+                Console.report("script \(error.description)")
                 failures.append(.scriptFailed)
             }
             if let url = result.navigatedTo, let status = result.navigatedStatus, status >= 400 {
-                ExitStatus.report("\(url.absoluteString), where the script \(snippet.file) navigated, answered HTTP \(status)")
+                Console.report("\(url.absoluteString), where the script \(snippet.file) navigated, answered HTTP \(status)")
                 failures.append(.httpError)
             }
         }

@@ -165,7 +165,7 @@ enum LoadRunner {
         guard case .invalid(let line, let error) = item else { return }
         var report = LoadReport(url: line, run: nil)
         report.error = error
-        ExitStatus.report(error.description)
+        Console.report(error.description)
         outcome.failures.record(ExitStatus(error))
         deliver(report, into: &outcome, inputs: inputs)
     }
@@ -173,7 +173,7 @@ enum LoadRunner {
     private static func takeScreenshot(_ page: Page, path: String, into outcome: inout Outcome) async {
         do {
             let shot = try await page.screenshot(to: path)
-            if shot.isBlank { ExitStatus.warn("the screenshot \(path) is blank (a single colour)") }
+            if shot.isBlank { Console.warn("the screenshot \(path) is blank (a single colour)") }
             outcome.screenshot = (path, shot)
         } catch {
             fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
@@ -181,7 +181,7 @@ enum LoadRunner {
     }
 
     private static func fail(_ outcome: inout Outcome, _ error: HeadwayError) {
-        ExitStatus.report(error.description)
+        Console.report(error.description)
         outcome.failures.record(ExitStatus(error))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Headway
 
-// Reads the text files the CLI is given (cookies, init scripts), with one-line errors.
+// Reads the text files the CLI is given (cookies, init scripts, snippets), with one-line errors.
 enum TextFile {
     static func read(_ path: String, what: String) throws -> String {
         var isDirectory: ObjCBool = false
@@ -16,5 +16,12 @@ enum TextFile {
             throw HeadwayError(.fileUnreadable, "\(what) is not UTF-8 text: \(path)")
         }
         return text
+    }
+}
+
+extension Snippet {
+    // Reads a snippet file (`load`'s script arguments) as UTF-8.
+    static func load(path: String) throws -> Snippet {
+        Snippet(file: path, source: try TextFile.read(path, what: "script file"))
     }
 }
