@@ -109,6 +109,17 @@ final class ChainingDelegate: NavigationDelegate {
         user?.page(page, webProcessDidTerminate: reason)
     }
 
+    // A request of the page failed with WebKit's internal error: the network process ended. A
+    // load in flight fails with `.engine`, even when its own document had arrived.
+    func page(_ page: Page, networkProcessFailed request: URL, _ info: HeadwayError.GErrorInfo) {
+        guard let current = tracker.live else { return }
+        let what = (current.requested ?? current.finalURL ?? request).absoluteString
+        let error = HeadwayError(.engine, "WebKit's network process ended (crashed or was killed) "
+            + "while loading \(what) (the request for \(request.absoluteString) failed); the next load starts a fresh one",
+            gerror: info)
+        self.page(page, didFailNavigation: current.finalURL ?? current.requested, error: error)
+    }
+
     private static func withoutFragment(_ url: URL) -> URL? {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         components?.fragment = nil
