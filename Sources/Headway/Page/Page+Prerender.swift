@@ -29,8 +29,7 @@ extension Page {
             booster.prefetcher.cancel(keeping: url)
             booster.pageClosed(view: old)
         }
-        let record = tracker.begin(url)
-        record.completesAtDOMContentLoaded = condition == .domContentLoaded
+        let record = tracker.begin(url, until: condition)
         network.reset()
         adopt(parts)
         chain.page(self, didStartNavigation: url)
