@@ -8,8 +8,8 @@ struct NavigationTransitionTests {
     let a = URL(string: "http://site.test/a")!
     let b = URL(string: "http://site.test/b")!
     // What WebKit reports for a load cancelled by a newer navigation or a stop.
-    let cancelled = HeadwayError(.loadFailed, "could not load: cancelled",
-                                 gerror: .init(domain: "WebKitNetworkError", code: 302, message: "Load request cancelled"))
+    let cancelled = HeadwayError(.loadFailed, "could not load: cancelled", gerror: .init(
+        domain: "WebKitNetworkError", code: 302, message: "Load request cancelled"))
 
     /// A tracker state driven one event at a time, every event 10 ms after the last.
     struct Run {
@@ -30,7 +30,9 @@ struct NavigationTransitionTests {
         }
 
         var load: NavigationLoad { state.current! }
-        var completed: [NavigationLoad] { effects.compactMap { if case .complete(let load) = $0 { load } else { nil } } }
+        var completed: [NavigationLoad] {
+            effects.compactMap { if case .complete(let load) = $0 { load } else { nil } }
+        }
     }
 
     // A load Headway asked for, with a waiter, that WebKit started and committed.
@@ -192,5 +194,49 @@ struct NavigationTransitionTests {
         var run = Run()
         run.send(.requested(a, completesAtDOMContentLoaded: true), .started(a), .committed(a), .domContentLoaded)
         #expect(run.completed.map(\.error) == [nil])
+    }
+
+    // A finished load whose icon request is in flight.
+    func waitingForItsIcon() -> Run {
+        var run = committed(a)
+        run.send(.finished(a), .clientRedirectCheckEnded(load: 1))
+        #expect(run.send(.iconWaitBegan(load: 1, icons: ["http://site.test/favicon.ico"])) == [.startTimer(.iconWait)])
+        return run
+    }
+
+    @Test func theIconWaitEndsWithTheIconRequest() {
+        var run = waitingForItsIcon()
+        #expect(run.send(.iconRequestsEnded) == [.cancelTimer(.iconWait), .iconWaitEnded])
+        #expect(run.state.iconWait == nil)
+        #expect(run.send(.timerFired(.iconWait)).isEmpty)
+    }
+
+    @Test func theIconWaitTimesOut() {
+        var run = waitingForItsIcon()
+        #expect(run.send(.timerFired(.iconWait)).contains(.iconWaitEnded))
+        #expect(run.send(.iconRequestsEnded).isEmpty)
+    }
+
+    @Test func theIconWaitEndsWhenThePageNavigates() {
+        var run = waitingForItsIcon()
+        #expect(run.send(.navigationAllowed(b)).contains(.iconWaitEnded))
+        run = waitingForItsIcon()
+        #expect(run.send(.started(b)).contains(.iconWaitEnded))
+        #expect(run.load.id == 2)
+        run = waitingForItsIcon()
+        #expect(run.send(.requested(b, completesAtDOMContentLoaded: false)).contains(.iconWaitEnded))
+    }
+
+    @Test func theIconWaitEndsWhenThePageCloses() {
+        var run = waitingForItsIcon()
+        #expect(run.send(.abandoned(load: 1, HeadwayError(.closed, "the page was closed"))) == [
+            .cancelTimer(.iconWait), .iconWaitEnded,
+        ])
+    }
+
+    @Test func anIconWaitForALoadThatIsNotCurrentDoesNotBegin() {
+        var run = committed(a)
+        run.send(.finished(a), .requested(b, completesAtDOMContentLoaded: false))
+        #expect(run.send(.iconWaitBegan(load: 1, icons: ["http://site.test/favicon.ico"])).isEmpty)
     }
 }

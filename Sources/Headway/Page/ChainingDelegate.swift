@@ -108,8 +108,8 @@ final class ChainingDelegate: NavigationDelegate {
         guard let current = tracker.live else { return }
         let what = (current.requested ?? current.finalURL ?? request).absoluteString
         let error = HeadwayError(.engine, "WebKit's network process ended (crashed or was killed) "
-            + "while loading \(what) (the request for \(request.absoluteString) failed); the next load starts a fresh one",
-            gerror: info)
+            + "while loading \(what) (the request for \(request.absoluteString) failed); "
+            + "the next load starts a fresh one", gerror: info)
         self.page(page, didFailNavigation: current.finalURL ?? current.requested, error: error)
     }
 

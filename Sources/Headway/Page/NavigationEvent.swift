@@ -43,6 +43,11 @@ enum NavigationEvent: Equatable, Sendable {
     case timedOut(load: Int, seconds: Double)
     case abandoned(load: Int, HeadwayError)
     case timerFired(NavigationTimer)
+    // A finished load waits for the request for its page icon (one of `icons`) to end; none of
+    // them is in flight any more; the waiter gave up (its deadline, its task cancelled).
+    case iconWaitBegan(load: Int, icons: Set<String>)
+    case iconRequestsEnded
+    case iconWaitAbandoned
 }
 
 // What the tracker's shell does after a transition.
@@ -60,16 +65,21 @@ enum NavigationEffect: Equatable, Sendable {
     case unowned
     case startTimer(NavigationTimer)
     case cancelTimer(NavigationTimer)
+    // The icon wait is over: resume whoever waits for it.
+    case iconWaitEnded
 }
 
-// The tracker's one timer.
+// The tracker's timers.
 enum NavigationTimer: Equatable, Hashable, Sendable {
     // Runs from the FINISHED of a load the page's own navigation cancelled.
     case replacedLoad
+    // Runs from the start of an icon wait.
+    case iconWait
 
     var milliseconds: Double {
         switch self {
         case .replacedLoad: NavigationTiming.replacedLoadStart
+        case .iconWait: NavigationTiming.iconWait * 1000
         }
     }
 }

@@ -14,6 +14,14 @@ struct NavigationState: Equatable, Sendable {
     // Counts STARTED events and allowed navigation policies, to spot navigations a snippet began.
     var navigationSignals = 0
     var nextID = 1
+    // A finished load waits for its page icon's request to end (see `Page+Icon`).
+    var iconWait: IconWait?
+
+    struct IconWait: Equatable, Sendable {
+        // The load that waits, and its icons' URLs as WebKit requests them.
+        var load: Int
+        var icons: Set<String>
+    }
 
     // The current load once WebKit started it and until it is done. Events that arrive for a
     // requested load before its STARTED belong to the load it replaced (WebKit reports the old

@@ -12,6 +12,7 @@ final class NavigationTracker {
     var recordWaiters: [@EngineActor () -> Void] = []
     var commitWaiters: [Int: @EngineActor () -> Void] = [:]
     var nextCommitWaiter = 0
+    var iconWaiters: [@EngineActor () -> Void] = []
 
     var navigationSignals: Int { state.navigationSignals }
     var redirecting: URL? { state.redirecting }
@@ -63,6 +64,10 @@ final class NavigationTracker {
         case .cancelTimer(let timer):
             timers[timer]?.cancel()
             timers[timer] = nil
+        case .iconWaitEnded:
+            let waiters = iconWaiters
+            iconWaiters.removeAll()
+            for waiter in waiters { waiter() }
         case .reportRedirect, .unowned:
             break
         }

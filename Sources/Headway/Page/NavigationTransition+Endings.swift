@@ -43,6 +43,7 @@ extension NavigationTransition.Step {
     // A navigation allowed by policy: the page's own when the current load already started.
     mutating func navigationAllowed(_ url: URL) {
         state.navigationSignals += 1
+        endIconWait()
         guard state.redirecting == nil, let current = state.current, current.started != nil else { return }
         state.current?.pageNavigation = .init(url: url, at: now)
     }

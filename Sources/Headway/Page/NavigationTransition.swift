@@ -49,9 +49,15 @@ enum NavigationTransition {
                 if state.awaitingClientRedirect == id { state.awaitingClientRedirect = nil }
             case .timedOut(let id, let seconds): timedOut(id, after: seconds)
             case .abandoned(let id, let error):
+                if state.iconWait?.load == id { endIconWait() }
                 guard let current = state.current, current.id == id, !current.isDone else { return }
                 complete(error: error)
             case .timerFired(.replacedLoad): replacedLoadStood()
+            case .iconWaitBegan(let id, let icons):
+                guard state.current?.id == id else { return }
+                state.iconWait = .init(load: id, icons: icons)
+                effects.append(.startTimer(.iconWait))
+            case .iconRequestsEnded, .iconWaitAbandoned, .timerFired(.iconWait): endIconWait()
             }
         }
 
@@ -64,8 +70,17 @@ enum NavigationTransition {
             effects.append(.complete(load))
         }
 
+        // The icon wait ends: its icon request ended or its time is up, or the page goes on
+        // (a navigation the page starts meanwhile takes over).
+        mutating func endIconWait() {
+            guard state.iconWait != nil else { return }
+            state.iconWait = nil
+            effects += [.cancelTimer(.iconWait), .iconWaitEnded]
+        }
+
         // A new load, Headway's or the page's: the running one, if any, is superseded.
         mutating func begin(_ url: URL?, completesAtDOMContentLoaded: Bool = false) {
+            endIconWait()
             state.redirecting = nil
             state.awaitingClientRedirect = nil
             effects.append(.cancelTimer(.replacedLoad))
@@ -86,6 +101,7 @@ enum NavigationTransition {
                 return
             }
             state.navigationSignals += 1
+            endIconWait()
             guard let current = state.current else { return startedByPage(url) }
             if !current.isDone, current.started == nil {
                 state.current?.started = now - current.origin

@@ -60,7 +60,10 @@ private func resourceEnded(_ resource: UnsafeMutablePointer<WebKitWebResource>?,
          Int(clamping: webkit_uri_response_get_content_length(response)))
     }
     let target = targetPage(data)
-    EngineActor.assumeIsolated { target.page?.network.ended(key, response: response, failure: failure) }
+    EngineActor.assumeIsolated {
+        target.page?.network.ended(key, response: response, failure: failure)
+        target.page?.iconRequestEnded()
+    }
 }
 
 private func resourceHeaders(_ headers: OpaquePointer) -> [ResourceEntry.Header] {
