@@ -24,6 +24,8 @@ public final class Browser {
     private var isClosed = false
 
     /// Starts the engine (and a private Xvfb when there is no DISPLAY) and creates the web context.
+    /// The first call in a process waits until they are up and cannot be cancelled; `withBrowser`
+    /// and `withPage` wait cancellably.
     ///
     /// The engine's thread gives up `CAP_SYS_NICE` when it starts, so that WebKit cannot make its
     /// threads real-time (as it does for root); other threads of the process keep theirs.
