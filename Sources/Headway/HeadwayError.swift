@@ -104,13 +104,19 @@ extension HeadwayError {
 }
 
 extension HeadwayError {
+    // WebKit's internal error (WebKitErrorDomain 300), which it gives the loads in flight when
+    // its network process ends.
+    static func isNetworkProcessLoss(_ info: GErrorInfo) -> Bool {
+        info.domain == "WebKitErrorDomain" && info.code == 300
+    }
+
     // The error for WebKit's load-failed. WebKit fails the loads in flight with its internal
     // error (WebKitErrorDomain 300) when its network process ends, crashed or killed: that is
     // an engine failure, not the site's.
     // `from` is the load's http(s) URL, for a redirect out of http(s).
     static func loadFailure(of url: URL?, from: URL? = nil, _ info: GErrorInfo?) -> HeadwayError {
         let what = url?.absoluteString ?? "the page"
-        if let info, info.domain == "WebKitErrorDomain", info.code == 300 {
+        if let info, isNetworkProcessLoss(info) {
             return HeadwayError(.engine, "WebKit failed the load of \(what) internally, as it does when its network process "
                 + "ends (crashed or was killed); the next load starts a fresh one", gerror: info)
         }

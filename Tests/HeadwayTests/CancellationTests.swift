@@ -96,4 +96,74 @@ struct CancellationTests {
             #expect(server.requestCount(path: "/slow.html") == 1, "the prefetch was under way")
         }
     }
+
+    @Test func aFirstLoadCancelledWhileTheServerIsSilentStopsBeforeAnyAnswer() async throws {
+        let silent = try MisbehavingServer(othersAreSilent: true)
+        defer { silent.stop() }
+        // A fresh browser: the first load also launches the page's web process.
+        let load = Task { @EngineActor in
+            try await Browser.withPage { page in
+                try await page.load(silent.url.appendingPathComponent("hang1"), timeout: .seconds(20))
+            }
+        }
+        // Cancelled once the request waits on the server, which never answers.
+        let clock = ContinuousClock()
+        let asked = clock.now + .seconds(20)
+        while !silent.requestedPaths.contains("/hang1"), clock.now < asked {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(silent.requestedPaths.contains("/hang1"))
+        let start = clock.now
+        load.cancel()
+        let result = await load.result
+        expectCancelled(result, within: clock.now - start)
+    }
+}
+
+/// Cancelling the task that starts a browser without DISPLAY ends it at once: it does not wait
+/// for Headway's own Xvfb, which goes on starting for the next browser. Run in a child process
+/// (this test binary again), since a process starts its display once.
+@Suite("Cancelling a browser's start")
+struct StartCancellationTests {
+    static let childVariable = "HEADWAY_START_CANCEL_CHILD"
+
+    @Test func cancellingWhileTheBrowserStartsEndsBeforeItsDisplayIsUp() throws {
+        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let output = try CLI.run(["--testing-library", "swift-testing", "--filter", "StartCancellationChild"],
+                                 timeout: 120, environment: ["DISPLAY": nil, Self.childVariable: "1"],
+                                 executable: binary)
+        let report = output.stdout.split(separator: "\n")
+            .filter { $0.contains("start-cancel:") || $0.contains("✘") || $0.contains("↳") }
+        #expect(output.status == 0,
+                "the child run failed: \(report.joined(separator: "\n"))\n\(output.stderr.suffix(2000))")
+        #expect(output.stdout.contains("start-cancel:"), "the child test did not run: \(output.stdout.suffix(2000))")
+    }
+}
+
+/// The child side of `StartCancellationTests`; runs only in that child process.
+@Suite("Cancelling a browser's start (child)",
+       .enabled(if: ProcessInfo.processInfo.environment[StartCancellationTests.childVariable] != nil))
+struct StartCancellationChild {
+    @Test func cancelledWhileXvfbStarts() async throws {
+        let clock = ContinuousClock()
+        let started = Task { @EngineActor in try await Browser.withPage { page in try await page.evaluate("1") } }
+        // Headway sets DISPLAY, empty, as it begins starting its own Xvfb, and to ":N" once it is up.
+        let begun = clock.now + .seconds(20)
+        while getenv("DISPLAY") == nil, clock.now < begun { try await Task.sleep(for: .milliseconds(1)) }
+        let start = clock.now
+        started.cancel()
+        let result = await started.result
+        let elapsed = clock.now - start
+        let display = getenv("DISPLAY").map { String(cString: $0) } ?? "(unset)"
+        print("start-cancel: ended \(elapsed) after the cancel; DISPLAY then '\(display)'; \(result)")
+        guard case .failure(let error) = result else {
+            Issue.record("the browser started instead of being cancelled")
+            return
+        }
+        #expect(error is CancellationError, "threw \(error)")
+        #expect(display.isEmpty, "the cancelled call waited until Xvfb was up (DISPLAY \(display))")
+        #expect(elapsed < .seconds(2), "took \(elapsed) to stop")
+        // The display the cancelled call left starting serves the next browser.
+        #expect(try await Browser.withPage { page in try await page.evaluate("1 + 1") } == .number(2))
+    }
 }

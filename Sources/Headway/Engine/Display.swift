@@ -3,17 +3,51 @@ import Foundation
 
 // Makes sure GTK has an X display: uses `DISPLAY` when set, otherwise starts a private Xvfb
 // that stops when the process ends (normally, on error, or killed by a signal such as SIGINT).
+// Xvfb starts on a thread of its own (`XvfbLauncher`): `start()` waits for it cancellably,
+// `ensure()` blocks the engine thread until it is up.
 @EngineActor
 enum Display {
     private static var ready = false
+    // The Xvfb to start once the environment is prepared for it, or nil when there is a DISPLAY.
+    private static var xvfb: String?
+    private static var prepared = false
 
     // Returns true when Headway started its own Xvfb.
     @discardableResult
     static func ensure() throws(HeadwayError) -> Bool {
         if ready { return hw_xvfb_pid() != 0 }
+        guard let xvfb = try prepare() else { return false }
+        let outcome = OutcomeBox()
+        XvfbLauncher.shared.start(xvfb) {
+            outcome.value = $0
+            outcome.set.signal()
+        }
+        outcome.set.wait()
+        return try adopt(outcome.value!)
+    }
+
+    // As `ensure`, but waits without blocking the engine thread and throws `CancellationError`
+    // at once when the task is cancelled (Xvfb goes on starting, for the next caller).
+    @discardableResult
+    static func start() async throws -> Bool {
+        if ready { return hw_xvfb_pid() != 0 }
+        guard let xvfb = try prepare() else { return false }
+        // No timeout of its own: the launcher gives up after 10 s.
+        let outcome = try await EngineWait<XvfbLauncher.Outcome>.run(timeout: nil,
+                                                                     onTimeout: { .failure(CancellationError()) }) { wait in
+            XvfbLauncher.shared.start(xvfb) { outcome in
+                Task { @EngineActor in wait.resume(.success(outcome)) }
+            }
+        }
+        return try adopt(outcome)
+    }
+
+    // Prepares the environment for a private Xvfb once; returns its path, or nil with a DISPLAY.
+    private static func prepare() throws(HeadwayError) -> String? {
+        if prepared { return xvfb }
         if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty {
             ready = true
-            return false
+            return nil
         }
         guard let xvfb = findExecutable("Xvfb") else {
             throw HeadwayError(.displayUnavailable,
@@ -29,18 +63,24 @@ enum Display {
         setenv("DISPLAY", "", 1)
         // Xvfb has software GL only: its driver loads on the other core while Xvfb starts.
         hw_gl_preload_start()
-        var buffer = [CChar](repeating: 0, count: 256)
-        // Forked from the engine thread, which lives as long as the process: PR_SET_PDEATHSIG
-        // is tied to the forking thread.
-        let number = hw_xvfb_start(xvfb, 10_000, &buffer, Int32(buffer.count))
-        guard number >= 0 else {
-            unsetenv("DISPLAY")
-            let reason = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw HeadwayError(.displayUnavailable, "could not start Xvfb: \(reason)")
+        self.xvfb = xvfb
+        prepared = true
+        return xvfb
+    }
+
+    // Takes the display Xvfb reported; a failure leaves the next call to try again.
+    private static func adopt(_ outcome: XvfbLauncher.Outcome) throws(HeadwayError) -> Bool {
+        if ready { return true }
+        switch outcome {
+        case .success(let number):
+            setenv("DISPLAY", ":\(number)", 1)
+            ready = true
+            return true
+        case .failure(let error):
+            // Emptied, not removed: the preload thread may be reading the environment.
+            setenv("DISPLAY", "", 1)
+            throw error
         }
-        setenv("DISPLAY", ":\(number)", 1)
-        ready = true
-        return true
     }
 
     private static func findExecutable(_ name: String) -> String? {
@@ -51,4 +91,10 @@ enum Display {
         }
         return nil
     }
+}
+
+// The launcher's answer, handed from its thread to the blocked engine thread.
+private final class OutcomeBox: @unchecked Sendable {
+    let set = DispatchSemaphore(value: 0)
+    var value: XvfbLauncher.Outcome?
 }

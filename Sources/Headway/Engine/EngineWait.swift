@@ -1,3 +1,5 @@
+import Foundation
+
 // One pending answer from the engine (a GAsyncReadyCallback, a signal, a finished load),
 // bridged to async/await with a timeout and Swift Task cancellation. Every wait in Headway goes
 // through it, so each is bounded and cancellable in the same way.
@@ -6,20 +8,19 @@
 // - `resume(_:)`, called by whatever answers (a late answer is ignored);
 // - the timeout, with the result of `onTimeout`, which also stops the work (cancels a
 //   GCancellable, stops a load);
-// - the waiting task's cancellation, with `CancellationError`; `onCancel` then stops the work.
-//
-// The cancellation handler runs on an arbitrary thread, so it only hops to the engine actor;
-// everything else happens there.
+// - the waiting task's cancellation, with `CancellationError` at once, from the cancelling
+//   thread: the waiter never waits for the engine thread to notice. `onCancel` then stops the
+//   work on the engine thread, in a job queued before the resumed waiter's.
 @EngineActor
 final class EngineWait<T: Sendable> {
-    private var continuation: CheckedContinuation<T, Error>?
+    private let slot = ContinuationSlot<T>()
     private var timer: Task<Void, Never>?
     private var onCancel: (@EngineActor () -> Void)?
 
     private init() {}
 
     // Whether the wait already has its answer (or gave up).
-    var isOver: Bool { continuation == nil }
+    var isOver: Bool { slot.isEmpty }
 
     // Starts the work with `start` (synchronously) and waits for its answer. `timeout` is in
     // seconds; nil waits as long as it takes (or until cancelled).
@@ -29,9 +30,14 @@ final class EngineWait<T: Sendable> {
                     start: (EngineWait<T>) -> Void) async throws -> T {
         try Task.checkCancellation()
         let wait = EngineWait<T>()
+        let slot = wait.slot
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                wait.continuation = continuation
+                // Cancelled in the meantime: nothing started, nothing to stop.
+                guard slot.fill(continuation) else {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
                 wait.onCancel = onCancel
                 if let timeout {
                     wait.timer = Task { @EngineActor in
@@ -43,7 +49,9 @@ final class EngineWait<T: Sendable> {
                 start(wait)
             }
         } onCancel: {
-            Task { @EngineActor in wait.cancel() }
+            guard let continuation = slot.cancel() else { return }
+            Task { @EngineActor in wait.stopCancelled() }
+            continuation.resume(throwing: CancellationError())
         }
     }
 
@@ -52,21 +60,55 @@ final class EngineWait<T: Sendable> {
         finish(result)
     }
 
-    private func cancel() {
-        guard !isOver else { return }
+    private func stopCancelled() {
         let stop = onCancel
-        finish(.failure(CancellationError()))
-        // The resumed task runs after this job, on this same serial executor.
+        onCancel = nil
+        timer?.cancel()
+        timer = nil
         stop?()
     }
 
     private func finish(_ result: Result<T, Error>) {
-        guard let continuation else { return }
-        self.continuation = nil
+        guard let continuation = slot.take() else { return }
         onCancel = nil
         timer?.cancel()
         timer = nil
         continuation.resume(with: result)
+    }
+}
+
+// The continuation of one wait, taken exactly once: by the answer, the timeout (on the engine
+// thread) or the task's cancellation (on any thread).
+private final class ContinuationSlot<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, Error>?
+    private var cancelled = false
+
+    var isEmpty: Bool { lock.withLock { continuation == nil } }
+
+    // Holds `continuation`; false when the wait was cancelled before it started.
+    func fill(_ continuation: CheckedContinuation<T, Error>) -> Bool {
+        lock.withLock {
+            guard !cancelled else { return false }
+            self.continuation = continuation
+            return true
+        }
+    }
+
+    func take() -> CheckedContinuation<T, Error>? {
+        lock.withLock {
+            defer { continuation = nil }
+            return continuation
+        }
+    }
+
+    // Takes the continuation for a cancellation, and refuses one that comes later.
+    func cancel() -> CheckedContinuation<T, Error>? {
+        lock.withLock {
+            cancelled = true
+            defer { continuation = nil }
+            return continuation
+        }
     }
 }
 

@@ -9,18 +9,19 @@ enum Engine {
     // The device scale factor GTK started with; it reads it once per process.
     private static var scale = 1
 
+    private static var scaleChosen = false
+
+    // As `startGTK`, but the wait for a private Xvfb ends at once when the task is cancelled
+    // (Xvfb goes on starting); only GTK's own set-up then runs on the engine thread.
+    static func start(scale: Int = 1) async throws {
+        try choose(scale: scale)
+        if !gtkReady { try await Display.start() }
+        try startGTK(scale: scale)
+    }
+
     static func startGTK(scale: Int = 1) throws(HeadwayError) {
-        if gtkReady {
-            guard scale == self.scale else {
-                throw HeadwayError(.invalidArgument, "the device scale factor is set once per process: the engine already runs at \(self.scale), not \(scale)")
-            }
-            return
-        }
-        // GDK reads the window scale from the environment when it opens the display.
-        setenv("GDK_SCALE", "\(scale)", 1)
-        self.scale = scale
-        // Before anything of WebKit's starts from this thread (see realtime.c).
-        _ = hw_drop_realtime_capability()
+        try choose(scale: scale)
+        if gtkReady { return }
         let ownDisplay = try Display.ensure()
         guard gtk_init_check(nil, nil) != 0 else {
             let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
@@ -31,5 +32,22 @@ enum Engine {
         let server = ownDisplay ? "the X server (Headway's Xvfb on \(display))" : "the X server \(display)"
         // GTK cannot go on without its display; GDK itself would exit with 1 and a GLib message.
         hw_x_io_error_install("headway: error: \(server) ended unexpectedly; GTK cannot go on without it", 69)
+    }
+
+    // Fixes the device scale factor for the process, before anything of WebKit's starts.
+    private static func choose(scale: Int) throws(HeadwayError) {
+        if scaleChosen {
+            guard scale == self.scale else {
+                throw HeadwayError(.invalidArgument, "the device scale factor is set once per process: "
+                                   + "the engine already runs at \(self.scale), not \(scale)")
+            }
+            return
+        }
+        // GDK reads the window scale from the environment when it opens the display.
+        setenv("GDK_SCALE", "\(scale)", 1)
+        self.scale = scale
+        scaleChosen = true
+        // Before anything of WebKit's starts from this thread (see realtime.c).
+        _ = hw_drop_realtime_capability()
     }
 }

@@ -26,6 +26,8 @@ public final class Browser {
     private var isClosed = false
 
     /// Starts the engine (and a private Xvfb when there is no DISPLAY) and creates the web context.
+    /// The first call in a process waits until they are up and cannot be cancelled; `withBrowser`
+    /// and `withPage` wait cancellably.
     ///
     /// The engine's thread gives up `CAP_SYS_NICE` when it starts, so that WebKit cannot make its
     /// threads real-time (as it does for root); other threads of the process keep theirs.
@@ -196,6 +198,8 @@ public final class Browser {
 
     /// Runs `body` with a fresh browser and closes it (and every page it opened) afterwards,
     /// whether `body` returns or throws. Use it from any task or actor to scope a browser.
+    /// Cancelling the task while the engine starts (or its private Xvfb) throws
+    /// `CancellationError` at once; the start goes on for the next browser.
     ///
     /// ```swift
     /// let titles = try await Browser.withBrowser { browser in
@@ -207,22 +211,43 @@ public final class Browser {
         configuration: Configuration = Configuration(),
         _ body: @EngineActor (Browser) async throws -> T
     ) async throws -> T {
-        let browser = try Browser(configuration: configuration)
-        defer { browser.close() }
-        return try await body(browser)
+        let browser = try await starting(configuration)
+        return try await browser.closing { try await body(browser) }
     }
 
     /// Runs `body` with a fresh page in a fresh browser and tears both down afterwards,
-    /// whether `body` returns or throws.
+    /// whether `body` returns or throws; cancellation while the browser starts as for `withBrowser`.
     public static func withPage<T: Sendable>(
         configuration: Configuration = Configuration(),
         delegate: (any NavigationDelegate)? = nil,
         _ body: @EngineActor (Page) async throws -> T
     ) async throws -> T {
-        let browser = try Browser(configuration: configuration)
-        defer { browser.close() }
-        let page = try browser.newPage(delegate: delegate)
-        return try await body(page)
+        let browser = try await starting(configuration)
+        return try await browser.closing {
+            let page = try browser.newPage(delegate: delegate)
+            return try await body(page)
+        }
+    }
+
+    // Starts the engine, waiting for a private Xvfb without blocking the engine thread, so that
+    // cancelling the task ends the wait at once; then the browser.
+    private static func starting(_ configuration: Configuration) async throws -> Browser {
+        try validate(configuration)
+        // Before the engine starts, as in `init`.
+        if let port = configuration.inspectorPort { try Inspector.serve(on: port) }
+        try await Engine.start(scale: configuration.deviceScaleFactor)
+        try Task.checkCancellation()
+        return try Browser(configuration: configuration)
+    }
+
+    // Runs `body`, then closes the browser and waits until the tasks its pages started have
+    // ended: none outlives the scope.
+    private func closing<T>(_ body: () async throws -> T) async throws -> T {
+        let result: Result<T, Error>
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        let open = pages.values.compactMap(\.page)
+        close()
+        for page in open { await page.tasks.ended() }
+        return try result.get()
     }
 }
-

@@ -16,13 +16,8 @@ final class ChainingDelegate: NavigationDelegate {
     }
 
     func page(_ page: Page, didStartNavigation url: URL) {
-        if let target = tracker.redirecting {
-            tracker.redirecting = nil
-            self.page(page, didRedirectNavigation: target)
-            return
-        }
         if let target = tracker.started(url) {
-            // A client redirect: the load goes on at the target.
+            // A client (or replayed) redirect: the load goes on at the target.
             reportRedirect(page, to: target)
             return
         }
@@ -48,7 +43,6 @@ final class ChainingDelegate: NavigationDelegate {
     }
 
     func page(_ page: Page, didFinishNavigation url: URL) {
-        if tracker.redirecting != nil { return }
         guard tracker.finished(url) else { return }
         emit(.navigationFinished(url))
         user?.page(page, didFinishNavigation: url)
@@ -56,7 +50,6 @@ final class ChainingDelegate: NavigationDelegate {
     }
 
     func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {
-        if tracker.redirecting != nil { return }
         guard tracker.failed(url, error) else { return }
         // A response that is no page fails with the reason found at its policy decision.
         let reported = tracker.current?.error.flatMap { $0.code == .notAPage ? $0 : nil } ?? error
@@ -104,10 +97,21 @@ final class ChainingDelegate: NavigationDelegate {
         case .terminatedByAPI: "was terminated (by Page.terminateWebProcess, or by Headway after a timeout)"
         }
         let during = tracker.current.flatMap { $0.isDone ? nil : $0.requested ?? $0.finalURL }
-        tracker.failed(nil, HeadwayError(.engine, "the page's web process \(what)"
+        tracker.webProcessEnded(HeadwayError(.engine, "the page's web process \(what)"
             + (during.map { " while loading \($0.absoluteString)" } ?? "") + "; the next load starts a fresh one"))
         emit(.webProcessTerminated(reason))
         user?.page(page, webProcessDidTerminate: reason)
+    }
+
+    // A request of the page failed with WebKit's internal error: the network process ended. A
+    // load in flight fails with `.engine`, even when its own document had arrived.
+    func page(_ page: Page, networkProcessFailed request: URL, _ info: HeadwayError.GErrorInfo) {
+        guard let current = tracker.live else { return }
+        let what = (current.requested ?? current.finalURL ?? request).absoluteString
+        let error = HeadwayError(.engine, "WebKit's network process ended (crashed or was killed) "
+            + "while loading \(what) (the request for \(request.absoluteString) failed); "
+            + "the next load starts a fresh one", gerror: info)
+        self.page(page, didFailNavigation: current.finalURL ?? current.requested, error: error)
     }
 
     private static func withoutFragment(_ url: URL) -> URL? {

@@ -1,53 +1,43 @@
 import Foundation
 
-// How loads end early: a replayed redirect loop, a redirect out of http(s), the delegate's
-// refusal, a blocked main document, or DOMContentLoaded for a load that waits for no more.
+// The tracker's other events, as its users send them: policy decisions, the booster's replayed
+// redirects, blocked requests, the page's DOMContentLoaded, stops, timeouts and give-ups.
 extension NavigationTracker {
-    // Counts a redirect the booster replays for the current load; past 20 (WebKit's own limit)
-    // the load fails as WebKit fails a redirect loop. Returns whether it failed.
-    func tooManyReplayedRedirects() -> Bool {
-        guard let current = live, current.committed == nil else { return false }
-        current.replayedRedirects += 1
-        guard current.replayedRedirects > 20 else { return false }
-        let what = current.requested?.absoluteString ?? "the page"
-        complete(current, error: HeadwayError(.loadFailed, "could not load \(what): Load cannot follow more than 20 redirections"))
-        return true
+    // Counts a redirect the booster replays for the current load; past WebKit's own limit the
+    // load fails as WebKit fails a redirect loop. Returns whether it failed.
+    func tooManyReplayedRedirects() -> Bool { completes(.replayedRedirectCounted) }
+
+    // A server redirect of the load being followed leads out of http(s): the load fails with
+    // `.blockedURL`. Returns whether it did (false when no load is running before its commit).
+    func refusedRedirect(to url: URL) -> Bool { completes(.redirectRefused(url)) }
+
+    func cancelledByPolicy(_ url: URL) { send(.navigationRefused(url)) }
+
+    // A navigation allowed by policy: the page's own when the current load already started.
+    func policyAllowedNavigation(_ url: URL) { send(.navigationAllowed(url)) }
+
+    // The main document's response is no page (see `ResponsePolicy`).
+    func notAPage(_ error: HeadwayError) { send(.notAPage(error)) }
+
+    func blocked(_ url: URL) { send(.blocked(url)) }
+
+    func domContentLoaded() { send(.domContentLoaded) }
+
+    func webProcessEnded(_ error: HeadwayError) { send(.webProcessEnded(error)) }
+
+    // Completes `record` with a timeout if it is still running. Returns whether it did.
+    @discardableResult
+    func timeOut(_ record: Record, after seconds: Double) -> Bool {
+        record === current && completes(.timedOut(load: record.id, seconds: seconds))
     }
 
-    // A server redirect of the load being followed leads out of http(s), to a local file for
-    // one: the load fails with `.blockedURL`. Returns whether it did (false when no load is
-    // running before its commit).
-    func refusedRedirect(to url: URL) -> Bool {
-        guard let current = live, current.committed == nil, let from = current.finalURL ?? current.requested else { return false }
-        complete(current, error: HeadwayError(.blockedURL, "\(from.absoluteString) redirected to \(url.absoluteString): "
-            + "Headway does not follow a web page's redirect out of http(s)"))
-        return true
+    // Ends `record` with `error` if it is still running (the page closed, for one).
+    func fail(_ record: Record, with error: HeadwayError) {
+        guard record === current else { return }
+        send(.abandoned(load: record.id, error))
     }
 
-    func cancelledByPolicy(_ url: URL) {
-        if redirecting != nil, let current, !current.isDone {
-            // The delegate refused where a redirect led: the navigation ends there.
-            redirecting = nil
-            complete(current, error: HeadwayError(.loadFailed, "the navigation delegate cancelled the redirect to \(url.absoluteString)"))
-            return
-        }
-        guard let current, !current.isDone, current.started == nil, current.requested != nil else { return }
-        complete(current, error: HeadwayError(.loadFailed, "the navigation delegate cancelled the navigation to \(url.absoluteString)"))
-    }
-
-    // A request kept off the network by a blocked URL pattern: counted for the current load,
-    // which fails with `.blockedURL` when it was its main document.
-    func blocked(_ url: URL) {
-        guard let current else { return }
-        current.blocked += 1
-        guard let live, live.committed == nil, let target = live.finalURL ?? live.requested,
-              MirrorScheme.real(target) == url else { return }
-        complete(live, error: HeadwayError(.blockedURL, "\(url.absoluteString) matches a blocked URL pattern"))
-    }
-
-    // The main frame's DOMContentLoaded fired: a load that waits for no more is done.
-    func domContentLoaded() {
-        guard let current = live, current.completesAtDOMContentLoaded, current.committed != nil else { return }
-        complete(current, error: current.error)
+    private func completes(_ event: NavigationEvent) -> Bool {
+        send(event).contains { if case .complete = $0 { true } else { false } }
     }
 }

@@ -16,7 +16,9 @@ extension NavigationTracker {
 
     // Calls `done` once `record` completes (at once when it already has).
     func whenDone(_ record: Record, _ done: @escaping @EngineActor () -> Void) {
-        if record.isDone { done() } else { record.waiters.append(done) }
+        if record.isDone { return done() }
+        record.waiters.append(done)
+        if record === current { send(.awaited(load: record.id)) }
     }
 
     func wakeRecordWaiters() {

@@ -66,7 +66,7 @@ extension Page {
 
     /// Stops the current load; a pending `load` then fails.
     public func stop() {
-        tracker.current?.stopRequested = true
+        tracker.send(.stop)
         guard let view = view?.pointer else { return }
         webkit_web_view_stop_loading(view)
         if let pageBooster { booster?.handler.cancelFetches(of: pageBooster, mainFrameOnly: false) }
@@ -84,7 +84,7 @@ extension Page {
             webkit_web_view_stop_loading(view)
             return
         }
-        tracker.redirecting = target
+        tracker.send(.replayingRedirect(target))
         booster?.willNavigate(to: target, from: pageBooster)
         webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
     }
@@ -113,8 +113,7 @@ extension Page {
                 pageBooster.resetStats()
             }
         }
-        let record = tracker.begin(requested)
-        record.completesAtDOMContentLoaded = condition == .domContentLoaded
+        let record = tracker.begin(requested, until: condition)
         network.reset()
         start()
         return try await finish(record, timeout: timeout)
@@ -147,7 +146,7 @@ extension Page {
                 throw CancellationError()
             } catch {}
             if probe?["navigated"] != nil { probe = nil }
-            if record.redirects.count < 20, let next = await clientRedirect(after: record, probe: probe, deadline: deadline) {
+            if record.redirects.count < NavigationTiming.maxRedirects, let next = await clientRedirect(after: record, probe: probe, deadline: deadline) {
                 record = next
                 continue
             }
@@ -202,7 +201,7 @@ extension Page {
         let refresh = probe?["metaRefresh"]?.doubleValue
         guard tracker.awaitingClientRedirect === record, navigated || refresh != nil || probe == nil else { return nil }
         // decide-policy reports frame navigations too: a main-frame one starts within a moment.
-        let grace = min((refresh ?? 0) + 0.3, max(0, (deadline - Engine.now()) / 1000))
+        let grace = min((refresh ?? 0) + NavigationTiming.clientRedirectStart, max(0, (deadline - Engine.now()) / 1000))
         guard let next = await tracker.nextRecord(after: record, within: grace),
               next.redirects.count > record.redirects.count else { return nil }
         return next

@@ -30,8 +30,7 @@ extension Page {
             booster.prefetcher.cancel(keeping: url)
             if let pageBooster { booster.pageClosed(pageBooster) }
         }
-        let record = tracker.begin(url)
-        record.completesAtDOMContentLoaded = condition == .domContentLoaded
+        let record = tracker.begin(url, until: condition)
         network.reset()
         adopt(prerendered.parts, booster: prerendered.booster)
         chain.page(self, didStartNavigation: url)

@@ -27,22 +27,25 @@ extension Page {
     @discardableResult
     func checkResponsiveness() -> ResponsivenessCheck? {
         if let responsiveness, responsiveness.isRunning { return responsiveness }
-        guard let view = view?.pointer else { return nil }
-        let check = ResponsivenessCheck(Task { @EngineActor [weak self] () -> Bool in
+        guard view != nil, let task = tasks.start({ [weak self] () -> Bool in
             defer { self?.responsiveness?.isRunning = false }
+            // The view is looked up when the check runs: the page may have closed meanwhile.
+            guard let self, let view = self.view?.pointer else { return false }
             do {
                 _ = try await JavaScriptCall.evaluate(view, "0", sourceURI: nil, timeout: Page.responsivenessBound,
                                                       what: "the responsiveness probe")
                 return false
             } catch let error as HeadwayError where error.code == .scriptTimeout {
-                guard let self, self.view != nil else { return false }
+                guard self.view != nil else { return false }
                 self.terminateWebProcess()
                 return true
             } catch {
-                // The page answered with an error (or has no web process at all): not stuck.
+                // The page answered with an error, has no web process at all, or was closed:
+                // not stuck.
                 return false
             }
-        })
+        }) else { return nil }
+        let check = ResponsivenessCheck(task)
         responsiveness = check
         return check
     }

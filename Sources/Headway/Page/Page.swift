@@ -68,6 +68,8 @@ public final class Page {
     var addedInitScripts: [String] = []
     // The latest check of whether the web process still runs JavaScript (after a timeout).
     var responsiveness: ResponsivenessCheck?
+    // What the page runs in the background; cancelled on close.
+    let tasks = PageTasks()
     var viewSignals: SignalConnections?
     // Holds the web process to `Configuration.webProcessMemoryLimit`, when one is set.
     var memoryWatch: MemoryWatch?
@@ -109,6 +111,7 @@ public final class Page {
     /// Destroys the web view and terminates its web process. Pending loads and scripts fail
     /// with `.closed`; the page cannot be used again.
     public func close() {
+        tasks.cancelAll()
         guard let view else { return }
         viewSignals?.disconnectAll()
         managerSignals?.disconnectAll()

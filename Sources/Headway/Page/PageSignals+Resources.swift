@@ -38,6 +38,16 @@ private func onResourceFinished(_ resource: UnsafeMutablePointer<WebKitWebResour
 
 private func onResourceFailed(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _ error: UnsafeMutablePointer<GError>?, _ data: gpointer?) {
     resourceEnded(resource, failure: error.map { String(cString: $0.pointee.message) } ?? "failed", data)
+    // WebKit fails the requests in flight with its internal error when its network process
+    // ends; the page's load would otherwise finish as if nothing happened.
+    guard let info = error.map({ HeadwayError.GErrorInfo($0) }), HeadwayError.isNetworkProcessLoss(info),
+          let url = resource.flatMap({ webkit_web_resource_get_uri($0) }).flatMap({ URL(string: String(cString: $0)) })
+    else { return }
+    let target = targetPage(data)
+    EngineActor.assumeIsolated {
+        guard let page = target.page else { return }
+        page.chain.page(page, networkProcessFailed: MirrorScheme.real(url), info)
+    }
 }
 
 private func resourceEnded(_ resource: UnsafeMutablePointer<WebKitWebResource>?, failure: String?, _ data: gpointer?) {
@@ -50,7 +60,10 @@ private func resourceEnded(_ resource: UnsafeMutablePointer<WebKitWebResource>?,
          Int(clamping: webkit_uri_response_get_content_length(response)))
     }
     let target = targetPage(data)
-    EngineActor.assumeIsolated { target.page?.network.ended(key, response: response, failure: failure) }
+    EngineActor.assumeIsolated {
+        target.page?.network.ended(key, response: response, failure: failure)
+        target.page?.iconRequestEnded()
+    }
 }
 
 private func resourceHeaders(_ headers: OpaquePointer) -> [ResourceEntry.Header] {
