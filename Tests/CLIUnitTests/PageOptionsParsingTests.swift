@@ -9,8 +9,11 @@ import Testing
 struct PageOptionsParsingTests {
     static let first = URL(string: "http://127.0.0.1:8080/a")!
 
+    /// The configuration, checked in the order `load` checks it: the options' own values, then
+    /// (with no URL argument) --cookie, then the files.
     static func configuration(_ arguments: [String], firstURL: URL? = first) throws -> Browser.Configuration {
         let options = try PageOptions.parse(arguments)
+        try Browser.validate(try options.configuration(firstURL: firstURL, readingFiles: false))
         try options.check(firstURL: firstURL)
         return try options.configuration(firstURL: firstURL)
     }

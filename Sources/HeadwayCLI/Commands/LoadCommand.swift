@@ -158,11 +158,12 @@ struct LoadCommand: AsyncParsableCommand {
             throw HeadwayError(.invalidArgument, "give at least one URL, or a list with --urls FILE")
         }
         for url in urls { _ = try URLList.parse(url) }
-        try page.check(firstURL: try urls.first.map(URLList.parse))
+        _ = try browserConfiguration(readingFiles: false)
+        try page.check(firstURL: try firstURL())
     }
 
     func run() async throws {
-        var outcome = await LoadRunner.run(try inputs())
+        var outcome = try await runner().run()
         if let har {
             do {
                 try HARFile.write(outcome.harLoads, to: har)
@@ -181,42 +182,51 @@ struct LoadCommand: AsyncParsableCommand {
         try outcome.failures.exit()
     }
 
-    // What the run needs, once `validate()` passed: the URL feed, the snippets, the booster.
-    private func inputs() throws -> LoadRunner.Inputs {
-        var booster: BoosterConfiguration?
+    private func firstURL() throws -> URL? {
+        try urls.first.map(URLList.parse)
+    }
+
+    // The browser the options ask for, whole (page options, booster, dialogs, memory limit, the
+    // resources --har needs), checked by `Browser.validate`. `validate()` builds it without
+    // reading files; `run()` reads the --cookies and --init-script files into it.
+    private func browserConfiguration(readingFiles: Bool) throws -> Browser.Configuration {
+        var configuration = try page.configuration(firstURL: try firstURL(), readingFiles: readingFiles)
         if prefetch {
-            var configuration = BoosterConfiguration()
-            configuration.extraHosts = Set((prefetchHosts ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
-            configuration.allHosts = prefetchAllHosts
-            configuration.allowQueryStrings = prefetchQueryStrings
-            configuration.cacheBytes = cacheSize << 20
-            configuration.prerender = prerender
-            configuration.cacheDirectory = cacheDirectory.map { URL(fileURLWithPath: $0) }
-            configuration.cacheDirectoryBytes = cacheDirectorySize << 20
-            booster = configuration
+            var booster = BoosterConfiguration()
+            booster.extraHosts = Set((prefetchHosts ?? "").split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
+            booster.allHosts = prefetchAllHosts
+            booster.allowQueryStrings = prefetchQueryStrings
+            booster.cacheBytes = cacheSize << 20
+            booster.prerender = prerender
+            booster.cacheDirectory = cacheDirectory.map { URL(fileURLWithPath: $0) }
+            booster.cacheDirectoryBytes = cacheDirectorySize << 20
+            configuration.booster = booster
         }
+        configuration.dialogs = dialogs == .accept ? .accept : .dismiss
+        configuration.webProcessMemoryLimit = memoryLimit
+        configuration.recordsResources = har != nil
+        try Browser.validate(configuration)
+        return configuration
+    }
+
+    // The run, once `validate()` passed: the browser and the run's own settings.
+    private func runner() throws -> LoadRunner {
         let arguments = try urls.map { URLList.Item.url(try URLList.parse($0)) }
         let snippets = try scripts.map(Snippet.load(path:))
         let list = try urlList.map(URLList.open(path:))
         let shard = try sharding.parsed(list: urlList, arguments: urls)
-        var inputs = LoadRunner.Inputs(urls: URLFeed(arguments: arguments, list: list, shard: shard), snippets: snippets,
-                                       timeout: timeout, scriptTimeout: scriptTimeout,
-                                       repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
-                                       booster: booster, prefetchSettle: prefetchSettle)
-        inputs.browser = try page.configuration(firstURL: try urls.first.map(URLList.parse))
+        let configuration = try browserConfiguration(readingFiles: true)
+        var runner = LoadRunner(configuration: configuration,
+                                urls: URLFeed(arguments: arguments, list: list, shard: shard),
+                                snippets: snippets, timeout: timeout, scriptTimeout: scriptTimeout,
+                                repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
+                                prefetchSettle: prefetchSettle, waitFor: page.waitFor, waitUntil: page.waitUntil,
+                                keepGoing: urlList != nil, jobs: jobs)
         // A cold start (--repeat) would drop it before the load.
-        if booster != nil, repeatCount == 1, jobs == 1 { inputs.preload = try urls.first.map(URLList.parse) }
-        inputs.waitFor = page.waitFor
-        inputs.waitForNetworkIdle = page.waitUntil == .networkidle
-        inputs.endsAtDOMContentLoaded = page.waitUntil == .domcontentloaded
-        inputs.dialogs = dialogs == .accept ? .accept : .dismiss
-        inputs.memoryLimit = memoryLimit
-        inputs.keepGoing = urlList != nil
-        inputs.keepsHAR = har != nil
-        inputs.inspectorPort = page.inspect
-        inputs.jobs = jobs
+        if prefetch, repeatCount == 1, jobs == 1 { runner.preload = try firstURL() }
         if format == .jsonl {
-            inputs.onReport = { report in
+            runner.onReport = { report in
                 do throws(StandardStreams.Failure) {
                     try StandardStreams.write(report.json.text + "\n")
                     return true
@@ -226,6 +236,6 @@ struct LoadCommand: AsyncParsableCommand {
                 }
             }
         }
-        return inputs
+        return runner
     }
 }

@@ -58,9 +58,9 @@ struct PageOptions: ParsableArguments {
 
     enum WaitUntil: String, ExpressibleByArgument, CaseIterable { case load, domcontentloaded, networkidle }
 
-    // Checks what can be checked without reading files; `firstURL` is the first URL argument.
+    // The checks of these options that `Browser.validate` does not make (the command checks the
+    // configuration they give); `firstURL` is the first URL argument.
     func check(firstURL: URL?) throws {
-        _ = try configuration(firstURL: firstURL, readingFiles: false)
         if !cookies.isEmpty, firstURL?.host == nil {
             throw HeadwayError(.invalidArgument, "--cookie sets a cookie for the first URL argument's host, and there is none: give a URL argument or use --cookies FILE")
         }
@@ -69,11 +69,10 @@ struct PageOptions: ParsableArguments {
         }
     }
 
-    // `base` with these options applied; reads --cookies and --init-script files when
-    // `readingFiles` (throwing `.fileUnreadable` for one it cannot read).
-    func configuration(base: Browser.Configuration = Browser.Configuration(), firstURL: URL?,
-                       readingFiles: Bool = true) throws -> Browser.Configuration {
-        var configuration = base
+    // A configuration with these options, not yet checked (`Browser.validate`); reads --cookies
+    // and --init-script files when `readingFiles` (throwing `.fileUnreadable` for one it cannot read).
+    func configuration(firstURL: URL?, readingFiles: Bool = true) throws -> Browser.Configuration {
+        var configuration = Browser.Configuration()
         if let viewport {
             let sides = viewport.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]) else {
@@ -116,7 +115,6 @@ struct PageOptions: ParsableArguments {
         let conditions = try NetworkConditions.parsing(bandwidth: bandwidth, latency: latency)
         configuration.networkConditions = conditions == .none ? nil : conditions
         if readingFiles { configuration.initScripts = try initScripts.map { try TextFile.read($0, what: "init script") } }
-        try Browser.validate(configuration)
         return configuration
     }
 }

@@ -12,22 +12,22 @@ enum BatchRunner {
         var stopped = false
     }
 
-    static func run(_ inputs: LoadRunner.Inputs, browser: Browser, progress: Progress,
+    static func run(_ runner: LoadRunner, browser: Browser, progress: Progress,
                     into outcome: inout LoadRunner.Outcome) async {
         let shared = Shared()
         var workers: [Task<Void, Never>] = []
-        for _ in 0..<inputs.jobs {
+        for _ in 0..<runner.jobs {
             guard let page = try? browser.newPage() else { break }
             workers.append(Task { @EngineActor in
                 defer { page.close() }
-                while !shared.stopped, let item = await inputs.urls.next() {
+                while !shared.stopped, let item = await runner.urls.next() {
                     // Another job may have stopped the run while this one waited for a line.
                     if shared.stopped { break }
                     var report: LoadReport
                     switch item {
                     case .url(let url):
                         progress.step(url)
-                        let (loaded, failures) = await LoadRunner.loadReport(url, run: nil, page: page, inputs: inputs)
+                        let (loaded, failures) = await runner.loadReport(url, run: nil, page: page)
                         report = loaded
                         for failure in failures { shared.failures.record(failure) }
                     case .invalid(let line, let error):
@@ -38,8 +38,8 @@ enum BatchRunner {
                         shared.failures.record(ExitStatus(error))
                     }
                     if shared.stopped { break }
-                    if inputs.keepsHAR, let result = report.result { shared.harLoads.append(result) }
-                    if let onReport = inputs.onReport {
+                    if runner.configuration.recordsResources, let result = report.result { shared.harLoads.append(result) }
+                    if let onReport = runner.onReport {
                         if !onReport(report) { shared.stopped = true }
                     } else {
                         shared.reports.append(report)

@@ -2,36 +2,36 @@ import Foundation
 import Headway
 
 // One load of the `load` command: the page load, its waits and snippets, and its report.
+@EngineActor
 extension LoadRunner {
     // Loads one URL and runs the snippets, delivering the report. Returns the result, or nil
     // when the load failed.
-    static func loadOnce(_ url: URL, run: Int?, page: Page, inputs: Inputs,
-                         into outcome: inout Outcome) async -> (Bool, LoadResult?) {
-        let (report, failures) = await loadReport(url, run: run, page: page, inputs: inputs)
+    func loadOnce(_ url: URL, run: Int?, page: Page, into outcome: inout Outcome) async -> (Bool, LoadResult?) {
+        let (report, failures) = await loadReport(url, run: run, page: page)
         for failure in failures { outcome.failures.record(failure) }
-        deliver(report, into: &outcome, inputs: inputs)
+        deliver(report, into: &outcome)
         return (report.error == nil, report.result)
     }
 
     // Loads one URL and runs the snippets; reports each failure on stderr as it happens.
-    static func loadReport(_ url: URL, run: Int?, page: Page, inputs: Inputs) async -> (LoadReport, [ExitStatus]) {
+    func loadReport(_ url: URL, run: Int?, page: Page) async -> (LoadReport, [ExitStatus]) {
         var report = LoadReport(url: url.absoluteString, run: run)
         var failures: [ExitStatus] = []
         do {
             let started = Date()
-            let result = try await page.load(url, until: inputs.endsAtDOMContentLoaded ? .domContentLoaded : .load,
-                                             timeout: .seconds(inputs.timeout))
+            let result = try await page.load(url, until: waitUntil == .domcontentloaded ? .domContentLoaded : .load,
+                                             timeout: .seconds(timeout))
             report.result = result
             if let status = result.status, status >= 400 {
                 Console.report("\(url.absoluteString) answered HTTP \(status)")
                 failures.append(.httpError)
             }
             // The waits share the load's --timeout.
-            let left = { Duration.seconds(max(0, inputs.timeout - Date().timeIntervalSince(started))) }
-            if inputs.waitForNetworkIdle { try await page.waitForNetworkIdle(timeout: left()) }
-            if let selector = inputs.waitFor { try await page.waitFor(selector: selector, timeout: left()) }
+            let left = { Duration.seconds(max(0, timeout - Date().timeIntervalSince(started))) }
+            if waitUntil == .networkidle { try await page.waitForNetworkIdle(timeout: left()) }
+            if let selector = waitFor { try await page.waitFor(selector: selector, timeout: left()) }
             // The HAR holds what the waits saw load too.
-            if inputs.keepsHAR, inputs.waitForNetworkIdle || inputs.waitFor != nil {
+            if configuration.recordsResources, waitUntil == .networkidle || waitFor != nil {
                 report.result?.resourceEntries = try await page.resourceEntries()
             }
         } catch {
@@ -45,16 +45,18 @@ extension LoadRunner {
             Console.report(failure.description)
             return (report, [ExitStatus(failure)])
         }
-        for snippet in inputs.snippets {
+        for snippet in snippets {
             // `run` throws only when the task is cancelled, which the CLI never does.
-            guard let result = try? await page.run(snippet, timeout: .seconds(inputs.scriptTimeout), navigationTimeout: .seconds(inputs.timeout)) else { break }
+            guard let result = try? await page.run(snippet, timeout: .seconds(scriptTimeout),
+                                                   navigationTimeout: .seconds(timeout)) else { break }
             report.scripts.append(result)
             if let error = result.error {
                 Console.report("script \(error.description)")
                 failures.append(.scriptFailed)
             }
             if let url = result.navigatedTo, let status = result.navigatedStatus, status >= 400 {
-                Console.report("\(url.absoluteString), where the script \(snippet.file) navigated, answered HTTP \(status)")
+                Console.report("\(url.absoluteString), where the script \(snippet.file) navigated, "
+                               + "answered HTTP \(status)")
                 failures.append(.httpError)
             }
         }

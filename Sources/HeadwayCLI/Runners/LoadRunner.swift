@@ -1,44 +1,32 @@
 import Foundation
 import Headway
 
-// Runs the `load` command's work on the engine: loads, snippets, screenshot, repeats.
-@EngineActor
-enum LoadRunner {
-    struct Inputs: Sendable {
-        var urls: URLFeed
-        var snippets: [Snippet]
-        var timeout: Double
-        var scriptTimeout: Double
-        var repeatCount: Int
-        var screenshot: String?
-        var showProgress: Bool
-        var booster: BoosterConfiguration?
-        var prefetchSettle: Double = 30
-        // With the booster, the document fetched while the page's web process starts.
-        var preload: URL?
-        // The browser's page options; `run` adds the booster, dialogs and memory limit.
-        var browser = Browser.Configuration()
-        var dialogs: DialogPolicy = .dismiss
-        // Megabytes a page's web process may use before it is killed.
-        var memoryLimit: Int?
-        // After each load, wait for an element matching this selector.
-        var waitFor: String?
-        // After each load, wait until the network is idle.
-        var waitForNetworkIdle = false
-        // A load is done at DOMContentLoaded.
-        var endsAtDOMContentLoaded = false
-        // Keep every load's result, with its requests, for a HAR file.
-        var keepsHAR = false
-        // Keep the last page open for the inspector until Ctrl-C.
-        var inspectorPort: Int?
-        // Go on after a failed load (batch mode).
-        var keepGoing = false
-        // Pages loading at once (batch mode only).
-        var jobs = 1
-        // Called with each load's report as soon as it is complete (jsonl streaming); returns
-        // false when the report could not be written, which ends the run.
-        var onReport: (@Sendable (LoadReport) -> Bool)?
-    }
+// Runs the `load` command's work on the engine: loads, snippets, screenshot, repeats. The
+// browser is `configuration`, as the command built and checked it (booster, dialogs, memory
+// limit and --har's recorded resources included); the rest is the run's own.
+struct LoadRunner: Sendable {
+    let configuration: Browser.Configuration
+    let urls: URLFeed
+    let snippets: [Snippet]
+    let timeout: Double
+    let scriptTimeout: Double
+    var repeatCount = 1
+    var screenshot: String?
+    var showProgress = false
+    var prefetchSettle: Double = 30
+    // With the booster, the document fetched while the page's web process starts.
+    var preload: URL?
+    // After each load, wait for an element matching this selector.
+    var waitFor: String?
+    // When a load is done, and its snippets run.
+    var waitUntil: PageOptions.WaitUntil = .load
+    // Go on after a failed load (batch mode).
+    var keepGoing = false
+    // Pages loading at once (batch mode only).
+    var jobs = 1
+    // Called with each load's report as soon as it is complete (jsonl streaming); returns
+    // false when the report could not be written, which ends the run.
+    var onReport: (@Sendable (LoadReport) -> Bool)?
 
     struct Outcome: Sendable {
         var reports: [LoadReport] = []
@@ -75,69 +63,69 @@ enum LoadRunner {
         }
     }
 
-    static func run(_ inputs: Inputs) async -> Outcome {
+}
+
+@EngineActor
+extension LoadRunner {
+    func run() async -> Outcome {
         var outcome = Outcome()
         let browser: Browser
         do {
-            var configuration = inputs.browser
-            configuration.recordsResources = inputs.keepsHAR
-            configuration.booster = inputs.booster
-            configuration.dialogs = inputs.dialogs
-            configuration.webProcessMemoryLimit = inputs.memoryLimit
             browser = try Browser(configuration: configuration)
         } catch {
             fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
             return outcome
         }
         defer { browser.close() }
-        if let url = inputs.preload { try? browser.preload(url) }
-        let progress = Progress(total: inputs.urls.knownCount.map { $0 * inputs.repeatCount }, enabled: inputs.showProgress)
+        if let preload { try? browser.preload(preload) }
+        let progress = Progress(total: urls.knownCount.map { $0 * repeatCount }, enabled: showProgress)
         defer { progress.finish() }
         do {
-            if inputs.jobs > 1 {
-                await BatchRunner.run(inputs, browser: browser, progress: progress, into: &outcome)
-            } else if inputs.repeatCount == 1 {
+            if jobs > 1 {
+                await BatchRunner.run(self, browser: browser, progress: progress, into: &outcome)
+            } else if repeatCount == 1 {
                 let page = try browser.newPage()
                 var lastLoaded = false
-                while !outcome.stopped, let item = await inputs.urls.next() {
+                while !outcome.stopped, let item = await urls.next() {
                     guard case .url(let url) = item else {
-                        invalid(item, into: &outcome, inputs: inputs)
+                        invalid(item, into: &outcome)
                         progress.step(nil)
                         lastLoaded = false
                         continue
                     }
-                    if lastLoaded, inputs.booster != nil {
+                    if lastLoaded, configuration.booster != nil {
                         // Let the last prefetch settle so this load's result is repeatable.
-                        await browser.settlePrefetch(timeout: .seconds(inputs.prefetchSettle))
+                        await browser.settlePrefetch(timeout: .seconds(prefetchSettle))
                     }
                     progress.step(url)
-                    let (ok, _) = await loadOnce(url, run: nil, page: page, inputs: inputs, into: &outcome)
+                    let (ok, _) = await loadOnce(url, run: nil, page: page, into: &outcome)
                     lastLoaded = ok
-                    if !ok && !inputs.keepGoing { break }
+                    if !ok && !keepGoing { break }
                 }
-                if lastLoaded, !outcome.stopped, let path = inputs.screenshot {
+                if lastLoaded, !outcome.stopped, let path = screenshot {
                     await takeScreenshot(page, path: path, into: &outcome)
                 }
-                if let port = inputs.inspectorPort, !outcome.stopped {
+                if let port = configuration.inspectorPort, !outcome.stopped {
                     Interrupt.catchSignals()
-                    StandardStreams.writeError("headway: the inspector is on http://127.0.0.1:\(port)/ (open it in a browser); press Ctrl-C to end\n")
+                    StandardStreams.writeError("headway: the inspector is on http://127.0.0.1:\(port)/ (open it in a browser); "
+                                               + "press Ctrl-C to end\n")
                     await Interrupt.wait()
                 }
             } else {
-                outer: while !outcome.stopped, let item = await inputs.urls.next() {
+                outer: while !outcome.stopped, let item = await urls.next() {
                     guard case .url(let url) = item else {
-                        invalid(item, into: &outcome, inputs: inputs)
+                        invalid(item, into: &outcome)
                         continue
                     }
                     var results: [LoadResult] = []
-                    for run in 1...inputs.repeatCount {
+                    for run in 1...repeatCount {
                         progress.step(url)
                         await browser.clearWebsiteData()
                         let page = try browser.newPage()
                         defer { page.close() }
-                        let (ok, result) = await loadOnce(url, run: run, page: page, inputs: inputs, into: &outcome)
+                        let (ok, result) = await loadOnce(url, run: run, page: page, into: &outcome)
                         if let result { results.append(result) }
-                        if outcome.stopped || (!ok && !inputs.keepGoing) { break outer }
+                        if outcome.stopped || (!ok && !keepGoing) { break outer }
                     }
                     outcome.summaries.append(TimingSummary(url: url, results: results))
                 }
@@ -152,25 +140,25 @@ enum LoadRunner {
     }
 
     // Hands a finished report to the stream (jsonl) or keeps it for the document.
-    static func deliver(_ report: LoadReport, into outcome: inout Outcome, inputs: Inputs) {
-        if inputs.keepsHAR, let result = report.result { outcome.harLoads.append(result) }
-        if let onReport = inputs.onReport {
+    func deliver(_ report: LoadReport, into outcome: inout Outcome) {
+        if configuration.recordsResources, let result = report.result { outcome.harLoads.append(result) }
+        if let onReport {
             if !onReport(report) { outcome.stopped = true }
         } else {
             outcome.reports.append(report)
         }
     }
 
-    static func invalid(_ item: URLList.Item, into outcome: inout Outcome, inputs: Inputs) {
+    func invalid(_ item: URLList.Item, into outcome: inout Outcome) {
         guard case .invalid(let line, let error) = item else { return }
         var report = LoadReport(url: line, run: nil)
         report.error = error
         Console.report(error.description)
         outcome.failures.record(ExitStatus(error))
-        deliver(report, into: &outcome, inputs: inputs)
+        deliver(report, into: &outcome)
     }
 
-    private static func takeScreenshot(_ page: Page, path: String, into outcome: inout Outcome) async {
+    private func takeScreenshot(_ page: Page, path: String, into outcome: inout Outcome) async {
         do {
             let shot = try await page.screenshot(to: path)
             if shot.isBlank { Console.warn("the screenshot \(path) is blank (a single colour)") }
@@ -180,7 +168,7 @@ enum LoadRunner {
         }
     }
 
-    private static func fail(_ outcome: inout Outcome, _ error: HeadwayError) {
+    private func fail(_ outcome: inout Outcome, _ error: HeadwayError) {
         Console.report(error.description)
         outcome.failures.record(ExitStatus(error))
     }
