@@ -1,3 +1,0 @@
-import HeadwayCLI
-
-await headwayMain()
