@@ -8,7 +8,8 @@ import PackageDescription
 // (SwiftPM splits pkgConfig on spaces); anywhere else, webkit2gtk-4.1.pc as it is.
 let webKitPC = Context.packageDirectory + "/Sources/CWebKit/headway-webkit.pc"
 let webKitPkgConfig = !webKitPC.contains(" ")
-    && FileManager.default.fileExists(atPath: "/usr/include/webkitgtk-4.1/webkit2/webkit2.h") ? webKitPC : "webkit2gtk-4.1"
+    && FileManager.default.fileExists(atPath: "/usr/include/webkitgtk-4.1/webkit2/webkit2.h")
+    ? webKitPC : "webkit2gtk-4.1"
 
 let package = Package(
     name: "Headway",

@@ -11,7 +11,8 @@ struct HeadwayCommand: AsyncParsableCommand {
         Every error is one line on stderr, "headway: error: …", with a documented exit status.
         """,
         version: Headway.version,
-        subcommands: [LoadCommand.self, MergeCommand.self, ServeCommand.self, DemoCommand.self, HARSummaryCommand.self, CacheCommand.self]
+        subcommands: [LoadCommand.self, MergeCommand.self, ServeCommand.self, DemoCommand.self, HARSummaryCommand.self,
+                      CacheCommand.self]
     )
 
     // Readies the process before anything else runs: see `headwayMain()`.

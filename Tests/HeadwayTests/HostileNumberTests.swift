@@ -56,9 +56,12 @@ struct HostileNumberTests {
 
     @Test func aBrowserRefusesConditionsItCannotEmulate() {
         let cases: [(NetworkConditions, String)] = [
-            (NetworkConditions(bytesPerSecond: 0), "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not 0.0 bytes/s"),
-            (NetworkConditions(bytesPerSecond: .nan), "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not nan bytes/s"),
-            (NetworkConditions(bytesPerSecond: .infinity), "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not inf bytes/s"),
+            (NetworkConditions(bytesPerSecond: 0), "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not "
+                + "0.0 bytes/s"),
+            (NetworkConditions(bytesPerSecond: .nan), "the emulated bandwidth must be above 0 and at most 100 Gbit/s, "
+                + "not nan bytes/s"),
+            (NetworkConditions(bytesPerSecond: .infinity), "the emulated bandwidth must be above 0 and at most 100 "
+                + "Gbit/s, not inf bytes/s"),
             (NetworkConditions(latency: .nan), "the emulated latency must be 0 to 86400 s, not nan s"),
             (NetworkConditions(latency: -1), "the emulated latency must be 0 to 86400 s, not -1.0 s"),
         ]
@@ -84,16 +87,19 @@ struct HostileNumberTests {
         server.route("/numbers.html", .html("""
             <!doctype html><title>numbers</title><script>
             performance.getEntriesByType = () => [{ transferSize: 1e300, encodedBodySize: Infinity }];
-            window.webkit.messageHandlers.headway.postMessage('{"kind":"error","message":"m","line":1e300,"column":-1e300}');
+            window.webkit.messageHandlers.headway.postMessage(\
+            '{"kind":"error","message":"m","line":1e300,"column":-1e300}');
             </script>
             """))
         try await Browser.withPage { page in
-            let result = try await page.load(server.url.appendingPathComponent("numbers.html"), timeout: .seconds(Int64.max))
+            let result = try await page.load(server.url.appendingPathComponent("numbers.html"),
+                                             timeout: .seconds(Int64.max))
             #expect(result.title == "numbers")
             #expect(result.resources.transferBytes == 0)
             #expect(page.errors.contains { $0.message == "m" && $0.line == 0 })
             #expect(try await page.evaluate("6 * 7", timeout: .seconds(Int64.max)) == .number(42))
-            let snippet = try await page.run(Snippet(file: "ok.js", source: "1"), timeout: .seconds(-5), navigationTimeout: .seconds(Int64.max))
+            let snippet = try await page.run(Snippet(file: "ok.js", source: "1"), timeout: .seconds(-5),
+                                             navigationTimeout: .seconds(Int64.max))
             // A negative timeout counts as 0: the snippet either answered at once or timed out at once.
             #expect(snippet.value == .number(1) || snippet.error?.message.contains("within 0 s") == true)
             #expect(try await page.evaluate("document.title") == "numbers")

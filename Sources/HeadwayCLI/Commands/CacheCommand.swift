@@ -42,7 +42,8 @@ struct CacheCommand: AsyncParsableCommand {
             case .text:
                 try Console.print("""
                     \(removed ? "removed " : "")\(stats.entries) entries, \(TextReport.bytes(stats.bytes)) \
-                    (\(stats.fresh) fresh, \(stats.stale) stale), \(stats.corrupt) corrupt, \(stats.temporary) temporary\n
+                    (\(stats.fresh) fresh, \(stats.stale) stale), \(stats.corrupt) corrupt, \
+                    \(stats.temporary) temporary\n
                     """)
             }
         }

@@ -5,7 +5,8 @@ import Headway
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Serve the bundled demo site at 5 Mbit/s with 50 ms latency and time an article cold, then after the booster prefetched (and prerendered) it from the index, and in a second run from a disk cache.",
+        abstract: "Serve the bundled demo site at 5 Mbit/s with 50 ms latency and time an article cold, then after the "
+            + "booster prefetched (and prerendered) it from the index, and in a second run from a disk cache.",
         discussion: """
         The site (an index and 10 articles of about 1 MB each) is written to a temporary directory, \
         $TMPDIR/headway-demo-PID, and removed afterwards, also after Ctrl-C.
@@ -27,7 +28,8 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Which article to load after the index, 1 to \(DemoSite.articleCount).")
     var article: Int = 3
 
-    @Option(name: .customLong("write-site"), help: "Only write the demo site into this directory (for `headway serve`) and exit.")
+    @Option(name: .customLong("write-site"), help: ArgumentHelp(
+        "Only write the demo site into this directory (for `headway serve`) and exit."))
     var writeSite: String?
 
     static let snippet = Snippet(file: "demo-snippet.js", source: """
@@ -53,7 +55,8 @@ struct DemoCommand: AsyncParsableCommand {
         }
         // From here on, Ctrl-C (or SIGTERM) removes the site before the process goes.
         Interrupt.catchSignals()
-        let site = TemporarySite(FileManager.default.temporaryDirectory.appendingPathComponent("headway-demo-\(getpid())"))
+        let site = TemporarySite(FileManager.default.temporaryDirectory
+            .appendingPathComponent("headway-demo-\(getpid())"))
         Task {
             await Interrupt.wait()
             site.remove()
@@ -63,7 +66,8 @@ struct DemoCommand: AsyncParsableCommand {
         defer { site.remove() }
         let files = try site.write()
         note("wrote the demo site: \(files.count) files in \(site.directory.path)")
-        let outcome = await DemoRunner.run(root: site.directory, conditions: conditions, article: article, snippet: Self.snippet)
+        let outcome = await DemoRunner.run(root: site.directory, conditions: conditions, article: article,
+                                           snippet: Self.snippet)
         if let error = outcome.error { throw error }
         try Console.print(outcome.table + "\n")
     }

@@ -36,12 +36,17 @@ struct LoadCommand: AsyncParsableCommand {
     @Argument(help: "The URLs to load, in order, in one page (http, https or file).")
     var urls: [String] = []
 
-    @Option(name: .customLong("urls"), help: "Also load the URLs in this file, one per line (- for stdin), read as loading goes. A bad line or a failed load is reported in its own entry and the batch goes on.")
+    @Option(name: .customLong("urls"), help: ArgumentHelp(
+        "Also load the URLs in this file, one per line (- for stdin), read as loading goes. A bad line or a failed " +
+        "load is reported in its own entry and the batch goes on."))
     var urlList: String?
 
     @OptionGroup var sharding: Shard.Options
 
-    @Option(parsing: .unconditional, help: "With --urls, load this many pages at once, 1 to \(Self.mostJobs); reports stream in completion order. Each job is a web process of its own (100 MB or more), and beyond the machine's cores jobs only slow each other down.")
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "With --urls, load this many pages at once, 1 to \(Self.mostJobs); reports stream in completion order. Each " +
+        "job is a web process of its own (100 MB or more), and beyond the machine's cores jobs only slow each other " +
+        "down."))
     var jobs: Int = 1
 
     @Option(name: .customLong("script"), help: "A JavaScript file to run after each load. Repeatable; runs in order.")
@@ -53,51 +58,76 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds to wait for each load to finish, more than 0 and at most 86400.")
     var timeout: Double = 30
 
-    @Option(name: .customLong("script-timeout"), parsing: .unconditional, help: "Seconds to wait for each snippet to settle, more than 0 and at most 86400.")
+    @Option(name: .customLong("script-timeout"), parsing: .unconditional, help: ArgumentHelp(
+        "Seconds to wait for each snippet to settle, more than 0 and at most 86400."))
     var scriptTimeout: Double = 10
 
-    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Load each URL N times cold, in a fresh view with no cached state, and summarise; 1 to \(Self.mostRepeats).")
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: ArgumentHelp(
+        "Load each URL N times cold, in a fresh view with no cached state, and summarise; 1 to \(Self.mostRepeats)."))
     var repeatCount: Int = 1
 
     @Option(help: "Write a PNG of the full last page, after its snippets ran (at most 32767 pixels a side).")
     var screenshot: String?
 
-    @Option(help: ArgumentHelp("Write every load's requests as a HAR 1.2 file (one page per load), for a HAR viewer or `headway har-summary`. The run keeps them in memory until it ends.", valueName: "FILE"))
+    @Option(help: ArgumentHelp(
+        "Write every load's requests as a HAR 1.2 file (one page per load), for a HAR viewer or `headway " +
+        "har-summary`. The run keeps them in memory until it ends.",
+        valueName: "FILE"))
     var har: String?
 
-    @Flag(help: "Turn on the prefetch booster: after each load, prefetch the pages it links to (same host) and their subresources.")
+    @Flag(help: ArgumentHelp(
+        "Turn on the prefetch booster: after each load, prefetch the pages it links to (same host) and their " +
+        "subresources."))
     var prefetch = false
 
     @Option(name: .customLong("prefetch-hosts"), help: "Comma-separated extra hosts the booster may prefetch from.")
     var prefetchHosts: String?
 
-    @Flag(name: .customLong("prefetch-all-hosts"), help: "Let the booster prefetch from every host (can break ads and analytics).")
+    @Flag(name: .customLong("prefetch-all-hosts"), help: ArgumentHelp(
+        "Let the booster prefetch from every host (can break ads and analytics)."))
     var prefetchAllHosts = false
 
     @Flag(name: .customLong("prefetch-query-strings"), help: "Let the booster prefetch links that have a query string.")
     var prefetchQueryStrings = false
 
-    @Option(name: .customLong("cache-size"), parsing: .unconditional, help: "The booster's memory cache size in MB, 1 to \(Self.largestCache).")
+    @Option(name: .customLong("cache-size"), parsing: .unconditional, help: ArgumentHelp(
+        "The booster's memory cache size in MB, 1 to \(Self.largestCache)."))
     var cacheSize: Int = 64
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --prefetch, also load the N likeliest next pages in hidden views, 0 to \(BoosterConfiguration.mostPrerendered); loading one of them then shows it at once (\"prerendered\":true). Each is a web process of its own.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "With --prefetch, also load the N likeliest next pages in hidden views, 0 to " +
+        "\(BoosterConfiguration.mostPrerendered); loading one of them then shows it at once (\"prerendered\":true). " +
+        "Each is a web process of its own.",
+        valueName: "N"))
     var prerender = 0
 
-    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("With --prefetch, keep the booster's cache on disk in DIR too, for later runs and other processes: a fresh entry is served with no request, a stale one with an ETag or Last-Modified is revalidated. DIR is created if needed; an existing one must be empty or a Headway cache. Not with --repeat. See `headway cache`.", valueName: "DIR"))
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp(
+        "With --prefetch, keep the booster's cache on disk in DIR too, for later runs and other processes: a fresh " +
+        "entry is served with no request, a stale one with an ETag or Last-Modified is revalidated. DIR is created " +
+        "if needed; an existing one must be empty or a Headway cache. Not with --repeat. See `headway cache`.",
+        valueName: "DIR"))
     var cacheDirectory: String?
 
-    @Option(name: .customLong("cache-dir-size"), parsing: .unconditional, help: "The disk cache's size in MB, 1 to \(Self.largestCache): past it, the least recently used entries are deleted.")
+    @Option(name: .customLong("cache-dir-size"), parsing: .unconditional, help: ArgumentHelp(
+        "The disk cache's size in MB, 1 to \(Self.largestCache): past it, the least recently used entries are " +
+        "deleted."))
     var cacheDirectorySize: Int = 256
 
-    @Option(name: .customLong("prefetch-settle"), parsing: .unconditional, help: "Seconds to wait for prefetching to settle before the next URL, 0 to 86400.")
+    @Option(name: .customLong("prefetch-settle"), parsing: .unconditional, help: ArgumentHelp(
+        "Seconds to wait for prefetching to settle before the next URL, 0 to 86400."))
     var prefetchSettle: Double = 30
 
-    @Option(help: "How to answer the pages' JavaScript dialogs, which never block: dismiss (confirm() gets false, prompt() null) or accept (confirm() gets true, prompt() its default text); a beforeunload prompt always lets the page go.")
+    @Option(help: ArgumentHelp(
+        "How to answer the pages' JavaScript dialogs, which never block: dismiss (confirm() gets false, prompt() " +
+        "null) or accept (confirm() gets true, prompt() its default text); a beforeunload prompt always lets the " +
+        "page go."))
     var dialogs: Dialogs = .dismiss
 
     enum Dialogs: String, ExpressibleByArgument, CaseIterable { case dismiss, accept }
 
-    @Option(name: .customLong("memory-limit"), help: "Kill a page's web process once it uses more than this many MB; its load fails (exit 69) and the next URL gets a fresh process (default: no limit).")
+    @Option(name: .customLong("memory-limit"), help: ArgumentHelp(
+        "Kill a page's web process once it uses more than this many MB; its load fails (exit 69) and the next URL " +
+        "gets a fresh process (default: no limit)."))
     var memoryLimit: Int?
 
     @Option(help: "Output format: json (one document), jsonl (one load object per line, as each completes) or text.")
@@ -118,40 +148,52 @@ struct LoadCommand: AsyncParsableCommand {
         try Seconds.validate(scriptTimeout, name: "--script-timeout")
         try Seconds.validate(prefetchSettle, name: "--prefetch-settle", allowZero: true)
         guard (1...Self.mostRepeats).contains(repeatCount) else {
-            throw HeadwayError(.invalidArgument, repeatCount < 1 ? "--repeat must be at least 1" : "--repeat must be at most \(Self.mostRepeats)")
+            throw HeadwayError(.invalidArgument, repeatCount < 1 ? "--repeat must be at least 1" : "--repeat must be "
+                + "at most \(Self.mostRepeats)")
         }
         guard (1...Self.mostJobs).contains(jobs) else {
-            throw HeadwayError(.invalidArgument, jobs < 1 ? "--jobs must be at least 1" : "--jobs must be at most \(Self.mostJobs)")
+            throw HeadwayError(.invalidArgument, jobs < 1 ? "--jobs must be at least 1" : "--jobs must be at most "
+                + "\(Self.mostJobs)")
         }
         guard (1...Self.largestCache).contains(cacheSize) else {
-            throw HeadwayError(.invalidArgument, cacheSize < 1 ? "--cache-size must be at least 1 MB" : "--cache-size must be at most \(Self.largestCache) MB")
+            throw HeadwayError(.invalidArgument, cacheSize < 1 ? "--cache-size must be at least 1 MB" : "--cache-size "
+                + "must be at most \(Self.largestCache) MB")
         }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw HeadwayError(.invalidArgument, "--screenshot must name a .png file: \(screenshot)")
         }
-        if let memoryLimit, memoryLimit < 1 { throw HeadwayError(.invalidArgument, "--memory-limit must be at least 1 MB") }
+        if let memoryLimit, memoryLimit < 1 { throw HeadwayError(.invalidArgument, "--memory-limit must be at least 1 "
+            + "MB") }
         guard (0...BoosterConfiguration.mostPrerendered).contains(prerender) else {
-            throw HeadwayError(.invalidArgument, "--prerender must be 0 to \(BoosterConfiguration.mostPrerendered), not \(prerender)")
+            throw HeadwayError(.invalidArgument, "--prerender must be 0 to \(BoosterConfiguration.mostPrerendered), "
+                + "not \(prerender)")
         }
         let usesBooster = prefetch || prefetchHosts != nil || prefetchAllHosts || prefetchQueryStrings || prerender > 0
         guard !usesBooster || prefetch else {
-            throw HeadwayError(.invalidArgument, "--prefetch-hosts, --prefetch-all-hosts, --prefetch-query-strings and --prerender need --prefetch")
+            throw HeadwayError(.invalidArgument, "--prefetch-hosts, --prefetch-all-hosts, --prefetch-query-strings and "
+                + "--prerender need --prefetch")
         }
-        guard cacheDirectory == nil || prefetch else { throw HeadwayError(.invalidArgument, "--cache-dir needs --prefetch") }
+        guard cacheDirectory == nil || prefetch else { throw HeadwayError(.invalidArgument, "--cache-dir needs "
+            + "--prefetch") }
         // Repeated loads are cold: a disk cache would answer them.
-        guard cacheDirectory == nil || repeatCount == 1 else { throw HeadwayError(.invalidArgument, "--cache-dir cannot be combined with --repeat") }
+        guard cacheDirectory == nil || repeatCount == 1 else { throw HeadwayError(.invalidArgument, "--cache-dir "
+            + "cannot be combined with --repeat") }
         if cacheDirectory?.isEmpty == true { throw HeadwayError(.invalidArgument, "--cache-dir needs a directory") }
         guard (1...Self.largestCache).contains(cacheDirectorySize) else {
-            throw HeadwayError(.invalidArgument, cacheDirectorySize < 1 ? "--cache-dir-size must be at least 1 MB" : "--cache-dir-size must be at most \(Self.largestCache) MB")
+            throw HeadwayError(.invalidArgument, cacheDirectorySize < 1 ? "--cache-dir-size must be at least 1 MB"
+                               : "--cache-dir-size must be at most \(Self.largestCache) MB")
         }
         if jobs > 1 {
-            guard urlList != nil, urls.isEmpty else { throw HeadwayError(.invalidArgument, "--jobs needs --urls (URLs given as arguments load in order in one page)") }
+            guard urlList != nil, urls.isEmpty else { throw HeadwayError(.invalidArgument, "--jobs needs --urls (URLs "
+                + "given as arguments load in order in one page)") }
             guard repeatCount == 1, !prefetch, screenshot == nil, page.inspect == nil else {
-                throw HeadwayError(.invalidArgument, "--jobs cannot be combined with --repeat, --prefetch, --screenshot or --inspect")
+                throw HeadwayError(.invalidArgument, "--jobs cannot be combined with --repeat, --prefetch, "
+                    + "--screenshot or --inspect")
             }
         }
         if page.inspect != nil, repeatCount > 1 {
-            throw HeadwayError(.invalidArgument, "--inspect keeps the last page open; it cannot be combined with --repeat")
+            throw HeadwayError(.invalidArgument, "--inspect keeps the last page open; it cannot be combined with "
+                + "--repeat")
         }
         _ = try sharding.parsed(list: urlList, arguments: urls)
         guard !urls.isEmpty || urlList != nil else {

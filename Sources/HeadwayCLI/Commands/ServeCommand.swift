@@ -23,10 +23,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "The port to listen on, 0 to 65535; 0 picks a free one.")
     var port: Int = 8080
 
-    @Option(parsing: .unconditional, help: "Bandwidth per connection, such as 5mbit, 500kbit or 2MB, at most 100gbit; 0 for no cap.")
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Bandwidth per connection, such as 5mbit, 500kbit or 2MB, at most 100gbit; 0 for no cap."))
     var bandwidth: String = "0"
 
-    @Option(parsing: .unconditional, help: "Delay before each response's first byte, such as 50ms or 0.2s, at most 86400s.")
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Delay before each response's first byte, such as 50ms or 0.2s, at most 86400s."))
     var latency: String = "0"
 
     @Flag(help: "Log each request to stderr: method, path, status, bytes and time.")
@@ -34,7 +36,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         try Console.validating {
-            guard (0...65535).contains(port) else { throw HeadwayError(.invalidArgument, "--port must be between 0 and 65535") }
+            guard (0...65535).contains(port) else { throw HeadwayError(.invalidArgument, "--port must be between 0 and "
+                + "65535") }
             _ = try NetworkConditions.parsing(bandwidth: bandwidth, latency: latency)
         }
     }

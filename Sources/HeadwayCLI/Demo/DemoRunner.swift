@@ -37,7 +37,8 @@ enum DemoRunner {
             // the likeliest next pages prerendered too; 6 and 7: the article in two browsers (two
             // runs) sharing a cache directory.
             let plainArticle = plain.url.appendingPathComponent(DemoSite.articlePath(article))
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("headway-demo-cache-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("headway-demo-cache-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: directory) }
             let phases: [(urls: [URL], boosted: Bool, prerender: Int, emulated: Bool, disk: Bool, label: String)] = [
                 ([articleURL], false, 0, false, false, "cold"),
@@ -77,7 +78,8 @@ enum DemoRunner {
                         status("prefetching what the index links to")
                         await browser.settlePrefetch(timeout: .seconds(120))
                         if let stats = browser.prefetchStats {
-                            status("prefetched \(stats.pagesPrefetched) pages and \(stats.resourcesPrefetched) resources, \(TextReport.bytes(stats.bytesPrefetched))")
+                            status("prefetched \(stats.pagesPrefetched) pages and \(stats.resourcesPrefetched) "
+                                + "resources, \(TextReport.bytes(stats.bytesPrefetched))")
                         }
                     }
                 }
@@ -112,27 +114,28 @@ enum DemoRunner {
                                t.firstContentfulPaint.map(TextReport.ms) ?? "unavailable", "\(row.requests)"]))
         }
         let articles = rows.filter { !$0.label.hasPrefix("index") }
-        if let cold = articles.first, let emulated = articles.first(where: { $0.label.hasSuffix("browser-emulated") }),
-           cold.result.timing.loadEventEnd > 0 {
+        let cold = articles.first
+        let coldLoad = cold?.result.timing.loadEventEnd ?? 0
+        if let emulated = articles.first(where: { $0.label.hasSuffix("browser-emulated") }), coldLoad > 0 {
             lines.append("")
-            lines.append(String(format: "Emulated by the browser against a plain server, the article's load event came at %.0f%% of the server-emulated one's.",
-                                emulated.result.timing.loadEventEnd / cold.result.timing.loadEventEnd * 100))
+            lines.append(String(format: "Emulated by the browser against a plain server, the article's load event "
+                                + "came at %.0f%% of the server-emulated one's.",
+                                emulated.result.timing.loadEventEnd / coldLoad * 100))
         }
-        if let cold = articles.first, let boosted = articles.first(where: { $0.label.hasSuffix("prefetched") }),
-           cold.result.timing.loadEventEnd > 0 {
-            let ratio = boosted.result.timing.loadEventEnd / cold.result.timing.loadEventEnd
+        if let boosted = articles.first(where: { $0.label.hasSuffix("prefetched") }), coldLoad > 0 {
+            let ratio = boosted.result.timing.loadEventEnd / coldLoad
             lines.append("")
-            lines.append(String(format: "The prefetched article's load event came at %.1f%% of the cold one's (%.0f%% faster).",
-                                ratio * 100, (1 - ratio) * 100))
+            lines.append(String(format: "The prefetched article's load event came at %.1f%% of the cold one's "
+                                + "(%.0f%% faster).", ratio * 100, (1 - ratio) * 100))
         }
-        if let cold = articles.first, let shown = articles.first(where: { $0.result.prefetch?.prerendered == true }) {
-            lines.append(String(format: "The prerendered article was shown %.1f ms after its load request (cold: the load ended %.0f ms after it); "
-                                + "its load and FCP columns are those of its hidden load.", shown.result.timing.finished, cold.result.timing.finished))
+        if let cold, let shown = articles.first(where: { $0.result.prefetch?.prerendered == true }) {
+            lines.append(String(format: "The prerendered article was shown %.1f ms after its load request (cold: "
+                                + "the load ended %.0f ms after it); its load and FCP columns are those of its "
+                                + "hidden load.", shown.result.timing.finished, cold.result.timing.finished))
         }
-        if let cold = articles.first, let second = articles.first(where: { $0.label.hasSuffix("second run, disk cache") }),
-           cold.result.timing.loadEventEnd > 0 {
-            lines.append(String(format: "The second run made %d requests and its load event came at %.1f%% of the cold one's.",
-                                second.requests, second.result.timing.loadEventEnd / cold.result.timing.loadEventEnd * 100))
+        if let second = articles.first(where: { $0.label.hasSuffix("second run, disk cache") }), coldLoad > 0 {
+            lines.append(String(format: "The second run made %d requests and its load event came at %.1f%% of the "
+                                + "cold one's.", second.requests, second.result.timing.loadEventEnd / coldLoad * 100))
         }
         lines.append("")
         var shown = Set<String>()
@@ -142,7 +145,8 @@ enum DemoRunner {
                 lines.append("snippet on \(name): \(row.snippet.value?.description ?? "undefined")")
             }
         }
-        lines.append("committed: Headway's clock from the load request; DOMContentLoaded, load, FCP: Navigation/Paint Timing;")
+        lines.append("committed: Headway's clock from the load request; DOMContentLoaded, load, FCP: "
+                     + "Navigation/Paint Timing;")
         lines.append("requests: requests the server answered during that load.")
         return lines.joined(separator: "\n")
     }

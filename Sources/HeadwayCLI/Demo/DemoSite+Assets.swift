@@ -15,7 +15,8 @@ extension DemoSite {
               background: #ffffff; border-bottom: 3px solid var(--accent); position: sticky; top: 0; }
             .brand { font-weight: bold; font-size: 1.25rem; color: var(--accent); text-decoration: none; }
             .pager a { margin: 0 6px; color: var(--accent); }
-            main { max-width: 860px; margin: 24px auto; padding: 24px 32px; background: #ffffff; border-radius: var(--radius);
+            main { max-width: 860px; margin: 24px auto; padding: 24px 32px; background: #ffffff; \
+            border-radius: var(--radius);
               box-shadow: 0 2px 12px rgba(31, 41, 51, 0.12); }
             h1 { font-size: 2.4rem; margin: 0 0 16px; }
             h2 { font-size: 1.6rem; margin: 32px 0 12px; border-bottom: 1px solid #d9e2ec; }
@@ -43,7 +44,8 @@ extension DemoSite {
             let color = "#" + String(repeating: "0", count: 6 - hex.count) + hex
             let prop = props[i % props.count]
             css += ".\(components[i % components.count])-\(i) { \(prop): \(2 + rng.next(30))px; "
-                + "color: \(color); border: 1px solid rgba(\(rng.next(256)), \(rng.next(256)), \(rng.next(256)), 0.4); }\n"
+                + "color: \(color); border: 1px solid rgba(\(rng.next(256)), \(rng.next(256)), \(rng.next(256)), 0.4); "
+                    + "}\n"
             i += 1
         }
         return css
@@ -68,7 +70,8 @@ extension DemoSite {
                   var row = body.insertRow();
                   row.insertCell().textContent = String(r + 1);
                   for (var k = 0; k < columns; k++) {
-                    row.insertCell().textContent = formatNumber(transforms[(r * columns + k) % transforms.length](r + k));
+                    row.insertCell().textContent = \
+            formatNumber(transforms[(r * columns + k) % transforms.length](r + k));
                   }
                 }
                 return table;

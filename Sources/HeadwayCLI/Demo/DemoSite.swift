@@ -101,7 +101,8 @@ enum DemoSite {
         let link = { (m: Int, rel: String) in "<a\(rel) href=\"article-\(m).html\">Article \(m)</a>" }
         return page(title: "Article \(n)", root: "../", bodyClass: "article", content: """
             <header class="site-header"><a class="brand" href="../index.html">Headway demo</a>
-            <nav class="pager">Previous: \(link(prev, " rel=\"prev\"")) Next: \(link(next, " rel=\"next\""))</nav></header>
+            <nav class="pager">Previous: \(link(prev, " rel=\"prev\"")) \
+            Next: \(link(next, " rel=\"next\""))</nav></header>
             <main>
             <article>
             <h1>Article \(n)</h1>

@@ -9,7 +9,8 @@ enum HARFile {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw HeadwayError(.fileUnwritable, "could not write the HAR file \(path): \((error as NSError).localizedDescription)")
+            throw HeadwayError(.fileUnwritable, "could not write the HAR file \(path): "
+                + "\((error as NSError).localizedDescription)")
         }
     }
 }

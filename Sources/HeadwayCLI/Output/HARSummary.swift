@@ -45,13 +45,15 @@ enum HARSummary {
         do {
             return try JSONDecoder().decode(Document.self, from: data).log
         } catch {
-            throw HeadwayError(.fileUnreadable, "\(path == "-" ? "stdin" : path) is not a HAR file (no log with entries)")
+            throw HeadwayError(.fileUnreadable, "\(path == "-" ? "stdin" : path) is not a HAR file (no log with "
+                + "entries)")
         }
     }
 
     static func render(_ log: Log, width: Int) -> String {
         var lines: [String] = []
-        let pages = log.pages ?? [Log.Page(id: "", title: nil, startedDateTime: log.entries.first?.startedDateTime ?? "")]
+        let pages = log.pages
+            ?? [Log.Page(id: "", title: nil, startedDateTime: log.entries.first?.startedDateTime ?? "")]
         for page in pages {
             let entries = log.entries.filter { log.pages == nil || $0.pageref == page.id }
             let starts = entries.map { date($0.startedDateTime) ?? 0 }
@@ -70,7 +72,8 @@ enum HARSummary {
                 let mark = entry._fromCache == "prefetch" ? "P" : " "
                 let size = bytes(entry.response.content?.size ?? entry.response.bodySize ?? 0)
                 lines.append("  \(pad(status, 3))\(mark) \(pad(entry.request.method, 6)) \(pad(size, 8, right: true)) "
-                    + "\(pad("\(whole(entry.time)) ms", 8, right: true)) |\(bar)| \(TerminalText.oneLine(entry.request.url))")
+                    + "\(pad("\(whole(entry.time)) ms", 8, right: true)) |\(bar)| "
+                        + "\(TerminalText.oneLine(entry.request.url))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -32,7 +32,8 @@ enum LoadOutputs {
                 do {
                     values.append((index + 1, try OrderedJSON(parsing: String(line))))
                 } catch {
-                    throw HeadwayError(.fileUnreadable, "\(name) line \(index + 1) is not JSON (\(error)); merge reads what headway load --format json or jsonl printed")
+                    throw HeadwayError(.fileUnreadable, "\(name) line \(index + 1) is not JSON (\(error)); merge reads "
+                        + "what headway load --format json or jsonl printed")
                 }
             }
         }
@@ -41,11 +42,14 @@ enum LoadOutputs {
             let place = "\(name) line \(line)"
             let keys = Set(value.keys ?? [])
             if case .array(let items)? = value["loads"], keys.isSubset(of: documentKeys) {
-                for (index, item) in items.enumerated() { loads.append(try load(item, at: "\(place), loads[\(index)]")) }
+                for (index, item) in items.enumerated() {
+                    loads.append(try load(item, at: "\(place), loads[\(index)]"))
+                }
             } else if value["url"] != nil {
                 loads.append(try load(value, at: place))
             } else if keys.isEmpty || !keys.isSubset(of: tailKeys) {
-                throw HeadwayError(.fileUnreadable, "\(place) is not what headway load prints (a document with \"loads\", a load, or a last line with \"summary\" or \"prefetch\")")
+                throw HeadwayError(.fileUnreadable, "\(place) is not what headway load prints (a document with "
+                    + "\"loads\", a load, or a last line with \"summary\" or \"prefetch\")")
             }
         }
         return loads
@@ -68,14 +72,16 @@ enum LoadOutputs {
         switch json["timing"] {
         case .null?:
             guard case .object? = json["error"] else {
-                throw HeadwayError(.fileUnreadable, "\(place) is not a load from headway load (its timing is null, but it has no \"error\")")
+                throw HeadwayError(.fileUnreadable, "\(place) is not a load from headway load (its timing is null, but "
+                    + "it has no \"error\")")
             }
             return Load(json: json, url: url, result: nil)
         case nil:
             throw HeadwayError(.fileUnreadable, "\(place) is not a load from headway load (no \"timing\")")
         default:
             do {
-                return Load(json: json, url: url, result: try JSONDecoder().decode(LoadResult.self, from: Data(json.text.utf8)))
+                let result = try JSONDecoder().decode(LoadResult.self, from: Data(json.text.utf8))
+                return Load(json: json, url: url, result: result)
             } catch let error as DecodingError {
                 throw HeadwayError(.fileUnreadable, "\(place) is not a load from headway load (\(describe(error)))")
             }

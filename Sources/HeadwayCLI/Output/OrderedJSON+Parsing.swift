@@ -74,7 +74,8 @@ private struct Parser {
         if take(UInt8(ascii: "}")) { return .object(pairs) }
         repeat {
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a member name, found \(found)") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a member "
+                + "name, found \(found)") }
             let key = try string()
             skipSpace()
             guard take(UInt8(ascii: ":")) else { throw failure("expected ':', found \(found)") }
@@ -128,13 +129,18 @@ private struct Parser {
             let mark = index
             index += 2
             let low = try hex4()
-            if (0xDC00..<0xE000).contains(low) { scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) } else { index = mark }
+            if (0xDC00..<0xE000).contains(low) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else {
+                index = mark
+            }
         }
         out += Array(String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
     }
 
     private mutating func hex4() throws(OrderedJSON.SyntaxError) -> UInt32 {
-        guard index + 4 <= bytes.count, bytes[index..<index + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+        guard index + 4 <= bytes.count,
+              bytes[index..<index + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
               let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
             throw failure("\\u needs four hex digits")
         }
@@ -152,7 +158,9 @@ private struct Parser {
             if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
             guard digits() else { throw failure("a malformed number") }
         }
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { throw failure("a malformed number") }
+        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+            throw failure("a malformed number")
+        }
         return .number(value)
     }
 
@@ -181,7 +189,8 @@ private struct Parser {
     private var found: String {
         guard index < bytes.count else { return "the end of the text" }
         let byte = bytes[index]
-        return (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: "byte 0x%02X", byte)
+        return (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'"
+            : String(format: "byte 0x%02X", byte)
     }
 
     private func failure(_ problem: String) -> OrderedJSON.SyntaxError {

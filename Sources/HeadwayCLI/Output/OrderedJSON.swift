@@ -24,7 +24,10 @@ indirect enum OrderedJSON {
         case .number(let n):
             if !n.isFinite { out += "null" }
             else if n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) }
-            else { out += String(format: "%.3f", n).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression) }
+            else {
+                out += String(format: "%.3f", n)
+                    .replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
+            }
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
             out += "["

@@ -100,15 +100,19 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        NodeEncoder(node: node.child(forKey: key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
+                                                        forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        NodeEncoder(node: node.child(forKey: key.stringValue), codingPath: codingPath + [key])
+            .container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         NodeEncoder(node: node.child(forKey: key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { NodeEncoder(node: node.child(forKey: "super"), codingPath: codingPath) }
+    mutating func superEncoder() -> any Encoder {
+        NodeEncoder(node: node.child(forKey: "super"), codingPath: codingPath)
+    }
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         NodeEncoder(node: node.child(forKey: key.stringValue), codingPath: codingPath + [key])
     }
@@ -130,7 +134,9 @@ private struct Unkeyed: UnkeyedEncodingContainer {
         }
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
         NodeEncoder(node: node.appendChild(), codingPath: codingPath).container(keyedBy: keyType)
     }
 

@@ -11,7 +11,8 @@ enum TextReport {
             let status = result.status.map(String.init) ?? "-"
             lines.append("\(result.finalURL.absoluteString)\(run)  \(status)  \"\(result.title)\"")
             let t = result.timing
-            lines.append("  phases    started \(ms(t.started))  committed \(ms(t.committed))  finished \(ms(t.finished))")
+            lines.append("  phases    started \(ms(t.started))  committed \(ms(t.committed))  finished "
+                + "\(ms(t.finished))")
             lines.append("  page      responseStart \(ms(t.responseStart))  domInteractive \(ms(t.domInteractive))  "
                 + "DOMContentLoaded \(ms(t.domContentLoadedEventEnd))  load \(ms(t.loadEventEnd))  "
                 + "FCP \(t.firstContentfulPaint.map(ms) ?? "unavailable")")
@@ -27,18 +28,22 @@ enum TextReport {
                 lines.append("  script    \(script.file) = \(script.value?.description ?? "undefined")")
             }
             if let url = script.navigatedTo {
-                lines.append("            navigated to \(url.absoluteString)" + (script.navigatedStatus.map { " (HTTP \($0))" } ?? ""))
+                let status = script.navigatedStatus.map { " (HTTP \($0))" } ?? ""
+                lines.append("            navigated to \(url.absoluteString)" + status)
             }
         }
         for message in report.console { lines.append("  console   [\(message.level)] \(message.text)") }
         if report.consoleTotal > report.console.count {
-            lines.append("  console   … \(report.consoleTotal - report.console.count) more not kept (\(report.consoleTotal) in all)")
+            lines.append("  console   … \(report.consoleTotal - report.console.count) more not kept "
+                + "(\(report.consoleTotal) in all)")
         }
         for error in report.errors { lines.append("  page error \(error.message) at \(error.file):\(error.line)") }
         if report.errorsTotal > report.errors.count {
-            lines.append("  page error … \(report.errorsTotal - report.errors.count) more not kept (\(report.errorsTotal) in all)")
+            lines.append("  page error … \(report.errorsTotal - report.errors.count) more not kept "
+                + "(\(report.errorsTotal) in all)")
         }
-        for dialog in report.dialogs { lines.append("  dialog    \(dialog.type.rawValue) \"\(dialog.message)\" answered \(dialog.answer)") }
+        for dialog in report.dialogs { lines.append("  dialog    \(dialog.type.rawValue) \"\(dialog.message)\" "
+            + "answered \(dialog.answer)") }
         return TerminalText.safe(lines.joined(separator: "\n"))
     }
 
@@ -46,7 +51,8 @@ enum TextReport {
         var lines = ["\(summary.url.absoluteString): \(summary.runs) cold loads (ms)",
                      pad("metric", 26) + pad("min", 10) + pad("median", 10) + pad("p95", 10) + pad("max", 10)]
         for (name, s) in summary.metrics {
-            lines.append(pad(name, 26) + [s.min, s.median, s.p95, s.max].map { pad(String(format: "%.1f", $0), 10) }.joined())
+            let figures = [s.min, s.median, s.p95, s.max].map { pad(String(format: "%.1f", $0), 10) }
+            lines.append(pad(name, 26) + figures.joined())
         }
         return TerminalText.safe(lines.joined(separator: "\n"))
     }

@@ -38,7 +38,9 @@ enum BatchRunner {
                         shared.failures.record(ExitStatus(error))
                     }
                     if shared.stopped { break }
-                    if runner.configuration.recordsResources, let result = report.result { shared.harLoads.append(result) }
+                    if runner.configuration.recordsResources, let result = report.result {
+                        shared.harLoads.append(result)
+                    }
                     if let onReport = runner.onReport {
                         if !onReport(report) { shared.stopped = true }
                     } else {

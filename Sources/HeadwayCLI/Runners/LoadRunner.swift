@@ -107,7 +107,8 @@ extension LoadRunner {
                 }
                 if let port = configuration.inspectorPort, !outcome.stopped {
                     Interrupt.catchSignals()
-                    StandardStreams.writeError("headway: the inspector is on http://127.0.0.1:\(port)/ (open it in a browser); "
+                    StandardStreams.writeError("headway: the inspector is on http://127.0.0.1:\(port)/ (open it in a "
+                        + "browser); "
                                                + "press Ctrl-C to end\n")
                     await Interrupt.wait()
                 }

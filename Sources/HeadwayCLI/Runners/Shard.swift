@@ -23,13 +23,15 @@ struct Shard: Sendable, Equatable {
     init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Self.number(parts[0]), let count = Self.number(parts[1]) else {
-            throw HeadwayError(.invalidArgument, "--shard must be I/N with whole numbers, 0 <= I < N (e.g. 0/4), not \(text.debugDescription)")
+            throw HeadwayError(.invalidArgument, "--shard must be I/N with whole numbers, 0 <= I < N (e.g. 0/4), not "
+                + "\(text.debugDescription)")
         }
         guard (1...Self.most).contains(count) else {
             throw HeadwayError(.invalidArgument, "--shard N must be 1 to \(Self.most), not \(parts[1])")
         }
         guard (0..<count).contains(index) else {
-            throw HeadwayError(.invalidArgument, "--shard I must be 0 to \(count - 1) for N = \(count) (I counts from 0), not \(parts[0])")
+            throw HeadwayError(.invalidArgument, "--shard I must be 0 to \(count - 1) for N = \(count) (I counts from "
+                + "0), not \(parts[0])")
         }
         self.init(index: index, count: count)
     }
@@ -48,7 +50,10 @@ struct Shard: Sendable, Equatable {
     // The `--shard` option of `load`, checked in its `validate()`.
     struct Options: ParsableArguments {
         @Option(parsing: .unconditional, help: ArgumentHelp(
-            "With --urls, take every N-th entry of the list, starting at entry I. I counts from 0: 0 <= I < N <= \(Shard.most). Entries are the list's lines but blank ones and # comments (a bad line is one), so N processes given the same list and I = 0 to N-1 load each entry exactly once. Works with --jobs, --repeat, --prefetch and every --format; combine the outputs with `headway merge`.",
+            "With --urls, take every N-th entry of the list, starting at entry I. I counts from 0: 0 <= I < N <= " +
+            "\(Shard.most). Entries are the list's lines but blank ones and # comments (a bad line is one), so N " +
+            "processes given the same list and I = 0 to N-1 load each entry exactly once. Works with --jobs, " +
+            "--repeat, --prefetch and every --format; combine the outputs with `headway merge`.",
             valueName: "I/N"))
         var shard: String?
 
@@ -58,7 +63,8 @@ struct Shard: Sendable, Equatable {
             guard let shard else { return nil }
             let parsed = try Shard(parsing: shard)
             guard list != nil, arguments.isEmpty else {
-                throw HeadwayError(.invalidArgument, "--shard needs --urls: it splits a list, and URLs given as arguments cannot be sharded")
+                throw HeadwayError(.invalidArgument, "--shard needs --urls: it splits a list, and URLs given as "
+                    + "arguments cannot be sharded")
             }
             return parsed
         }

@@ -18,7 +18,8 @@ enum URLList {
         }
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw HeadwayError(.fileUnreadable, "URL list is not readable: \(path) (\(String(cString: strerror(errno))))")
+            throw HeadwayError(.fileUnreadable, "URL list is not readable: \(path) "
+                + "(\(String(cString: strerror(errno))))")
         }
         return LineReader(fd: fd)
     }
@@ -32,15 +33,18 @@ enum URLList {
             do { return .url(try parse(text)) } catch let error as HeadwayError { return .invalid(text, error) }
             catch { return .invalid(text, HeadwayError(.invalidArgument, "\(error)")) }
         case .tooLong(let prefix):
-            return .invalid(prefix + "…", HeadwayError(.invalidArgument, "a line of the URL list is longer than 1 MiB"))
+            let error = HeadwayError(.invalidArgument, "a line of the URL list is longer than 1 MiB")
+            return .invalid(prefix + "…", error)
         case .unreadable(let code):
-            return .invalid("", HeadwayError(.fileUnreadable, "could not read the URL list: \(String(cString: strerror(code)))"))
+            return .invalid("", HeadwayError(.fileUnreadable, "could not read the URL list: "
+                + "\(String(cString: strerror(code)))"))
         }
     }
 
     static func parse(_ text: String) throws -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
-            throw HeadwayError(.invalidArgument, "not a valid URL: '\(text)' (give a full URL such as http://127.0.0.1:8080/)")
+            throw HeadwayError(.invalidArgument, "not a valid URL: '\(text)' (give a full URL such as "
+                + "http://127.0.0.1:8080/)")
         }
         switch scheme {
         case "http", "https":
@@ -50,7 +54,8 @@ enum URLList {
         case "file", "about", "data":
             break
         default:
-            throw HeadwayError(.invalidArgument, "unsupported URL scheme '\(scheme)' in '\(text)' (use http, https or file)")
+            throw HeadwayError(.invalidArgument, "unsupported URL scheme '\(scheme)' in '\(text)' (use http, https or "
+                + "file)")
         }
         return url
     }
