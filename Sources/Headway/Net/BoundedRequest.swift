@@ -9,14 +9,13 @@ final class BoundedRequest {
     // Whether the deadline, not the owner, ended the request.
     private(set) var timedOut = false
     let timeout: Double
-    private var watchdog: Task<Void, Never>?
+    private var deadline: EngineDeadline?
 
     init(timeout: Double) {
         self.timeout = Seconds.clamp(timeout)
-        // A timer, not a wait: it only stops the request; whoever awaits it sees the cancellation.
-        watchdog = Task { @EngineActor [weak self, timeout = self.timeout] in
-            try? await Task.sleep(for: .clamped(seconds: timeout))
-            guard !Task.isCancelled, let self else { return }
+        // It only stops the request; whoever awaits it sees the cancellation.
+        deadline = EngineDeadline(after: .clamped(seconds: self.timeout)) { [weak self] in
+            guard let self else { return }
             self.timedOut = true
             self.stop()
         }
@@ -34,16 +33,12 @@ final class BoundedRequest {
     // The request ended on its own (or its response went to someone who reads it under its
     // own cancellable): nothing cancels it any more.
     func finish() {
-        watchdog?.cancel()
-        watchdog = nil
+        deadline?.cancel()
+        deadline = nil
     }
 
     private func stop() {
         finish()
         g_cancellable_cancel(cancellable.pointer)
-    }
-
-    isolated deinit {
-        watchdog?.cancel()
     }
 }
