@@ -18,7 +18,7 @@ func engineAsync<T: Sendable>(
     timeout: Duration? = nil,
     onTimeout: @escaping @EngineActor () -> any Error = { HeadwayError(.timeout, "the engine did not answer in time") },
     endEarly: ((@escaping @EngineActor (any Error) -> Void) -> Void)? = nil,
-    start: (_ cancellable: UnsafeMutablePointer<GCancellable>, _ callback: GAsyncReadyCallback,
+    start: @EngineActor (_ cancellable: UnsafeMutablePointer<GCancellable>, _ callback: GAsyncReadyCallback,
             _ data: gpointer) -> Void,
     finish: @escaping @EngineActor (_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?) throws -> T
 ) async throws -> T {

@@ -93,7 +93,8 @@ final class SoupClient {
             soup_session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable, callback, data)
         } finish: { source, result in
             var error: UnsafeMutablePointer<GError>?
-            guard let stream = soup_session_send_finish(source.map { cast($0, to: SoupSession.self) }, result, &error) else {
+            let session = source.map { cast($0, to: SoupSession.self) }
+            guard let stream = soup_session_send_finish(session, result, &error) else {
                 throw HeadwayError.consuming(error, .loadFailed, "the request failed")
             }
             return EngineObject(OpaqueGObjectRef(taking: OpaquePointer(stream)))
@@ -119,11 +120,12 @@ final class SoupClient {
         var data = Data()
         while true {
             let chunk = try await engineAsync(cancellable: cancellable) { cancellable, callback, data in
-                g_input_stream_read_bytes_async(UnsafeMutablePointer(stream.pointer), 65536, G_PRIORITY_DEFAULT, cancellable,
-                                                callback, data)
+                g_input_stream_read_bytes_async(UnsafeMutablePointer(stream.pointer), 65536, G_PRIORITY_DEFAULT,
+                                                cancellable, callback, data)
             } finish: { source, result in
                 var error: UnsafeMutablePointer<GError>?
-                guard let bytes = g_input_stream_read_bytes_finish(UnsafeMutablePointer(OpaquePointer(source)), result, &error) else {
+                let input = UnsafeMutablePointer<GInputStream>(OpaquePointer(source))
+                guard let bytes = g_input_stream_read_bytes_finish(input, result, &error) else {
                     throw HeadwayError.consuming(error, .loadFailed, "reading the body failed")
                 }
                 defer { g_bytes_unref(bytes) }

@@ -28,7 +28,8 @@ extension Browser {
                 webkit_cookie_manager_add_cookie(manager, made, cancellable, callback, data)
             } finish: { source, result in
                 var error: UnsafeMutablePointer<GError>?
-                _ = webkit_cookie_manager_add_cookie_finish(source.map { cast($0, to: WebKitCookieManager.self) }, result, &error)
+                let manager = source.map { cast($0, to: WebKitCookieManager.self) }
+                _ = webkit_cookie_manager_add_cookie_finish(manager, result, &error)
                 if let error { g_error_free(error) }
             }
             soup_cookie_free(made)

@@ -149,7 +149,8 @@ public final class Browser {
             webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, cancellable, callback, data)
         } finish: { source, result in
             var error: UnsafeMutablePointer<GError>?
-            _ = webkit_website_data_manager_clear_finish(source.map { cast($0, to: WebKitWebsiteDataManager.self) }, result, &error)
+            let manager = source.map { cast($0, to: WebKitWebsiteDataManager.self) }
+            _ = webkit_website_data_manager_clear_finish(manager, result, &error)
             if let error { g_error_free(error) }
         }
     }

@@ -51,7 +51,9 @@ extension Page {
         let surface: SurfaceBox = try await bounded {
             try await engineAsync(
                 timeout: timeout,
-                onTimeout: { HeadwayError(.timeout, "the screenshot was not taken within \(formatSeconds(timeout.seconds))") }
+                onTimeout: {
+                    HeadwayError(.timeout, "the screenshot was not taken within \(formatSeconds(timeout.seconds))")
+                }
             ) { cancellable, callback, data in
                 webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE,
                                              cancellable, callback, data)

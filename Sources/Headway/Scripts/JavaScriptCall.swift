@@ -12,7 +12,8 @@ enum JavaScriptCall {
     // Evaluates a classic script and returns its completion value as JSON.
     static func evaluate(_ view: UnsafeMutablePointer<WebKitWebView>, _ script: String, sourceURI: String?,
                          timeout: Double, what: String) async throws -> JSONValue {
-        try await run(timeout: timeout, what: what, finish: webkit_web_view_evaluate_javascript_finish) { cancellable, callback, data in
+        try await run(timeout: timeout, what: what, finish: webkit_web_view_evaluate_javascript_finish) {
+            cancellable, callback, data in
             webkit_web_view_evaluate_javascript(view, script, -1, nil, sourceURI, cancellable, callback, data)
         }
     }
@@ -41,13 +42,16 @@ enum JavaScriptCall {
 
     private static func run(timeout: Double, what: String, finish: @escaping FinishFunction,
                             abandonOn: ((@escaping @EngineActor () -> Void) -> Void)? = nil,
-                            start: (UnsafeMutablePointer<GCancellable>, GAsyncReadyCallback, gpointer) -> Void)
+                            start: @EngineActor (UnsafeMutablePointer<GCancellable>, GAsyncReadyCallback,
+                                                 gpointer) -> Void)
         async throws -> JSONValue {
         try await engineAsync(
             timeout: .clamped(seconds: timeout),
             onTimeout: { HeadwayError(.scriptTimeout, "\(what) did not settle within \(formatSeconds(timeout))") },
             endEarly: abandonOn.map { abandonOn in
-                { end in abandonOn { end(HeadwayError(.scriptError, "the page navigated away before \(what) settled")) } }
+                { end in
+                    abandonOn { end(HeadwayError(.scriptError, "the page navigated away before \(what) settled")) }
+                }
             },
             start: start
         ) { source, result in
@@ -55,7 +59,8 @@ enum JavaScriptCall {
             guard let value = finish(source.map { cast($0, to: WebKitWebView.self) }, result, &error) else {
                 // The message says what the page's JavaScript said (WebKit's GError holds it).
                 let said = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
-                throw HeadwayError.consuming(error, .scriptError, said.isEmpty ? "JavaScript failed" : "JavaScript failed: \(said)")
+                throw HeadwayError.consuming(error, .scriptError,
+                                             said.isEmpty ? "JavaScript failed" : "JavaScript failed: \(said)")
             }
             defer { g_object_unref(UnsafeMutableRawPointer(value)) }
             return try jsonValue(of: value)
@@ -63,8 +68,8 @@ enum JavaScriptCall {
     }
 }
 
-typealias FinishFunction = (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?)
-    -> UnsafeMutablePointer<JSCValue>?
+typealias FinishFunction = (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?,
+                             UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> UnsafeMutablePointer<JSCValue>?
 
 // Converts a JSCValue to JSONValue. Functions and symbols, which JSON cannot hold, become undefined.
 func jsonValue(of value: UnsafeMutablePointer<JSCValue>) throws -> JSONValue {
