@@ -7,7 +7,7 @@ final class EngineDeadline {
     private var timer: Task<Void, Never>?
 
     init(after duration: Duration, _ action: @escaping @EngineActor () -> Void) {
-        let delay = max(.zero, min(duration, .seconds(Seconds.longest)))
+        let delay = duration.clampedForWaits
         timer = Task { @EngineActor in
             try? await Task.sleep(for: delay)
             guard !Task.isCancelled else { return }
@@ -23,4 +23,9 @@ final class EngineDeadline {
     isolated deinit {
         timer?.cancel()
     }
+}
+
+extension Duration {
+    // This duration brought into 0...`Seconds.longest`.
+    var clampedForWaits: Duration { max(.zero, min(self, .seconds(Seconds.longest))) }
 }

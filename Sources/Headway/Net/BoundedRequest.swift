@@ -1,20 +1,21 @@
 import CWebKit
+import Foundation
 
 // The `GCancellable` of one libsoup request, with its deadline. The request is cancelled when
-// its owner calls `cancel()` (a run or page that no longer needs it) or when `timeout` seconds
-// pass (a server that never answers, or drips its body). After `finish()` nothing cancels it.
+// its owner calls `cancel()` (a run or page that no longer needs it) or when `timeout` passes
+// (a server that never answers, or drips its body). After `finish()` nothing cancels it.
 @EngineActor
 final class BoundedRequest {
     let cancellable = GObjectRef(taking: g_cancellable_new()!)
     // Whether the deadline, not the owner, ended the request.
     private(set) var timedOut = false
-    let timeout: Double
+    let timeout: Duration
     private var deadline: EngineDeadline?
 
-    init(timeout: Double) {
-        self.timeout = Seconds.clamp(timeout)
+    init(timeout: Duration) {
+        self.timeout = timeout.clampedForWaits
         // It only stops the request; whoever awaits it sees the cancellation.
-        deadline = EngineDeadline(after: .clamped(seconds: self.timeout)) { [weak self] in
+        deadline = EngineDeadline(after: self.timeout) { [weak self] in
             guard let self else { return }
             self.timedOut = true
             self.stop()
@@ -22,6 +23,11 @@ final class BoundedRequest {
     }
 
     var pointer: UnsafeMutablePointer<GCancellable> { cancellable.pointer }
+
+    // What a request to `url` that its deadline ended reports.
+    func timeoutError(_ url: URL) -> HeadwayError {
+        HeadwayError(.timeout, "\(url.absoluteString) sent no response within \(formatSeconds(timeout.seconds))")
+    }
 
     var isCancelled: Bool { g_cancellable_is_cancelled(cancellable.pointer) != 0 }
 

@@ -30,7 +30,7 @@ final class EarlyDocument {
         self.headers = headers
         self.page = page
         self.bound = bound
-        expiry = EngineDeadline(after: .clamped(seconds: bound.timeout), onExpiry)
+        expiry = EngineDeadline(after: bound.timeout, onExpiry)
     }
 
     // The key of `url`'s document: WebKit asks for it without the fragment.
