@@ -105,7 +105,7 @@ final class Prefetcher {
     // and charges it to `run`'s budget.
     func fetch(_ url: URL, isPage: Bool, for run: PrefetchRun, holdingSlot: Bool) -> Task<CachedResponse?, Never> {
         let limit = min(configuration.maxResponseBytes, run.budget)
-        let request = BoundedRequest(timeout: configuration.requestTimeout.seconds)
+        let request = BoundedRequest(timeout: configuration.requestTimeout)
         run.requests[url] = request
         // The task stores its result before it completes, so whoever joined it finds it cached.
         let task = Task { @EngineActor in

@@ -10,7 +10,7 @@ final class PrerenderPool {
     // Least recently wanted first.
     private var prerenders: [Prerender] = []
     // How long a hidden page may take to load before it is ended.
-    static let loadTimeout: Double = 15
+    static let loadTimeout: Duration = .seconds(15)
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -24,12 +24,7 @@ final class PrerenderPool {
             if let index = prerenders.firstIndex(where: { $0.url == url }) {
                 prerenders.append(prerenders.remove(at: index))
             } else {
-                let prerender = Prerender(url: url, browser: browser)
-                prerenders.append(prerender)
-                Task { @EngineActor [weak prerender] in
-                    try? await Task.sleep(for: .clamped(seconds: Self.loadTimeout))
-                    if let prerender, prerender.state == .loading { prerender.discard() }
-                }
+                prerenders.append(Prerender(url: url, browser: browser, loadTimeout: Self.loadTimeout))
             }
         }
         while prerenders.count > capacity { prerenders.removeFirst().discard() }

@@ -26,7 +26,7 @@ extension SchemeHandler {
         if early.count >= Self.earlyLimit, let oldest = early.values.min(by: { $0.started < $1.started }) {
             dropEarly(oldest)
         }
-        let bound = BoundedRequest(timeout: Self.requestTimeout + max(0, conditions?.latency ?? 0))
+        let bound = BoundedRequest(timeout: .clamped(seconds: Self.requestTimeout + max(0, conditions?.latency ?? 0)))
         let document = EarlyDocument(url: key, headers: headers, page: page, bound: bound) { [weak self] in
             guard let self, let document = self.early[key] else { return }
             self.dropEarly(document)
@@ -96,7 +96,7 @@ extension SchemeHandler {
         case .failure(let error)?:
             guard !isAbandoned(bound) else { return true }
             fail(exchange.request, document.bound.timedOut
-                 ? HeadwayError(.timeout, "\(exchange.url.absoluteString) sent no response within \(formatSeconds(document.bound.timeout))")
+                 ? document.bound.timeoutError(exchange.url)
                  : error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)"))
             return true
         case .success(let fetched)?:

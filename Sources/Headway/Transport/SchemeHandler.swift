@@ -121,7 +121,7 @@ final class SchemeHandler {
             } catch {
                 guard !self.isAbandoned(bound) else { return }
                 self.fail(request, bound.timedOut
-                          ? HeadwayError(.timeout, "\(url.absoluteString) sent no response within \(formatSeconds(bound.timeout))")
+                          ? bound.timeoutError(url)
                           : error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)"))
             }
         }
@@ -139,7 +139,7 @@ final class SchemeHandler {
     // Starts bounding a fetch for `exchange` (see `cancelFetches`).
     private func opened(_ exchange: Exchange) -> BoundedRequest {
         // Emulated latency comes first, so it does not eat into the server's time to answer.
-        let bound = BoundedRequest(timeout: Self.requestTimeout + max(0, conditions?.latency ?? 0))
+        let bound = BoundedRequest(timeout: .clamped(seconds: Self.requestTimeout + max(0, conditions?.latency ?? 0)))
         exchange.page?.opened(bound, isMainFrame: exchange.isMainFrame)
         return bound
     }
