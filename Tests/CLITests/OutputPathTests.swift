@@ -71,7 +71,7 @@ struct OutputPathTests {
         ("/no/such/dir/x.har", "--har"),
         ("/tmp", "--har"),
         ("/proc/nonexistent/x.png", "--screenshot"),
-        ("/tmp/", "--screenshot"),
+        ("/etc/hostname/x.png", "--screenshot"),
     ]
 
     @Test func anUnwritablePathFailsBeforeAnyPageLoads() async throws {
