@@ -129,7 +129,10 @@ struct LoadCommand: AsyncParsableCommand {
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw HeadwayError(.invalidArgument, "--screenshot must name a .png file: \(screenshot)")
         }
-        if let memoryLimit, memoryLimit < 1 { throw HeadwayError(.invalidArgument, "--memory-limit must be at least 1 MB") }
+        if let memoryLimit, !(1...Browser.largestMemoryLimit).contains(memoryLimit) {
+            throw HeadwayError(.invalidArgument, memoryLimit < 1 ? "--memory-limit must be at least 1 MB"
+                               : "--memory-limit must be at most \(Browser.largestMemoryLimit) MB")
+        }
         guard (0...BoosterConfiguration.mostPrerendered).contains(prerender) else {
             throw HeadwayError(.invalidArgument, "--prerender must be 0 to \(BoosterConfiguration.mostPrerendered), not \(prerender)")
         }
@@ -159,6 +162,9 @@ struct LoadCommand: AsyncParsableCommand {
         }
         for url in urls { _ = try URLList.parse(url) }
         try page.check(firstURL: try urls.first.map(URLList.parse))
+        // Before any page loads: a path that cannot be written fails the run at once.
+        if let har { try OutputFile.check(har, what: "the HAR file") }
+        if let screenshot { try OutputFile.check(screenshot, what: "the screenshot") }
     }
 
     func run() async throws {
