@@ -64,6 +64,9 @@ struct BadInputTests {
         ("--repeat", "9223372036854775807", "--repeat must be at most 10000"),
         ("--cache-size", "9223372036854775807", "--cache-size must be at most 16384 MB"),
         ("--cache-size", "-64", "--cache-size must be at least 1 MB"),
+        ("--memory-limit", "4294967296", "--memory-limit must be at most 1048576 MB"),
+        ("--memory-limit", "9223372036854775807", "--memory-limit must be at most 1048576 MB"),
+        ("--memory-limit", "0", "--memory-limit must be at least 1 MB"),
     ].map { option, value, message in
         Case(name: "\(option) \(value)", arguments: { base in ["load", base.absoluteString, option, value] },
              status: 64, message: message, reportsJSON: false)

@@ -27,7 +27,7 @@ struct ExitMappingTests {
         let output = try await Task.detached { try CLI.run(["load", url, "--screenshot", target], timeout: 60) }.value
         #expect(output.status == 73, "\(output.stderr)")
         #expect(output.stderr.split(separator: "\n").count == 1)
-        #expect(output.stderr.contains("could not write the screenshot"))
+        #expect(output.stderr.contains("write the screenshot /proc/headway-no-such-dir/shot.png"))
         #expect(output.leftover().isEmpty)
     }
 }

@@ -119,6 +119,6 @@ struct HARTests {
         #expect(other.stderr.contains("is not a HAR file"))
         let unwritable = try CLI.run(["load", "http://127.0.0.1:9/", "--har", "/no/such/dir/x.har"])
         #expect(unwritable.status == 73)
-        #expect(unwritable.stderr.contains("could not write the HAR file /no/such/dir/x.har"))
+        #expect(unwritable.stderr.contains("cannot write the HAR file /no/such/dir/x.har"))
     }
 }

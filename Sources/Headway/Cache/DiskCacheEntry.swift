@@ -55,8 +55,14 @@ struct DiskCacheEntry: Codable {
         guard length > 0, data.count >= prefix + length,
               let entry = try? JSONDecoder().decode(DiskCacheEntry.self, from: data.subdata(in: prefix..<prefix + length)) else { return nil }
         let body = data.subdata(in: prefix + length..<data.count)
-        guard body.count == entry.bodyLength, sha256(body) == entry.bodySHA256 else { return nil }
+        guard entry.isPlausible, body.count == entry.bodyLength, sha256(body) == entry.bodySHA256 else { return nil }
         return (entry, body)
+    }
+
+    // Whether the figures a file states can be served: an HTTP status (100 to 599), a body
+    // length of 0 or more, finite times. Another process (or a person) may have written the file.
+    var isPlausible: Bool {
+        (100...599).contains(status) && bodyLength >= 0 && storedAt.isFinite && lifetime.isFinite
     }
 
     // The response in memory again, its age carried back onto the monotonic clock. A wall

@@ -12,8 +12,12 @@ import CWebKit
 //   (`cancellable`, or one of its own).
 // - `finish` runs for every answer, a late one too, so what it returns must own what the call
 //   gave (a stream, a surface): a late answer is dropped, and frees it.
+// - `calls` > 1: `start` makes that many calls with the same callback and user data (a batch,
+//   such as many cookies); the box is retained once per call, and the wait resumes with the last
+//   answer's result.
 @EngineActor
 func engineAsync<T: Sendable>(
+    calls: Int = 1,
     cancellable given: UnsafeMutablePointer<GCancellable>? = nil,
     timeout: Duration? = nil,
     onTimeout: @escaping @EngineActor () -> any Error = { HeadwayError(.timeout, "the engine did not answer in time") },
@@ -31,10 +35,15 @@ func engineAsync<T: Sendable>(
         },
         onCancel: { g_cancellable_cancel(cancellable.pointer) }
     ) { wait in
+        var left = max(1, calls)
         let box = CallbackBox { source, result in
-            wait.resume(Result { try finish(source, result) })
+            let answer = Result { try finish(source, result) }
+            left -= 1
+            if left == 0 { wait.resume(answer) }
         }
-        start(cancellable.pointer, engineCallbackDone, Unmanaged.passRetained(box).toOpaque())
+        let data = Unmanaged.passRetained(box)
+        for _ in 1..<max(1, calls) { _ = data.retain() }
+        start(cancellable.pointer, engineCallbackDone, data.toOpaque())
         endEarly? { error in
             // GIO then calls back with the cancellation, which releases the box.
             g_cancellable_cancel(cancellable.pointer)

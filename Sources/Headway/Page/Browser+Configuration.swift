@@ -70,7 +70,8 @@ extension Browser {
         /// Kills a page's web process once its resident memory passes this many megabytes
         /// (read every 100 ms, even while the page spins in JavaScript); its pending load fails
         /// with `.engine` and the next load starts a fresh process. nil keeps WebKit's default,
-        /// which never kills. Needs the web-process extension (`.engine` at start without it).
+        /// which never kills; 1 to 1,048,576 (1 TB). Needs the web-process extension (`.engine`
+        /// at start without it).
         public var webProcessMemoryLimit: Int?
 
         /// The default configuration: ephemeral, 1280×1024, WebKit's User-Agent, no booster.
@@ -108,12 +109,12 @@ extension Browser {
         guard (1...4).contains(configuration.deviceScaleFactor) else {
             throw refuse("the device scale factor must be 1, 2, 3 or 4, not \(configuration.deviceScaleFactor)")
         }
-        if let agent = configuration.userAgent, agent.isEmpty || agent.contains(where: \.isNewline) {
+        if let agent = configuration.userAgent, agent.isEmpty || agent.unicodeScalars.contains(where: isControl) {
             throw refuse("the User-Agent must be one non-empty line")
         }
         for (name, value) in configuration.extraHeaders {
             guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else { throw refuse("not a header name: \(name.debugDescription)") }
-            guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
+            guard !value.unicodeScalars.contains(where: { $0 != "\t" && isControl($0) }) else {
                 throw refuse("the value of header \(name) has a control character")
             }
         }
@@ -144,13 +145,28 @@ extension Browser {
                 throw refuse("the emulated latency must be 0 to \(formatSeconds(Seconds.longest)), not \(conditions.latency) s")
             }
         }
-        for cookie in configuration.cookies where cookie.name.isEmpty || cookie.domain.isEmpty {
-            throw refuse("a cookie needs a name and a domain")
+        for cookie in configuration.cookies {
+            guard !cookie.name.isEmpty, !cookie.domain.isEmpty else { throw refuse("a cookie needs a name and a domain") }
+            for (part, text) in [("name", cookie.name), ("value", cookie.value), ("domain", cookie.domain), ("path", cookie.path)]
+            where text.unicodeScalars.contains(where: isControl) {
+                throw refuse("the \(part) of cookie \(cookie.name.debugDescription) has a control character (a line break, a NUL)")
+            }
+        }
+        if let limit = configuration.webProcessMemoryLimit, !(1...largestMemoryLimit).contains(limit) {
+            throw refuse("the web process memory limit must be 1 to \(largestMemoryLimit) MB, not \(limit)")
         }
         if let booster = configuration.booster, booster.cacheDirectory != nil {
             guard booster.cacheDirectory?.isFileURL == true else { throw refuse("the cache directory must be a file URL") }
             guard booster.cacheDirectoryBytes > 0 else { throw refuse("the disk cache size must be more than 0 bytes") }
         }
+    }
+
+    // The largest `webProcessMemoryLimit`, in MB (1 TB): WebKit takes a 32-bit count.
+    nonisolated package static let largestMemoryLimit = 1_048_576
+
+    // A C0 control character or DEL: line breaks and NULs would split or cut a header.
+    nonisolated private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F
     }
 
     // A byte of an HTTP token (RFC 9110): letters, digits and ``!#$%&'*+-.^_`|~``.

@@ -17,35 +17,48 @@ extension Browser {
         }
     }
 
-    // Adds the configuration's cookies to WebKit's cookie store (and the booster's jar), one at
-    // a time; each is bounded by `timeout` seconds. A cookie WebKit refuses is skipped.
+    // Adds the configuration's cookies to WebKit's cookie store (and the booster's jar): all
+    // asked for at once, then one wait for every answer, bounded by `timeout` seconds plus one
+    // per 5,000 cookies. A cookie WebKit refuses is skipped.
     func setCookies(timeout: Double = 10) async {
-        for cookie in configuration.cookies {
+        let made = configuration.cookies.compactMap { cookie -> OpaquePointer? in
             booster?.client.add(cookie)
-            guard let made = cookie.soupCookie() else { continue }
-            let manager = webkit_website_data_manager_get_cookie_manager(webkit_web_context_get_website_data_manager(context.pointer))
-            _ = try? await engineAsync(timeout: .clamped(seconds: timeout)) { cancellable, callback, data in
-                webkit_cookie_manager_add_cookie(manager, made, cancellable, callback, data)
-            } finish: { source, result in
-                var error: UnsafeMutablePointer<GError>?
-                let manager = source.map { cast($0, to: WebKitCookieManager.self) }
-                _ = webkit_cookie_manager_add_cookie_finish(manager, result, &error)
-                if let error { g_error_free(error) }
-            }
-            soup_cookie_free(made)
+            return cookie.soupCookie()
+        }
+        guard !made.isEmpty else { return }
+        defer { made.forEach { soup_cookie_free($0) } }
+        let manager = webkit_website_data_manager_get_cookie_manager(
+            webkit_web_context_get_website_data_manager(context.pointer))
+        _ = try? await engineAsync(calls: made.count,
+                                   timeout: .clamped(seconds: timeout + Double(made.count) / 5_000)) {
+            cancellable, callback, data in
+            for cookie in made { webkit_cookie_manager_add_cookie(manager, cookie, cancellable, callback, data) }
+        } finish: { source, result in
+            var error: UnsafeMutablePointer<GError>?
+            let manager = source.map { cast($0, to: WebKitCookieManager.self) }
+            _ = webkit_cookie_manager_add_cookie_finish(manager, result, &error)
+            if let error { g_error_free(error) }
         }
     }
 }
 
 extension Cookie {
+    // 9999-12-31T23:59:59Z, the last second GLib's GDateTime holds.
+    static let latestExpiry: Double = 253_402_300_799
+
     // A new SoupCookie (owned by the caller) with this cookie's fields, or nil when libsoup
     // refuses them.
     func soupCookie() -> OpaquePointer? {
         guard let cookie = soup_cookie_new(name, value, domain, path, -1) else { return nil }
         if let expires {
-            let date = g_date_time_new_from_unix_utc(gint64(expires.timeIntervalSince1970))
-            soup_cookie_set_expires(cookie, date)
-            g_date_time_unref(date)
+            // GLib holds years 1 to 9999: a later (or non-finite) expiry is the end of 9999, an
+            // earlier one 1970 (expired).
+            let seconds = expires.timeIntervalSince1970
+            let clamped = seconds.isNaN ? 0 : min(max(seconds, 0), Self.latestExpiry)
+            if let date = g_date_time_new_from_unix_utc(gint64(clamped)) {
+                soup_cookie_set_expires(cookie, date)
+                g_date_time_unref(date)
+            }
         }
         soup_cookie_set_secure(cookie, secure ? 1 : 0)
         soup_cookie_set_http_only(cookie, httpOnly ? 1 : 0)

@@ -42,7 +42,7 @@ public final class Browser {
         try Engine.startGTK(scale: configuration.deviceScaleFactor)
         self.configuration = configuration
         context = GObjectRef(taking: hw_web_context_new(configuration.ephemeral ? 1 : 0,
-                                                        guint(max(0, configuration.webProcessMemoryLimit ?? 0))))
+                                                        guint(clamping: configuration.webProcessMemoryLimit ?? 0)))
         Inspector.noteContextCreated()
         // A browser's cache model: within a run, pages reuse what earlier loads cached, as a
         // browser would (the document-viewer model turns the memory cache off).

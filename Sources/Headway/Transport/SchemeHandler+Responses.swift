@@ -51,7 +51,7 @@ extension SchemeHandler {
     func finish(_ request: GObjectRef<WebKitURISchemeRequest>, stream: UnsafeMutablePointer<GInputStream>,
                         length: Int64, status: Int, reason: String?, headers: [(String, String)], finalURL: URL? = nil) {
         let response = webkit_uri_scheme_response_new(stream, gint64(length))!
-        webkit_uri_scheme_response_set_status(response, guint(status), reason)
+        webkit_uri_scheme_response_set_status(response, guint(clamping: status), reason)
         let soupHeaders = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)!
         let real = MirrorScheme.real(URL(string: String(cString: webkit_uri_scheme_request_get_uri(request.pointer)))!)
         // CORS is answered for where a redirect followed here led.

@@ -147,61 +147,64 @@ struct LoadCommand: AsyncParsableCommand {
         try Seconds.validate(timeout, name: "--timeout")
         try Seconds.validate(scriptTimeout, name: "--script-timeout")
         try Seconds.validate(prefetchSettle, name: "--prefetch-settle", allowZero: true)
+        func refuse(_ message: String) -> HeadwayError { HeadwayError(.invalidArgument, message) }
         guard (1...Self.mostRepeats).contains(repeatCount) else {
-            throw HeadwayError(.invalidArgument, repeatCount < 1 ? "--repeat must be at least 1" : "--repeat must be "
-                + "at most \(Self.mostRepeats)")
+            throw refuse(repeatCount < 1 ? "--repeat must be at least 1"
+                         : "--repeat must be at most \(Self.mostRepeats)")
         }
         guard (1...Self.mostJobs).contains(jobs) else {
-            throw HeadwayError(.invalidArgument, jobs < 1 ? "--jobs must be at least 1" : "--jobs must be at most "
-                + "\(Self.mostJobs)")
+            throw refuse(jobs < 1 ? "--jobs must be at least 1" : "--jobs must be at most \(Self.mostJobs)")
         }
         guard (1...Self.largestCache).contains(cacheSize) else {
-            throw HeadwayError(.invalidArgument, cacheSize < 1 ? "--cache-size must be at least 1 MB" : "--cache-size "
-                + "must be at most \(Self.largestCache) MB")
+            throw refuse(cacheSize < 1 ? "--cache-size must be at least 1 MB"
+                         : "--cache-size must be at most \(Self.largestCache) MB")
         }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
-            throw HeadwayError(.invalidArgument, "--screenshot must name a .png file: \(screenshot)")
+            throw refuse("--screenshot must name a .png file: \(screenshot)")
         }
-        if let memoryLimit, memoryLimit < 1 { throw HeadwayError(.invalidArgument, "--memory-limit must be at least 1 "
-            + "MB") }
+        if let memoryLimit, !(1...Browser.largestMemoryLimit).contains(memoryLimit) {
+            throw refuse(memoryLimit < 1 ? "--memory-limit must be at least 1 MB"
+                         : "--memory-limit must be at most \(Browser.largestMemoryLimit) MB")
+        }
         guard (0...BoosterConfiguration.mostPrerendered).contains(prerender) else {
-            throw HeadwayError(.invalidArgument, "--prerender must be 0 to \(BoosterConfiguration.mostPrerendered), "
-                + "not \(prerender)")
+            throw refuse("--prerender must be 0 to \(BoosterConfiguration.mostPrerendered), not \(prerender)")
         }
         let usesBooster = prefetch || prefetchHosts != nil || prefetchAllHosts || prefetchQueryStrings || prerender > 0
         guard !usesBooster || prefetch else {
-            throw HeadwayError(.invalidArgument, "--prefetch-hosts, --prefetch-all-hosts, --prefetch-query-strings and "
-                + "--prerender need --prefetch")
+            throw refuse("--prefetch-hosts, --prefetch-all-hosts, --prefetch-query-strings and --prerender need "
+                         + "--prefetch")
         }
-        guard cacheDirectory == nil || prefetch else { throw HeadwayError(.invalidArgument, "--cache-dir needs "
-            + "--prefetch") }
+        guard cacheDirectory == nil || prefetch else { throw refuse("--cache-dir needs --prefetch") }
         // Repeated loads are cold: a disk cache would answer them.
-        guard cacheDirectory == nil || repeatCount == 1 else { throw HeadwayError(.invalidArgument, "--cache-dir "
-            + "cannot be combined with --repeat") }
-        if cacheDirectory?.isEmpty == true { throw HeadwayError(.invalidArgument, "--cache-dir needs a directory") }
+        guard cacheDirectory == nil || repeatCount == 1 else {
+            throw refuse("--cache-dir cannot be combined with --repeat")
+        }
+        if cacheDirectory?.isEmpty == true { throw refuse("--cache-dir needs a directory") }
         guard (1...Self.largestCache).contains(cacheDirectorySize) else {
-            throw HeadwayError(.invalidArgument, cacheDirectorySize < 1 ? "--cache-dir-size must be at least 1 MB"
-                               : "--cache-dir-size must be at most \(Self.largestCache) MB")
+            throw refuse(cacheDirectorySize < 1 ? "--cache-dir-size must be at least 1 MB"
+                         : "--cache-dir-size must be at most \(Self.largestCache) MB")
         }
         if jobs > 1 {
-            guard urlList != nil, urls.isEmpty else { throw HeadwayError(.invalidArgument, "--jobs needs --urls (URLs "
-                + "given as arguments load in order in one page)") }
+            guard urlList != nil, urls.isEmpty else {
+                throw refuse("--jobs needs --urls (URLs given as arguments load in order in one page)")
+            }
             guard repeatCount == 1, !prefetch, screenshot == nil, page.inspect == nil else {
-                throw HeadwayError(.invalidArgument, "--jobs cannot be combined with --repeat, --prefetch, "
-                    + "--screenshot or --inspect")
+                throw refuse("--jobs cannot be combined with --repeat, --prefetch, --screenshot or --inspect")
             }
         }
         if page.inspect != nil, repeatCount > 1 {
-            throw HeadwayError(.invalidArgument, "--inspect keeps the last page open; it cannot be combined with "
-                + "--repeat")
+            throw refuse("--inspect keeps the last page open; it cannot be combined with --repeat")
         }
         _ = try sharding.parsed(list: urlList, arguments: urls)
         guard !urls.isEmpty || urlList != nil else {
-            throw HeadwayError(.invalidArgument, "give at least one URL, or a list with --urls FILE")
+            throw refuse("give at least one URL, or a list with --urls FILE")
         }
         for url in urls { _ = try URLList.parse(url) }
         _ = try browserConfiguration(readingFiles: false)
         try page.check(firstURL: try firstURL())
+        // Before any page loads: a path that cannot be written fails the run at once.
+        if let har { try OutputFile.check(har, what: "the HAR file") }
+        if let screenshot { try OutputFile.check(screenshot, what: "the screenshot") }
     }
 
     func run() async throws {
