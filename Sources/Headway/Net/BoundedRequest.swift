@@ -1,21 +1,21 @@
 import CWebKit
 
 // The `GCancellable` of one libsoup request, with its deadline. The request is cancelled when
-// its owner calls `cancel()` (a run or page that no longer needs it) or when `timeout` seconds
-// pass (a server that never answers, or drips its body). After `finish()` nothing cancels it.
+// its owner calls `cancel()` (a run or page that no longer needs it) or when `timeout`
+// passes (a server that never answers, or drips its body). After `finish()` nothing cancels it.
 @EngineActor
 final class BoundedRequest {
     let cancellable = GObjectRef(taking: g_cancellable_new()!)
     // Whether the deadline, not the owner, ended the request.
     private(set) var timedOut = false
-    let timeout: Double
+    let timeout: Duration
     private var watchdog: Task<Void, Never>?
 
-    init(timeout: Double) {
-        self.timeout = Seconds.clamp(timeout)
+    init(timeout: Duration) {
+        self.timeout = timeout.clamped
         // A timer, not a wait: it only stops the request; whoever awaits it sees the cancellation.
         watchdog = Task { @EngineActor [weak self, timeout = self.timeout] in
-            try? await Task.sleep(for: .clamped(seconds: timeout))
+            try? await Task.sleep(for: timeout)
             guard !Task.isCancelled, let self else { return }
             self.timedOut = true
             self.stop()

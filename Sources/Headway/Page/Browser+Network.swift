@@ -18,8 +18,8 @@ extension Browser {
     }
 
     // Adds the configuration's cookies to WebKit's cookie store (and the booster's jar), one at
-    // a time; each is bounded by `timeout` seconds. A cookie WebKit refuses is skipped.
-    func setCookies(timeout: Double = 10) async {
+    // a time; each is bounded by `timeout`. A cookie WebKit refuses is skipped.
+    func setCookies(timeout: Duration = .seconds(10)) async {
         for cookie in configuration.cookies {
             booster?.client.add(cookie)
             guard let made = cookie.soupCookie() else { continue }

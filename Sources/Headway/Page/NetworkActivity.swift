@@ -27,7 +27,7 @@ final class NetworkActivity {
 
     // The requests in flight, by resource, with their URLs.
     private var inFlight: [UInt: URL] = [:]
-    // Monotonic ms of the last request that started or ended.
+    // When a request last started or ended.
     private(set) var lastChange = Engine.now()
     // Keep `requests` (off unless the browser records resources).
     var recording = false
@@ -75,8 +75,8 @@ final class NetworkActivity {
         inFlight.values.contains { keys.contains(key($0)) }
     }
 
-    // Milliseconds since the network was last busy, or nil while a request is in flight.
-    var idleFor: Double? {
-        inFlight.isEmpty ? Engine.now() - lastChange : nil
+    // How long since the network was last busy, or nil while a request is in flight.
+    var idleFor: Duration? {
+        inFlight.isEmpty ? lastChange.duration(to: Engine.now()) : nil
     }
 }

@@ -29,7 +29,7 @@ extension Page {
             return try await snapshot(to: path, timeout: timeout)
         } catch let error as HeadwayError where error.code == .engine {
             // WebKit says only "There was an error creating the snapshot".
-            let left = Duration.clamped(seconds: timeout.seconds - (Engine.now() - started) / 1000)
+            let left = (timeout.clamped - started.duration(to: Engine.now())).clamped
             guard case .array(let size)? = try? await evaluate(Self.documentPixelSize, timeout: left),
                   let width = size.first?.doubleValue, let height = size.last?.doubleValue,
                   max(width, height) > Self.largestImageSide else { throw error }
@@ -51,10 +51,10 @@ extension Page {
         let cancellable = GObjectRef(taking: g_cancellable_new()!)
         let surface: SurfaceBox = try await bounded {
             try await EngineWait<SurfaceBox>.run(
-                timeout: timeout.seconds,
+                timeout: timeout,
                 onTimeout: {
                     g_cancellable_cancel(cancellable.pointer)
-                    return .failure(HeadwayError(.timeout, "the screenshot was not taken within \(formatSeconds(timeout.seconds))"))
+                    return .failure(HeadwayError(.timeout, "the screenshot was not taken within \(timeout.formatted)"))
                 },
                 onCancel: { g_cancellable_cancel(cancellable.pointer) }
             ) { wait in

@@ -75,10 +75,10 @@ final class Prefetcher {
         run = nil
     }
 
-    // Waits until the current run has nothing left to do, or `timeout` seconds pass: then the
+    // Waits until the current run has nothing left to do, or `timeout` passes: then the
     // run is cancelled with every request in flight, so nothing outlives the settle. Returns
     // early, leaving the run alone, when the task is cancelled.
-    func settle(timeout: Double) async {
+    func settle(timeout: Duration) async {
         guard let current else { return }
         if (try? await EngineWait.ended(current, within: timeout)) == false { cancel() }
     }
@@ -105,7 +105,7 @@ final class Prefetcher {
     // and charges it to `run`'s budget.
     func fetch(_ url: URL, isPage: Bool, for run: PrefetchRun, holdingSlot: Bool) -> Task<CachedResponse?, Never> {
         let limit = min(configuration.maxResponseBytes, run.budget)
-        let request = BoundedRequest(timeout: configuration.requestTimeout.seconds)
+        let request = BoundedRequest(timeout: configuration.requestTimeout)
         run.requests[url] = request
         // The task stores its result before it completes, so whoever joined it finds it cached.
         let task = Task { @EngineActor in

@@ -10,7 +10,7 @@ final class PrerenderPool {
     // Least recently wanted first.
     private var prerenders: [Prerender] = []
     // How long a hidden page may take to load before it is ended.
-    static let loadTimeout: Double = 15
+    static let loadTimeout: Duration = .seconds(15)
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -27,7 +27,7 @@ final class PrerenderPool {
                 let prerender = Prerender(url: url, browser: browser)
                 prerenders.append(prerender)
                 Task { @EngineActor [weak prerender] in
-                    try? await Task.sleep(for: .clamped(seconds: Self.loadTimeout))
+                    try? await Task.sleep(for: Self.loadTimeout)
                     if let prerender, prerender.state == .loading { prerender.discard() }
                 }
             }
@@ -39,7 +39,7 @@ final class PrerenderPool {
     // response stay fresh (an older one is ended).
     func hasReady(_ url: URL) -> Bool {
         for prerender in prerenders where prerender.url == url && prerender.state == .ready {
-            if let readyAt = prerender.readyAt, Engine.now() - readyAt > CachePolicy.lifetimeCap * 1000 {
+            if let readyAt = prerender.readyAt, readyAt.duration(to: Engine.now()) > CachePolicy.lifetimeCap {
                 prerender.discard()
                 continue
             }
@@ -57,12 +57,12 @@ final class PrerenderPool {
     // How many hidden pages are loading or ready.
     var count: Int { prerenders.filter { $0.state != .discarded }.count }
 
-    // Waits until no hidden page is loading, at most `timeout` seconds.
-    func settle(timeout: Double) async {
-        let deadline = Engine.now() + Seconds.clamp(timeout) * 1000
+    // Waits until no hidden page is loading, at most `timeout`.
+    func settle(timeout: Duration) async {
+        let deadline = Engine.now() + timeout.clamped
         for prerender in prerenders where prerender.state == .loading {
-            let left = (deadline - Engine.now()) / 1000
-            guard left > 0 else { return }
+            let left = Engine.now().duration(to: deadline)
+            guard left > .zero else { return }
             _ = try? await EngineWait<Void>.run(timeout: left, onTimeout: { .success(()) }, onCancel: {}) { wait in
                 prerender.whenSettled { wait.resume(.success(())) }
             }

@@ -12,7 +12,7 @@ import Foundation
 enum JavaScriptCall {
     // Evaluates a classic script and returns its completion value as JSON.
     static func evaluate(_ view: UnsafeMutablePointer<WebKitWebView>, _ script: String, sourceURI: String?,
-                         timeout: Double, what: String) async throws -> JSONValue {
+                         timeout: Duration, what: String) async throws -> JSONValue {
         try await run(timeout: timeout, what: what, finish: webkit_web_view_evaluate_javascript_finish) { cancellable, box in
             webkit_web_view_evaluate_javascript(view, script, -1, nil, sourceURI, cancellable, javaScriptDone, box)
         }
@@ -24,7 +24,7 @@ enum JavaScriptCall {
     // once (a snippet calls it when its page is replaced, which WebKit does not report).
     static func callAsyncFunction(_ view: UnsafeMutablePointer<WebKitWebView>, _ body: String,
                                   arguments: [String: String], world: String? = nil, sourceURI: String?,
-                                  timeout: Double, what: String,
+                                  timeout: Duration, what: String,
                                   abandonOn: ((@escaping @EngineActor () -> Void) -> Void)? = nil) async throws -> JSONValue {
         try await run(timeout: timeout, what: what, finish: webkit_web_view_call_async_javascript_function_finish,
                       abandonOn: abandonOn) { cancellable, box in
@@ -39,7 +39,7 @@ enum JavaScriptCall {
         }
     }
 
-    private static func run(timeout: Double, what: String, finish: @escaping FinishFunction,
+    private static func run(timeout: Duration, what: String, finish: @escaping FinishFunction,
                             abandonOn: ((@escaping @EngineActor () -> Void) -> Void)? = nil,
                             start: (UnsafeMutablePointer<GCancellable>, UnsafeMutableRawPointer) -> Void) async throws -> JSONValue {
         let cancellable = GObjectRef(taking: g_cancellable_new()!)
@@ -47,7 +47,7 @@ enum JavaScriptCall {
             timeout: timeout,
             onTimeout: {
                 g_cancellable_cancel(cancellable.pointer)
-                return .failure(HeadwayError(.scriptTimeout, "\(what) did not settle within \(formatSeconds(timeout))"))
+                return .failure(HeadwayError(.scriptTimeout, "\(what) did not settle within \(timeout.formatted)"))
             },
             onCancel: { g_cancellable_cancel(cancellable.pointer) }
         ) { wait in
