@@ -23,7 +23,8 @@ import Testing
     @Test func aLoadAndItsSummaryPrintAtMostThreeDecimals() throws {
         let load = try JSONDecoder().decode(LoadResult.self, from: Data(Self.noisyLoad.utf8))
         let summary = TimingSummary(url: load.url, results: [load, load, load])
-        for value in [try JSONEncoder().encode(load), try JSONEncoder().encode(summary)] {
+        let har = HARLog(loads: [load])
+        for value in [try JSONEncoder().encode(load), try JSONEncoder().encode(summary), try JSONEncoder().encode(har)] {
             let json = String(decoding: value, as: UTF8.self)
             for number in Self.numbers(in: json) {
                 let decimals = number.split(separator: ".").last?.count ?? 0
