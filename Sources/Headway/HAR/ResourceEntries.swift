@@ -37,7 +37,7 @@ enum ResourceEntries {
     // `receive` up to when WebKit reported the end, the size as WebKit knew it (or from
     // `Content-Length`).
     private static func handled(_ request: NetworkActivity.Request, wait: Double, fromCache: Bool) -> ResourceEntry {
-        let total = request.ended.map { $0.timeIntervalSince(request.started) * 1000 } ?? wait
+        let total = request.ended.map { request.startedAt.duration(to: $0).milliseconds } ?? wait
         let length = request.contentLength > 0 ? request.contentLength
             : request.responseHeaders.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
         let timings = ResourceEntry.Timings(blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0,
