@@ -28,6 +28,7 @@ enum Interrupt {
     private static func install(keepingIgnored: Bool) {
         lock.lock()
         defer { lock.unlock() }
+        if sources.isEmpty { atexit(endingAtExit) }
         for sig in signals where !sources.keys.contains(sig) {
             if keepingIgnored {
                 var current = sigaction()
@@ -89,14 +90,54 @@ enum Interrupt {
     }
 
     // Kills Headway's child processes, then ends headway by `sig`, without waiting for the
-    // engine thread, which may be blocked on a web process that no longer answers.
+    // engine thread, which may be blocked on a web process that no longer answers. A thread that
+    // calls `exit` meanwhile (a snippet failing as its web process dies) waits for the kill and
+    // ends by the same signal (`endingAtExit`), so the status always names the signal.
     private static func endNow(_ sig: Int32) -> Never {
-        ChildProcesses.kill()
+        lock.lock()
+        if ending == 0 {
+            ending = sig
+            lock.unlock()
+            ChildProcesses.kill()
+            lock.lock()
+            killed = true
+        }
+        lock.unlock()
+        dieBy(sig)
+    }
+
+    nonisolated(unsafe) fileprivate static var ending: Int32 = 0
+    nonisolated(unsafe) fileprivate static var killed = false
+
+    // Ends the process by `sig` from this thread: dispatch's threads block signals, so it is
+    // unblocked here first; `_exit` only if the signal somehow does not end it.
+    fileprivate static func dieBy(_ sig: Int32) -> Never {
         signal(sig, SIG_DFL)
-        kill(getpid(), sig)
-        // The signal is blocked on dispatch's own thread; another thread takes it. Should none
-        // do so at once, the status still says which signal ended the run.
-        usleep(500_000)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, sig)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(sig)
         _exit(128 + sig)
     }
+
+    // With a signal's end under way, an `exit` elsewhere waits (bounded) for the child processes
+    // to be killed and ends by the signal instead of its own status.
+    fileprivate static func signalBeingHandled() -> Int32? {
+        for _ in 0..<500 {
+            lock.lock()
+            let (sig, done) = (ending, killed)
+            lock.unlock()
+            if sig == 0 { return nil }
+            if done { return sig }
+            usleep(2_000)
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        return ending == 0 ? nil : ending
+    }
+}
+
+private func endingAtExit() {
+    if let sig = Interrupt.signalBeingHandled() { Interrupt.dieBy(sig) }
 }

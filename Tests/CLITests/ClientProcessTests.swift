@@ -4,7 +4,8 @@ import Testing
 
 /// A client that runs its own child processes keeps working while a browser starts Headway's
 /// Xvfb: the Xvfb holds none of the client's descriptors (issue 20, defect 1). Each check runs
-/// the ClientProbe program in a fresh process, since Headway starts one Xvfb per process.
+/// the ClientProbe program in a fresh process, since Headway starts one Xvfb per process; so does
+/// the check that cancelling a browser's start does not wait for that Xvfb.
 @Suite("A client's own child processes", .serialized)
 struct ClientProcessTests {
     @Test func headwaysXvfbHoldsNoDescriptorOfTheClient() throws {
@@ -20,6 +21,13 @@ struct ClientProcessTests {
             #expect(output.status == 0 && output.stdout == "ok\n", "run \(run): \(output.stdout)\(output.stderr)")
             if output.status != 0 { break }
         }
+    }
+
+    // Cancelling the task that starts a browser without DISPLAY ends it at once: it does not wait
+    // for Headway's own Xvfb, which goes on starting for the next browser (issue 20, defect 3).
+    @Test func cancellingWhileTheBrowserStartsEndsBeforeItsDisplayIsUp() throws {
+        let output = try Self.probe("start-cancel")
+        #expect(output.status == 0 && output.stdout == "ok\n", "\(output.stdout)\(output.stderr)")
     }
 
     // Runs ClientProbe (built next to `headway`) without DISPLAY, so that it starts its own Xvfb.

@@ -8,6 +8,8 @@ import HeadwayTestSupport
 //                            starts without DISPLAY; every waitUntilExit must return
 //   ClientProbe descriptors  opens a pipe without close-on-exec, starts a Browser, and checks
 //                            that Headway's Xvfb holds no descriptor of its client
+//   ClientProbe start-cancel cancels a withPage while Headway's Xvfb starts; the call must end
+//                            before the display is up, and the next browser must still work
 
 func fail(_ message: String) -> Never {
     print(message)
@@ -84,6 +86,27 @@ func descriptors() async {
     }
 }
 
+func startCancel() async {
+    let clock = ContinuousClock()
+    let started = Task { @EngineActor in try await Browser.withPage { page in try await page.evaluate("1") } }
+    // Headway sets DISPLAY, empty, as it begins starting its own Xvfb, and to ":N" once it is up.
+    let begun = clock.now + .seconds(20)
+    while getenv("DISPLAY") == nil, clock.now < begun { try? await Task.sleep(for: .milliseconds(1)) }
+    guard getenv("DISPLAY") != nil else { fail("Headway did not begin starting its Xvfb within 20 s") }
+    let start = clock.now
+    started.cancel()
+    let result = await started.result
+    let elapsed = clock.now - start
+    let display = getenv("DISPLAY").map { String(cString: $0) } ?? "(unset)"
+    guard case .failure(let error) = result else { fail("the browser started instead of being cancelled") }
+    guard error is CancellationError else { fail("threw \(error) instead of CancellationError") }
+    // What the fix changed: the cancelled call no longer waits for the display to come up.
+    guard display.isEmpty else { fail("the cancelled call waited until Xvfb was up (DISPLAY \(display), \(elapsed))") }
+    // The display the cancelled call left starting serves the next browser.
+    let next = try? await Browser.withPage { page in try await page.evaluate("1 + 1") }
+    guard next == .number(2) else { fail("the next browser did not work: \(String(describing: next))") }
+}
+
 final class Atomic: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
@@ -101,6 +124,7 @@ final class Problems: @unchecked Sendable {
 switch CommandLine.arguments.dropFirst().first {
 case "children": await children()
 case "descriptors": await descriptors()
-default: fail("usage: ClientProbe children|descriptors")
+case "start-cancel": await startCancel()
+default: fail("usage: ClientProbe children|descriptors|start-cancel")
 }
 print("ok")
