@@ -14,7 +14,7 @@ import Foundation
 @EngineActor
 final class EngineWait<T: Sendable> {
     private let slot = ContinuationSlot<T>()
-    private var timer: Task<Void, Never>?
+    private var deadline: EngineDeadline?
     private var onCancel: (@EngineActor () -> Void)?
 
     private init() {}
@@ -40,9 +40,8 @@ final class EngineWait<T: Sendable> {
                 }
                 wait.onCancel = onCancel
                 if let timeout {
-                    wait.timer = Task { @EngineActor in
-                        try? await Task.sleep(for: timeout.clamped)
-                        guard !Task.isCancelled, !wait.isOver else { return }
+                    wait.deadline = EngineDeadline(after: timeout) {
+                        guard !wait.isOver else { return }
                         wait.finish(onTimeout())
                     }
                 }
@@ -63,16 +62,16 @@ final class EngineWait<T: Sendable> {
     private func stopCancelled() {
         let stop = onCancel
         onCancel = nil
-        timer?.cancel()
-        timer = nil
+        deadline?.cancel()
+        deadline = nil
         stop?()
     }
 
     private func finish(_ result: Result<T, Error>) {
         guard let continuation = slot.take() else { return }
         onCancel = nil
-        timer?.cancel()
-        timer = nil
+        deadline?.cancel()
+        deadline = nil
         continuation.resume(with: result)
     }
 }

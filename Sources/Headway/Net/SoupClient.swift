@@ -89,17 +89,15 @@ final class SoupClient {
             soup_message_set_request_body_from_bytes(message, soup_message_headers_get_content_type(requestHeaders, nil), bytes)
             g_bytes_unref(bytes)
         }
-        let stream: EnginePointer = try await withCheckedThrowingContinuation { continuation in
-            let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
-            soup_session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable, { source, result, data in
-                let box = Unmanaged<ContinuationBox<EnginePointer, Error>>.fromOpaque(data!).takeRetainedValue()
-                var error: UnsafeMutablePointer<GError>?
-                if let stream = soup_session_send_finish(source.map { cast($0, to: SoupSession.self) }, result, &error) {
-                    box.continuation.resume(returning: EnginePointer(raw: OpaquePointer(stream)))
-                } else {
-                    box.continuation.resume(throwing: HeadwayError.consuming(error, .loadFailed, "the request failed"))
-                }
-            }, box)
+        let stream = try await engineAsync(cancellable: cancellable) { cancellable, callback, data in
+            soup_session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable, callback, data)
+        } finish: { source, result in
+            var error: UnsafeMutablePointer<GError>?
+            let session = source.map { cast($0, to: SoupSession.self) }
+            guard let stream = soup_session_send_finish(session, result, &error) else {
+                throw HeadwayError.consuming(error, .loadFailed, "the request failed")
+            }
+            return EngineObject(OpaqueGObjectRef(taking: OpaquePointer(stream)))
         }
         let list = headerList(soup_message_get_response_headers(message))
         let sent = headerList(soup_message_get_request_headers(message))
@@ -113,7 +111,7 @@ final class SoupClient {
         } ?? url
         return Response(status: Int(soup_message_get_status(message).rawValue),
                         reason: soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? "",
-                        headers: list, stream: OpaqueGObjectRef(taking: stream.raw), finalURL: finalURL,
+                        headers: list, stream: stream.object, finalURL: finalURL,
                         requestHeaders: sent, message: owner)
     }
 
@@ -121,21 +119,19 @@ final class SoupClient {
     func readAll(_ stream: OpaqueGObjectRef, limit: Int, cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> Data {
         var data = Data()
         while true {
-            let chunk: Data = try await withCheckedThrowingContinuation { continuation in
-                let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
-                g_input_stream_read_bytes_async(UnsafeMutablePointer(stream.pointer), 65536, G_PRIORITY_DEFAULT, cancellable, { source, result, data in
-                    let box = Unmanaged<ContinuationBox<Data, Error>>.fromOpaque(data!).takeRetainedValue()
-                    var error: UnsafeMutablePointer<GError>?
-                    guard let bytes = g_input_stream_read_bytes_finish(UnsafeMutablePointer(OpaquePointer(source)), result, &error) else {
-                        box.continuation.resume(throwing: HeadwayError.consuming(error, .loadFailed, "reading the body failed"))
-                        return
-                    }
-                    var size: gsize = 0
-                    let pointer = g_bytes_get_data(bytes, &size)
-                    let chunk = size > 0 && pointer != nil ? Data(bytes: pointer!, count: Int(size)) : Data()
-                    g_bytes_unref(bytes)
-                    box.continuation.resume(returning: chunk)
-                }, box)
+            let chunk = try await engineAsync(cancellable: cancellable) { cancellable, callback, data in
+                g_input_stream_read_bytes_async(UnsafeMutablePointer(stream.pointer), 65536, G_PRIORITY_DEFAULT,
+                                                cancellable, callback, data)
+            } finish: { source, result in
+                var error: UnsafeMutablePointer<GError>?
+                let input = UnsafeMutablePointer<GInputStream>(OpaquePointer(source))
+                guard let bytes = g_input_stream_read_bytes_finish(input, result, &error) else {
+                    throw HeadwayError.consuming(error, .loadFailed, "reading the body failed")
+                }
+                defer { g_bytes_unref(bytes) }
+                var size: gsize = 0
+                let pointer = g_bytes_get_data(bytes, &size)
+                return size > 0 && pointer != nil ? Data(bytes: pointer!, count: Int(size)) : Data()
             }
             if chunk.isEmpty { return data }
             data.append(chunk)

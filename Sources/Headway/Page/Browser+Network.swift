@@ -24,40 +24,17 @@ extension Browser {
             booster?.client.add(cookie)
             guard let made = cookie.soupCookie() else { continue }
             let manager = webkit_website_data_manager_get_cookie_manager(webkit_web_context_get_website_data_manager(context.pointer))
-            let cancellable = GObjectRef(taking: g_cancellable_new()!)
-            _ = try? await EngineWait<Void>.run(
-                timeout: timeout,
-                onTimeout: {
-                    g_cancellable_cancel(cancellable.pointer)
-                    return .success(())
-                },
-                onCancel: { g_cancellable_cancel(cancellable.pointer) }
-            ) { wait in
-                // Released exactly once, in the callback, which WebKit always calls.
-                let box = Unmanaged.passRetained(WaitBox(wait)).toOpaque()
-                webkit_cookie_manager_add_cookie(manager, made, cancellable.pointer, { source, result, data in
-                    nonisolated(unsafe) let source = source
-                    nonisolated(unsafe) let result = result
-                    nonisolated(unsafe) let data = data
-                    EngineActor.assumeIsolated {
-                        let box = Unmanaged<WaitBox>.fromOpaque(data!).takeRetainedValue()
-                        var error: UnsafeMutablePointer<GError>?
-                        _ = webkit_cookie_manager_add_cookie_finish(source.map { cast($0, to: WebKitCookieManager.self) }, result, &error)
-                        if let error { g_error_free(error) }
-                        box.wait.resume(.success(()))
-                    }
-                }, box)
+            _ = try? await engineAsync(timeout: timeout) { cancellable, callback, data in
+                webkit_cookie_manager_add_cookie(manager, made, cancellable, callback, data)
+            } finish: { source, result in
+                var error: UnsafeMutablePointer<GError>?
+                let manager = source.map { cast($0, to: WebKitCookieManager.self) }
+                _ = webkit_cookie_manager_add_cookie_finish(manager, result, &error)
+                if let error { g_error_free(error) }
             }
             soup_cookie_free(made)
         }
     }
-}
-
-// Holds a wait across a GAsyncReadyCallback that only reports completion.
-@EngineActor
-final class WaitBox {
-    let wait: EngineWait<Void>
-    init(_ wait: EngineWait<Void>) { self.wait = wait }
 }
 
 extension Cookie {

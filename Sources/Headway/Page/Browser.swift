@@ -145,29 +145,13 @@ public final class Browser {
         defer { if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies() } } }
         booster?.forgetEverything()
         let manager = webkit_web_context_get_website_data_manager(context.pointer)
-        let cancellable = GObjectRef(taking: g_cancellable_new()!)
-        _ = try? await EngineWait<Void>.run(
-            timeout: timeout,
-            onTimeout: {
-                g_cancellable_cancel(cancellable.pointer)
-                return .success(())
-            },
-            onCancel: { g_cancellable_cancel(cancellable.pointer) }
-        ) { wait in
-            // Released exactly once, in the callback, which WebKit always calls.
-            let box = Unmanaged.passRetained(WaitBox(wait)).toOpaque()
-            webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, cancellable.pointer, { source, result, data in
-                nonisolated(unsafe) let source = source
-                nonisolated(unsafe) let result = result
-                nonisolated(unsafe) let data = data
-                EngineActor.assumeIsolated {
-                    let box = Unmanaged<WaitBox>.fromOpaque(data!).takeRetainedValue()
-                    var error: UnsafeMutablePointer<GError>?
-                    _ = webkit_website_data_manager_clear_finish(source.map { cast($0, to: WebKitWebsiteDataManager.self) }, result, &error)
-                    if let error { g_error_free(error) }
-                    box.wait.resume(.success(()))
-                }
-            }, box)
+        _ = try? await engineAsync(timeout: timeout) { cancellable, callback, data in
+            webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, cancellable, callback, data)
+        } finish: { source, result in
+            var error: UnsafeMutablePointer<GError>?
+            let manager = source.map { cast($0, to: WebKitWebsiteDataManager.self) }
+            _ = webkit_website_data_manager_clear_finish(manager, result, &error)
+            if let error { g_error_free(error) }
         }
     }
 

@@ -48,20 +48,22 @@ extension Page {
 
     private func snapshot(to path: String, timeout: Duration) async throws -> Screenshot {
         let view = try await readyView()
-        let cancellable = GObjectRef(taking: g_cancellable_new()!)
         let surface: SurfaceBox = try await bounded {
-            try await EngineWait<SurfaceBox>.run(
+            try await engineAsync(
                 timeout: timeout,
                 onTimeout: {
-                    g_cancellable_cancel(cancellable.pointer)
-                    return .failure(HeadwayError(.timeout, "the screenshot was not taken within \(timeout.formatted)"))
-                },
-                onCancel: { g_cancellable_cancel(cancellable.pointer) }
-            ) { wait in
-                // Released exactly once, in the callback, which WebKit always calls.
-                let box = Unmanaged.passRetained(SnapshotBox(wait)).toOpaque()
+                    HeadwayError(.timeout, "the screenshot was not taken within \(timeout.formatted)")
+                }
+            ) { cancellable, callback, data in
                 webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE,
-                                             cancellable.pointer, snapshotDone, box)
+                                             cancellable, callback, data)
+            } finish: { source, result in
+                var error: UnsafeMutablePointer<GError>?
+                guard let surface = webkit_web_view_get_snapshot_finish(source.map { cast($0, to: WebKitWebView.self) },
+                                                                        result, &error) else {
+                    throw HeadwayError.consuming(error, .engine, "the screenshot failed")
+                }
+                return SurfaceBox(surface)
             }
         }
         try Task.checkCancellation()
@@ -70,27 +72,6 @@ extension Page {
         return try await Task.detached {
             try surface.write(to: path)
         }.value
-    }
-}
-
-@EngineActor
-private final class SnapshotBox {
-    let wait: EngineWait<SurfaceBox>
-    init(_ wait: EngineWait<SurfaceBox>) { self.wait = wait }
-}
-
-private func snapshotDone(_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?, _ data: gpointer?) {
-    nonisolated(unsafe) let result = result
-    nonisolated(unsafe) let data = data
-    nonisolated(unsafe) let view = source.map { cast($0, to: WebKitWebView.self) }
-    EngineActor.assumeIsolated {
-        let box = Unmanaged<SnapshotBox>.fromOpaque(data!).takeRetainedValue()
-        var error: UnsafeMutablePointer<GError>?
-        if let surface = webkit_web_view_get_snapshot_finish(view, result, &error) {
-            box.wait.resume(.success(SurfaceBox(surface)))
-        } else {
-            box.wait.resume(.failure(HeadwayError.consuming(error, .engine, "the screenshot failed")))
-        }
     }
 }
 

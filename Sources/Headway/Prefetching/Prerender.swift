@@ -19,14 +19,19 @@ final class Prerender {
     private var signals: SignalConnections?
     private var starts = 0
     private var changeWaiters: [@EngineActor () -> Void] = []
+    // Ends the page when it is still loading after the pool's load timeout.
+    private var loadDeadline: EngineDeadline?
 
-    init(url: URL, browser: Browser) {
+    init(url: URL, browser: Browser, loadTimeout: Duration) {
         self.url = url
         let parts = WebViewParts(browser: browser)
         self.parts = parts
         booster = PageBooster(view: parts.view.pointer, owner: self)
-        signals = PrerenderSignals.connect(parts.view, target: WeakPrerender(self))
+        signals = PrerenderSignals.connect(parts.view, target: Weak(self))
         webkit_web_view_load_uri(parts.view.pointer, MirrorScheme.mirror(url).absoluteString)
+        loadDeadline = EngineDeadline(after: loadTimeout) { [weak self] in
+            if let self, self.state == .loading { self.discard() }
+        }
     }
 
     // The view's parts and the booster's state for it, for a page that shows it now; the
@@ -72,6 +77,8 @@ final class Prerender {
 
     private func end(_ next: State) {
         state = next
+        loadDeadline?.cancel()
+        loadDeadline = nil
         let waiters = changeWaiters
         changeWaiters.removeAll()
         for waiter in waiters { waiter() }
@@ -89,13 +96,6 @@ final class Prerender {
         readyAt = Engine.now()
         end(.ready)
     }
-}
-
-// A weak reference to a prerender, the user data of its signal handlers.
-@EngineActor
-final class WeakPrerender {
-    weak var prerender: Prerender?
-    init(_ prerender: Prerender) { self.prerender = prerender }
 }
 
 // A hidden page may not act: a request that could is refused, and its redirect ends it.

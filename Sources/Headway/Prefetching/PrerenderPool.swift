@@ -24,12 +24,7 @@ final class PrerenderPool {
             if let index = prerenders.firstIndex(where: { $0.url == url }) {
                 prerenders.append(prerenders.remove(at: index))
             } else {
-                let prerender = Prerender(url: url, browser: browser)
-                prerenders.append(prerender)
-                Task { @EngineActor [weak prerender] in
-                    try? await Task.sleep(for: Self.loadTimeout)
-                    if let prerender, prerender.state == .loading { prerender.discard() }
-                }
+                prerenders.append(Prerender(url: url, browser: browser, loadTimeout: Self.loadTimeout))
             }
         }
         while prerenders.count > capacity { prerenders.removeFirst().discard() }
@@ -57,7 +52,7 @@ final class PrerenderPool {
     // How many hidden pages are loading or ready.
     var count: Int { prerenders.filter { $0.state != .discarded }.count }
 
-    // Waits until no hidden page is loading, at most `timeout`.
+    // Waits until no hidden page is loading, at most `timeout` seconds.
     func settle(timeout: Duration) async {
         let deadline = Engine.now() + timeout.clamped
         for prerender in prerenders where prerender.state == .loading {

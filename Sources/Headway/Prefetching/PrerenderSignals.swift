@@ -5,7 +5,7 @@ import Foundation
 // first thing a hidden page may not do.
 @EngineActor
 enum PrerenderSignals {
-    static func connect(_ view: GObjectRef<WebKitWebView>, target: WeakPrerender) -> SignalConnections {
+    static func connect(_ view: GObjectRef<WebKitWebView>, target: Weak<Prerender>) -> SignalConnections {
         let signals = SignalConnections(UnsafeMutableRawPointer(view.pointer))
         signals.connect("load-changed", unsafeBitCast(onLoadChanged as LoadChanged, to: GCallback.self), box: target)
         signals.connect("load-failed", unsafeBitCast(onLoadFailed as LoadFailed, to: GCallback.self), box: target)
@@ -24,14 +24,14 @@ private typealias Ended = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, 
 private typealias Refused = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, gpointer?) -> gboolean
 private typealias Authenticate = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitAuthenticationRequest>?, gpointer?) -> gboolean
 
-private func target(_ data: gpointer?) -> WeakPrerender { unbox(data, as: WeakPrerender.self) }
+private func target(_ data: gpointer?) -> Weak<Prerender> { unbox(data, as: Weak<Prerender>.self) }
 
 private func onLoadChanged(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event: WebKitLoadEvent, _ data: gpointer?) {
     let target = target(data)
     EngineActor.assumeIsolated {
         switch event {
-        case WEBKIT_LOAD_STARTED: target.prerender?.loadStarted()
-        case WEBKIT_LOAD_FINISHED: target.prerender?.loadFinished()
+        case WEBKIT_LOAD_STARTED: target.object?.loadStarted()
+        case WEBKIT_LOAD_FINISHED: target.object?.loadFinished()
         default: break
         }
     }
@@ -40,7 +40,7 @@ private func onLoadChanged(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event
 private func onLoadFailed(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event: WebKitLoadEvent, _ uri: UnsafePointer<CChar>?,
                           _ error: UnsafeMutablePointer<GError>?, _ data: gpointer?) -> gboolean {
     let target = target(data)
-    EngineActor.assumeIsolated { target.prerender?.discard(deferred: true) }
+    EngineActor.assumeIsolated { target.object?.discard(deferred: true) }
     return 1
 }
 
@@ -58,16 +58,16 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
         let isMain = webkit_response_policy_decision_is_main_frame_main_resource(response) != 0
         nonisolated(unsafe) let borrowed = response
         let refused = EngineActor.assumeIsolated { ResponsePolicy.decide(borrowed, page: nil) }
-        if refused, isMain { EngineActor.assumeIsolated { target.prerender?.discard(deferred: true) } }
+        if refused, isMain { EngineActor.assumeIsolated { target.object?.discard(deferred: true) } }
         return refused ? 1 : 0
     }
     let allowed = EngineActor.assumeIsolated { () -> Bool in
-        guard type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION, let prerender = target.prerender else { return false }
+        guard type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION, let prerender = target.object else { return false }
         return prerender.state == .loading
     }
     guard allowed else {
         webkit_policy_decision_ignore(decision)
-        EngineActor.assumeIsolated { target.prerender?.discard(deferred: true) }
+        EngineActor.assumeIsolated { target.object?.discard(deferred: true) }
         return 1
     }
     return 0
@@ -75,13 +75,13 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
 
 private func onEnded(_ view: UnsafeMutablePointer<WebKitWebView>?, _ reason: WebKitWebProcessTerminationReason, _ data: gpointer?) {
     let target = target(data)
-    EngineActor.assumeIsolated { target.prerender?.discard(deferred: true) }
+    EngineActor.assumeIsolated { target.object?.discard(deferred: true) }
 }
 
 // A dialog while hidden: dismissed, and the prerender ends.
 private func onRefused(_ view: UnsafeMutablePointer<WebKitWebView>?, _ dialog: OpaquePointer?, _ data: gpointer?) -> gboolean {
     let target = target(data)
-    EngineActor.assumeIsolated { target.prerender?.discard(deferred: true) }
+    EngineActor.assumeIsolated { target.object?.discard(deferred: true) }
     return 1
 }
 
@@ -90,6 +90,6 @@ private func onAuthenticate(_ view: UnsafeMutablePointer<WebKitWebView>?, _ requ
     guard let request else { return 0 }
     webkit_authentication_request_cancel(request)
     let target = target(data)
-    EngineActor.assumeIsolated { target.prerender?.discard(deferred: true) }
+    EngineActor.assumeIsolated { target.object?.discard(deferred: true) }
     return 1
 }

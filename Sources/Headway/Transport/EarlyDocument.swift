@@ -22,7 +22,7 @@ final class EarlyDocument {
     // The response once its headers came, or the error; nil when it was not fetched after all
     // (the disk cache had the document) or was cancelled.
     var result: Result<SoupClient.Response, any Error>?
-    private var expiry: Task<Void, Never>?
+    private var expiry: EngineDeadline?
 
     init(url: URL, headers: HeaderList, page: PageBooster?, bound: BoundedRequest,
          onExpiry: @escaping @EngineActor () -> Void) {
@@ -30,10 +30,7 @@ final class EarlyDocument {
         self.headers = headers
         self.page = page
         self.bound = bound
-        expiry = Task { @EngineActor [timeout = bound.timeout] in
-            try? await Task.sleep(for: timeout)
-            if !Task.isCancelled { onExpiry() }
-        }
+        expiry = EngineDeadline(after: bound.timeout, onExpiry)
     }
 
     // The key of `url`'s document: WebKit asks for it without the fragment.
@@ -61,9 +58,5 @@ final class EarlyDocument {
         bound.cancel()
         fetch?.cancel()
         result = nil
-    }
-
-    isolated deinit {
-        expiry?.cancel()
     }
 }

@@ -96,7 +96,7 @@ extension SchemeHandler {
         case .failure(let error)?:
             guard !isAbandoned(bound) else { return true }
             fail(exchange.request, document.bound.timedOut
-                 ? HeadwayError(.timeout, "\(exchange.url.absoluteString) sent no response within \(document.bound.timeout.formatted)")
+                 ? document.bound.timeoutError(exchange.url)
                  : error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)"))
             return true
         case .success(let fetched)?:

@@ -121,7 +121,7 @@ final class SchemeHandler {
             } catch {
                 guard !self.isAbandoned(bound) else { return }
                 self.fail(request, bound.timedOut
-                          ? HeadwayError(.timeout, "\(url.absoluteString) sent no response within \(bound.timeout.formatted)")
+                          ? bound.timeoutError(url)
                           : error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)"))
             }
         }
