@@ -54,7 +54,7 @@ struct OutputFailureTests {
     func aBrokenPipeEndsTheRunQuietlyWith141(_ format: String) async throws {
         // With a second of latency on every response, nothing is written for a second after the
         // server sees a request: time enough to close the reader before the next write.
-        let server = try Fixtures.server(conditions: NetworkConditions(latency: 1))
+        let server = try Fixtures.server(conditions: NetworkConditions(latency: .seconds(1)))
         defer { server.stop() }
         let urls = (1...2).map { server.url.appendingPathComponent("page.html").absoluteString + "?i=\($0)" }
         let out = Pipe(), err = Pipe()

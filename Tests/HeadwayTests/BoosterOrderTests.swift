@@ -74,7 +74,7 @@ struct BoosterOrderTests {
     }
 
     @Test func aNavigationToAQueuedPageFetchesItAtOnceAndDropsTheRest() async throws {
-        let server = try ChapterSite.server(conditions: NetworkConditions(latency: 0.3))
+        let server = try ChapterSite.server(conditions: NetworkConditions(latency: .seconds(0.3)))
         defer { server.stop() }
         let browser = try Browser(configuration: BoosterSite.configuration { $0.concurrency = 1 })
         defer { browser.close() }

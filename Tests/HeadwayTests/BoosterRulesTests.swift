@@ -43,8 +43,8 @@ struct BoosterRulesTests {
 
     @Test func cacheRulesFollowRFC9111() {
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: []) == CachePolicy.lifetimeCap)
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60")]) == 60)
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "50")]) == 10)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60")]) == .seconds(60))
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "50")]) == .seconds(10))
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "70")]) == nil)
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=99999")]) == CachePolicy.lifetimeCap)
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-store")]) == nil)
@@ -55,11 +55,11 @@ struct BoosterRulesTests {
         #expect(CachePolicy.lifetime(method: "GET", status: 301, headers: []) == nil)
         // Responses that must be revalidated before use are kept for a 304 when they can be.
         let etag = ("ETag", "\"v1\"")
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-cache"), etag]) == 0)
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-cache"), etag]) == .seconds(0))
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-cache")]) == nil)
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=0"),
-                                                                            ("Last-Modified", "Sun, 22 Nov 2026 07:00:00 GMT")]) == 0)
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "70"), etag]) == 0)
+                                                                            ("Last-Modified", "Sun, 22 Nov 2026 07:00:00 GMT")]) == .seconds(0))
+        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "70"), etag]) == .seconds(0))
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-store"), etag]) == nil)
         let stored = CachePolicy.storedHeaders([("Set-Cookie", "a=b"), ("Content-Type", "text/html"), ("set-cookie", "c=d")])
         #expect(stored.map(\.0) == ["Content-Type"])
@@ -70,7 +70,7 @@ struct BoosterRulesTests {
         let cache = PrefetchCache(capacity: 100)
         func entry(_ path: String, _ size: Int, vary: [String: String] = [:]) -> CachedResponse {
             CachedResponse(url: URL(string: "http://h.test\(path)")!, status: 200, headers: [], body: Data(count: size),
-                           varyValues: vary, storedAt: Engine.now(), lifetime: 60)
+                           varyValues: vary, storedAt: Engine.now(), lifetime: .seconds(60))
         }
         cache.end(URL(string: "http://h.test/a")!, entry("/a", 40))
         cache.end(URL(string: "http://h.test/b")!, entry("/b", 40))
@@ -88,9 +88,9 @@ struct BoosterRulesTests {
         let cache = PrefetchCache(capacity: 1000)
         let url = URL(string: "http://h.test/s")!, plain = URL(string: "http://h.test/p")!
         cache.end(url, CachedResponse(url: url, status: 200, headers: [("ETag", "\"v1\""), ("Content-Type", "text/html")],
-                                      body: Data(count: 10), varyValues: [:], storedAt: Engine.now(), lifetime: 0))
+                                      body: Data(count: 10), varyValues: [:], storedAt: Engine.now(), lifetime: .zero))
         cache.end(plain, CachedResponse(url: plain, status: 200, headers: [], body: Data(count: 10), varyValues: [:],
-                                        storedAt: Engine.now(), lifetime: 0))
+                                        storedAt: Engine.now(), lifetime: .zero))
         #expect(cache.lookup(plain, requestHeaders: [:]) == nil, "stale without a validator is dropped")
         guard case .stale(let stale)? = cache.lookup(url, requestHeaders: [:]) else {
             Issue.record("a stale entry with an ETag is kept for revalidation")
@@ -99,7 +99,7 @@ struct BoosterRulesTests {
         #expect(!cache.contains(url), "a stale entry does not stop a prefetch")
         #expect(stale.conditionalHeaders.map(\.0) == ["If-None-Match"])
         let fresh = try #require(cache.revalidated(stale, notModified: [("Cache-Control", "max-age=60"), ("ETag", "\"v1\"")], use: true))
-        #expect(fresh.lifetime == 60)
+        #expect(fresh.lifetime == .seconds(60))
         #expect(headerValue(fresh.headers, "Content-Type") == "text/html", "stored headers survive a 304")
         guard case .fresh? = cache.lookup(url, requestHeaders: [:]) else {
             Issue.record("a revalidated entry is fresh again")

@@ -71,7 +71,7 @@ struct BoosterTests {
     }
 
     @Test func anInFlightPrefetchIsJoinedNotFetchedTwice() async throws {
-        let server = try BoosterSite.server(conditions: NetworkConditions(latency: 0.6))
+        let server = try BoosterSite.server(conditions: NetworkConditions(latency: .seconds(0.6)))
         defer { server.stop() }
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
@@ -87,7 +87,7 @@ struct BoosterTests {
     }
 
     @Test func aNewNavigationCancelsTheStalePrefetch() async throws {
-        let server = try BoosterSite.server(conditions: NetworkConditions(latency: 0.3))
+        let server = try BoosterSite.server(conditions: NetworkConditions(latency: .seconds(0.3)))
         defer { server.stop() }
         let browser = try Browser(configuration: BoosterSite.configuration { $0.concurrency = 1 })
         defer { browser.close() }
@@ -107,7 +107,7 @@ struct BoosterTests {
     }
 
     @Test func capsBudgetsAndConcurrencyHold() async throws {
-        let server = try BoosterSite.server(conditions: NetworkConditions(latency: 0.1))
+        let server = try BoosterSite.server(conditions: NetworkConditions(latency: .seconds(0.1)))
         defer { server.stop() }
         let browser = try Browser(configuration: BoosterSite.configuration {
             $0.maxPagesPerPage = 2

@@ -46,7 +46,7 @@ struct ClientRedirectTests {
             #expect(result.title == "Second", "\(path)")
             #expect(result.status == 200, "\(path)")
             #expect(result.redirects == [Redirect(from: start, to: target, kind: .client)], "\(path)")
-            #expect(result.timing.finished >= result.timing.committed && result.timing.committed > 0, "\(path)")
+            #expect(result.timing.finished >= result.timing.committed && result.timing.committed > .zero, "\(path)")
             #expect(delegate.calls.contains("redirected /second.html"), "\(path): \(delegate.calls)")
             #expect(!delegate.calls.contains { $0.hasPrefix("failed") }, "\(path): \(delegate.calls)")
         }
@@ -82,7 +82,7 @@ struct ClientRedirectTests {
 @EngineActor
 struct SupersededLoadTests {
     @Test func aLateRedirectOfASupersededLoadNeverReplacesTheNewerNavigation() async throws {
-        let slow = try Fixtures.server(conditions: NetworkConditions(latency: 1.0))
+        let slow = try Fixtures.server(conditions: NetworkConditions(latency: .seconds(1.0)))
         defer { slow.stop() }
         let fast = try Fixtures.server()
         defer { fast.stop() }

@@ -8,7 +8,7 @@ import Testing
 struct DiskCacheEntryTests {
     static let url = URL(string: "http://127.0.0.1:8080/photo.png")!
 
-    static func response(lifetime: Double = 300, headers: HeaderList = [("Content-Type", "image/png"), ("ETag", "\"abc\"")]) -> CachedResponse {
+    static func response(lifetime: Duration = .seconds(300), headers: HeaderList = [("Content-Type", "image/png"), ("ETag", "\"abc\"")]) -> CachedResponse {
         CachedResponse(url: url, status: 200, headers: headers, body: Data((0..<1000).map { UInt8($0 & 0xFF) }),
                        varyValues: ["accept-language": "en-US"], storedAt: Engine.now(), lifetime: lifetime,
                        cookies: [SetCookie(url: url, value: "held=secret")])
@@ -37,12 +37,12 @@ struct DiskCacheEntryTests {
     }
 
     @Test func aStaleEntryStaysStaleAcrossTheClocks() throws {
-        var response = Self.response(lifetime: 60)
-        response.storedAt = Engine.now() - 120_000  // two minutes old
+        var response = Self.response(lifetime: .seconds(60))
+        response.storedAt = Engine.now() - .seconds(120)  // two minutes old
         let data = try DiskCacheEntry(response, key: Self.url).encoded(body: response.body)
         let back = try #require(DiskCacheEntry.decode(data).flatMap { $0.0.response(body: $0.1) })
         #expect(!back.isFresh(at: Engine.now()))
-        #expect(abs((Engine.now() - back.storedAt) / 1000 - 120) < 5)
+        #expect(abs((Engine.now() - back.storedAt).seconds - 120) < 5)
     }
 
     @Test func privateResponsesAndThoseVaryingOnCookiesStayInMemory() async throws {

@@ -38,7 +38,7 @@ extension HostileNumberTests {
         let url = URL(string: "http://127.0.0.1:8080/page.html")!
         let body = Data("hello".utf8)
         var entry = DiskCacheEntry(CachedResponse(url: url, status: 200, headers: [("Content-Type", "text/html")],
-                                                  body: body, varyValues: [:], storedAt: Engine.now(), lifetime: 300),
+                                                  body: body, varyValues: [:], storedAt: Engine.now(), lifetime: .seconds(300)),
                                    key: url)
         entry.status = status
         if let bodyLength { entry.bodyLength = bodyLength }
@@ -61,7 +61,7 @@ extension HostileNumberTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = try DiskCache(directory: directory, capacity: 1 << 20)
         cache.save(CachedResponse(url: url, status: 200, headers: [("Content-Type", "text/html")], body: Data("hello".utf8),
-                                  varyValues: [:], storedAt: Engine.now(), lifetime: 300), under: url)
+                                  varyValues: [:], storedAt: Engine.now(), lifetime: .seconds(300)), under: url)
         await withCheckedContinuation { done in cache.afterQueuedWrites { done.resume() } }
         let file = try #require(DiskCacheSite.entries(in: directory).first)
         #expect(await cache.lookup(url, requestHeaders: [:]) != nil)

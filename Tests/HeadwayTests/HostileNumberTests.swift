@@ -11,8 +11,8 @@ import Testing
 @EngineActor
 struct HostileNumberTests {
     @Test func secondsAreCheckedAndClampedWithoutTrapping() throws {
-        #expect(try Seconds.validate(30, name: "--timeout") == 30)
-        #expect(try Seconds.validate(0, name: "--settle", allowZero: true) == 0)
+        #expect(try TimeLimit.duration(seconds: 30, name: "--timeout") == .seconds(30))
+        #expect(try TimeLimit.duration(seconds: 0, name: "--settle", allowZero: true) == .zero)
         let cases: [(Double, Bool, String)] = [
             (.infinity, false, "--timeout must be at most 86400 seconds (one day)"),
             (1e300, false, "--timeout must be at most 86400 seconds (one day)"),
@@ -23,22 +23,25 @@ struct HostileNumberTests {
         ]
         for (value, allowZero, message) in cases {
             #expect(throws: HeadwayError(.invalidArgument, message)) {
-                try Seconds.validate(value, name: "--timeout", allowZero: allowZero)
+                try TimeLimit.duration(seconds: value, name: "--timeout", allowZero: allowZero)
             }
         }
-        #expect(Duration.clamped(seconds: .infinity) == .seconds(86_400))
-        #expect(Duration.clamped(seconds: 1e300) == .seconds(86_400))
-        #expect(Duration.clamped(seconds: -.infinity) == .zero)
-        #expect(Duration.clamped(seconds: .nan) == .zero)
-        #expect(Duration.clamped(seconds: 0.25) == .milliseconds(250))
-        #expect(formatSeconds(.infinity) == "86400 s")
-        #expect(formatSeconds(.nan) == "0 s")
-        #expect(formatSeconds(1.5) == "1.50 s")
+        #expect(Duration.seconds(10_000_000).clamped == .seconds(86_400))
+        #expect(Duration.seconds(-5).clamped == .zero)
+        #expect(Duration.milliseconds(250).clamped == .milliseconds(250))
+        #expect(Duration(clampedMilliseconds: .infinity) == .seconds(86_400))
+        #expect(Duration(clampedMilliseconds: 1e300) == .seconds(86_400))
+        #expect(Duration(clampedMilliseconds: -.infinity) == .zero)
+        #expect(Duration(clampedMilliseconds: .nan) == .zero)
+        #expect(Duration(clampedMilliseconds: 4.35) == .microseconds(4350))
+        #expect(Duration.seconds(10_000_000).formatted == "86400 s")
+        #expect(Duration.seconds(-1).formatted == "0 s")
+        #expect(Duration.milliseconds(1500).formatted == "1.50 s")
     }
 
     @Test func networkConditionsRejectHugeAndNegativeValues() throws {
         #expect(try NetworkConditions.parseBandwidth("100gbit") == 12.5e9)
-        #expect(try NetworkConditions.parseLatency("86400s") == 86_400)
+        #expect(try NetworkConditions.parseLatency("86400s") == .seconds(86_400))
         let bad: [(() throws -> Any?, String)] = [
             ({ try NetworkConditions.parseLatency("1e300s", name: "--latency") }, "--latency must be at most 86400 seconds (one day)"),
             ({ try NetworkConditions.parseLatency("infms", name: "--latency") }, "--latency must be at most 86400 seconds (one day)"),
@@ -52,14 +55,14 @@ struct HostileNumberTests {
             #expect(throws: HeadwayError(.invalidArgument, message)) { _ = try parse() }
         }
         // Conditions built directly are never checked: describing and serving with them must not trap.
-        let huge = NetworkConditions(bytesPerSecond: .infinity, latency: 1e300)
+        let huge = NetworkConditions(bytesPerSecond: .infinity, latency: .seconds(10_000_000))
         #expect(huge.description == "100000.00 Mbit/s, 86400000 ms latency")
     }
 
     @Test func aServerWithNonsenseConditionsStillAnswers() async throws {
-        let server = try Fixtures.server(conditions: NetworkConditions(bytesPerSecond: .infinity, latency: -.infinity))
+        let server = try Fixtures.server(conditions: NetworkConditions(bytesPerSecond: .infinity, latency: .seconds(-10_000_000)))
         defer { server.stop() }
-        let negative = try Fixtures.server(conditions: NetworkConditions(bytesPerSecond: -5, latency: .nan))
+        let negative = try Fixtures.server(conditions: NetworkConditions(bytesPerSecond: -5, latency: .seconds(-1)))
         defer { negative.stop() }
         for base in [server.url, negative.url] {
             let (data, _) = try await URLSession.shared.data(from: base.appendingPathComponent("second.html"))
@@ -72,8 +75,8 @@ struct HostileNumberTests {
             (NetworkConditions(bytesPerSecond: 0), "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not 0.0 bytes/s"),
             (NetworkConditions(bytesPerSecond: .nan), "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not nan bytes/s"),
             (NetworkConditions(bytesPerSecond: .infinity), "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not inf bytes/s"),
-            (NetworkConditions(latency: .nan), "the emulated latency must be 0 to 86400 s, not nan s"),
-            (NetworkConditions(latency: -1), "the emulated latency must be 0 to 86400 s, not -1.0 s"),
+            (NetworkConditions(latency: .seconds(86_401)), "the emulated latency must be 0 to 86400 s, not 86401.0 seconds"),
+            (NetworkConditions(latency: .seconds(-1)), "the emulated latency must be 0 to 86400 s, not -1.0 seconds"),
         ]
         for (conditions, message) in cases {
             var configuration = Browser.Configuration()
@@ -81,7 +84,7 @@ struct HostileNumberTests {
             #expect(throws: HeadwayError(.invalidArgument, message)) { try Browser.validate(configuration) }
         }
         var fine = Browser.Configuration()
-        fine.networkConditions = NetworkConditions(bytesPerSecond: 1, latency: 86_400)
+        fine.networkConditions = NetworkConditions(bytesPerSecond: 1, latency: .seconds(86_400))
         #expect(throws: Never.self) { try Browser.validate(fine) }
     }
 

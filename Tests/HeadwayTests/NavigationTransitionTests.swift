@@ -14,14 +14,14 @@ struct NavigationTransitionTests {
     /// A tracker state driven one event at a time, every event 10 ms after the last.
     struct Run {
         var state = NavigationState()
-        var now = 1000.0
+        var now = ContinuousClock.now
         var effects: [NavigationEffect] = []
 
         @discardableResult
         mutating func send(_ events: NavigationEvent...) -> [NavigationEffect] {
             effects = []
             for event in events {
-                now += 10
+                now += .milliseconds(10)
                 let (next, made) = NavigationTransition.transition(state, event, at: now)
                 state = next
                 effects += made
@@ -164,8 +164,8 @@ struct NavigationTransitionTests {
 
     @Test func aTimeoutCompletesOnlyTheLoadItWasFor() {
         var run = committed(a)
-        #expect(run.send(.timedOut(load: 7, seconds: 1)).isEmpty)
-        run.send(.timedOut(load: 1, seconds: 1.5))
+        #expect(run.send(.timedOut(load: 7, after: .seconds(1))).isEmpty)
+        run.send(.timedOut(load: 1, after: .milliseconds(1500)))
         #expect(run.completed.first?.error?.code == .timeout)
         #expect(run.send(.finished(a)).isEmpty)
     }

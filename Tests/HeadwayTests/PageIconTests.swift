@@ -10,7 +10,7 @@ import Testing
 struct PageIconTests {
     @Test func aLoadReturnsOnceItsIconRequestHasBeenAnswered() async throws {
         // Every answer comes 300 ms after its request: the icon's comes well after the load event.
-        let server = try Fixtures.server(conditions: NetworkConditions(latency: 0.3))
+        let server = try Fixtures.server(conditions: NetworkConditions(latency: .seconds(0.3)))
         defer { server.stop() }
         server.route("/icon.html", .html("<!doctype html><title>Icon</title><p>a page with the default icon"))
         server.route("/favicon.ico", HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(Fixtures.svg.utf8)))
@@ -23,7 +23,7 @@ struct PageIconTests {
     }
 
     @Test func aDeclaredIconIsWaitedForToo() async throws {
-        let server = try Fixtures.server(conditions: NetworkConditions(latency: 0.3))
+        let server = try Fixtures.server(conditions: NetworkConditions(latency: .seconds(0.3)))
         defer { server.stop() }
         server.route("/declared.html", .html("<!doctype html><title>Declared</title><link rel=icon href=/pixel.svg><p>icon"))
         try await Browser.withPage { page in
@@ -56,7 +56,7 @@ struct PageIconTests {
     }
 
     @Test func aLoadThatEndsAtDOMContentLoadedDoesNotWaitForTheIcon() async throws {
-        let server = try Fixtures.server(conditions: NetworkConditions(latency: 0.3))
+        let server = try Fixtures.server(conditions: NetworkConditions(latency: .seconds(0.3)))
         defer { server.stop() }
         server.route("/dcl.html", .html("<!doctype html><title>DCL</title><p>done early"))
         try await Browser.withPage { page in

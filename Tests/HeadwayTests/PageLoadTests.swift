@@ -15,7 +15,7 @@ struct PageLoadTests {
             #expect(result.status == 200)
             #expect(result.finalURL == server.url.appendingPathComponent("page.html"))
             let t = result.timing
-            #expect(t.started >= 0 && t.started <= t.committed && t.committed <= t.finished)
+            #expect(t.started >= .zero && t.started <= t.committed && t.committed <= t.finished)
             #expect(t.loadEventEnd > 0)
             #expect(t.domInteractive > 0 && t.domInteractive <= t.domContentLoadedEventEnd)
             #expect(t.domContentLoadedEventEnd <= t.loadEventEnd)

@@ -66,7 +66,7 @@ struct ServerTests {
     }
 
     @Test func bandwidthAndLatencyAreApplied() async throws {
-        let server = try HTTPServer(root: try site(), conditions: NetworkConditions(bytesPerSecond: 1_000_000, latency: 0.1))
+        let server = try HTTPServer(root: try site(), conditions: NetworkConditions(bytesPerSecond: 1_000_000, latency: .seconds(0.1)))
         defer { server.stop() }
         let start = Date()
         let (status, _, body) = try await fetch(server.url.appendingPathComponent("blob.bin"))
@@ -82,8 +82,8 @@ struct ServerTests {
         #expect(try NetworkConditions.parseBandwidth("500kbit") == 62_500)
         #expect(try NetworkConditions.parseBandwidth("2MB") == 2_000_000)
         #expect(try NetworkConditions.parseBandwidth("0") == nil)
-        #expect(try NetworkConditions.parseLatency("50ms") == 0.05)
-        #expect(try NetworkConditions.parseLatency("0.2s") == 0.2)
+        #expect(try NetworkConditions.parseLatency("50ms") == .milliseconds(50))
+        #expect(try NetworkConditions.parseLatency("0.2s") == .milliseconds(200))
         #expect(throws: HeadwayError.self) { try NetworkConditions.parseBandwidth("fast") }
         #expect(throws: HeadwayError.self) { try NetworkConditions.parseLatency("-5ms") }
         #expect(throws: HeadwayError.self) { try HTTPServer(root: URL(fileURLWithPath: "/no/such/dir")) }

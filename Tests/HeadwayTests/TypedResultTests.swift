@@ -72,7 +72,7 @@ struct TypedResultTests {
 
     @Test func resultsCanBeMadeByHandForClientTests() throws {
         let url = URL(string: "http://example.test/")!
-        let timing = Timing(started: 1, committed: 2, finished: 30, responseStart: 3, domInteractive: 10,
+        let timing = Timing(started: .milliseconds(1), committed: .milliseconds(2), finished: .milliseconds(30), responseStart: 3, domInteractive: 10,
                             domContentLoadedEventEnd: 12, loadEventEnd: 25)
         let result = LoadResult(url: url, finalURL: url, status: 200, title: "Made", timing: timing)
         #expect(result.timing[.loadEventEnd] == 25)

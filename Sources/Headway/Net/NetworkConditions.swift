@@ -6,11 +6,11 @@ import Foundation
 public struct NetworkConditions: Sendable, Equatable, CustomStringConvertible {
     /// Bytes per second, or nil for no cap.
     public var bytesPerSecond: Double?
-    /// Seconds before the response's first byte.
-    public var latency: Double
+    /// The wait before the response's first byte.
+    public var latency: Duration
 
-    /// Conditions with `bytesPerSecond` (nil for no cap) and `latency` in seconds.
-    public init(bytesPerSecond: Double? = nil, latency: Double = 0) {
+    /// Conditions with `bytesPerSecond` (nil for no cap) and `latency`.
+    public init(bytesPerSecond: Double? = nil, latency: Duration = .zero) {
         self.bytesPerSecond = bytesPerSecond
         self.latency = latency
     }
@@ -43,11 +43,11 @@ public struct NetworkConditions: Sendable, Equatable, CustomStringConvertible {
         throw HeadwayError(.invalidArgument, "not a bandwidth: '\(text)' (use for example 5mbit, 500kbit or 2MB)")
     }
 
-    /// Parses a latency such as `50ms`, `0.2s` or `0`, at most `Seconds.longest`. `name` starts
-    /// the error message.
-    public static func parseLatency(_ text: String, name: String = "latency") throws -> Double {
+    /// Parses a latency such as `50ms`, `0.2s` or `0`, at most one day. `name` starts the error
+    /// message.
+    public static func parseLatency(_ text: String, name: String = "latency") throws -> Duration {
         let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if lower == "0" { return 0 }
+        if lower == "0" { return .zero }
         let seconds: Double
         if lower.hasSuffix("ms"), let value = Double(lower.dropLast(2)) {
             seconds = value / 1000
@@ -56,13 +56,13 @@ public struct NetworkConditions: Sendable, Equatable, CustomStringConvertible {
         } else {
             throw HeadwayError(.invalidArgument, "not a latency: '\(text)' (use for example 50ms or 0.2s)")
         }
-        return try Seconds.validate(seconds, name: name, allowZero: true)
+        return try TimeLimit.duration(seconds: seconds, name: name, allowZero: true)
     }
 
     /// The conditions as a person reads them: "5 Mbit/s, 50 ms latency".
     public var description: String {
         let rate = bytesPerSecond.map { String(format: "%.2f Mbit/s", min($0, Self.maximumBytesPerSecond) * 8 / 1e6) }
             ?? "unlimited bandwidth"
-        return "\(rate), \(Int((Seconds.clamp(latency) * 1000).rounded())) ms latency"
+        return "\(rate), \(Int(latency.clamped.milliseconds.rounded())) ms latency"
     }
 }

@@ -141,8 +141,8 @@ extension Browser {
             if let rate = conditions.bytesPerSecond, !(rate > 0 && rate <= NetworkConditions.maximumBytesPerSecond) {
                 throw refuse("the emulated bandwidth must be above 0 and at most 100 Gbit/s, not \(rate) bytes/s")
             }
-            guard conditions.latency >= 0, conditions.latency <= Seconds.longest else {
-                throw refuse("the emulated latency must be 0 to \(formatSeconds(Seconds.longest)), not \(conditions.latency) s")
+            guard conditions.latency >= .zero, conditions.latency <= TimeLimit.longest else {
+                throw refuse("the emulated latency must be 0 to \(TimeLimit.longest.formatted), not \(conditions.latency)")
             }
         }
         for cookie in configuration.cookies {

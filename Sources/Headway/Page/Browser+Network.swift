@@ -18,9 +18,9 @@ extension Browser {
     }
 
     // Adds the configuration's cookies to WebKit's cookie store (and the booster's jar): all
-    // asked for at once, then one wait for every answer, bounded by `timeout` seconds plus one
-    // per 5,000 cookies. A cookie WebKit refuses is skipped.
-    func setCookies(timeout: Double = 10) async {
+    // asked for at once, then one wait for every answer, bounded by `timeout` plus a second per
+    // 5,000 cookies. A cookie WebKit refuses is skipped.
+    func setCookies(timeout: Duration = .seconds(10)) async {
         let made = configuration.cookies.compactMap { cookie -> OpaquePointer? in
             booster?.client.add(cookie)
             return cookie.soupCookie()
@@ -29,8 +29,7 @@ extension Browser {
         defer { made.forEach { soup_cookie_free($0) } }
         let manager = webkit_website_data_manager_get_cookie_manager(
             webkit_web_context_get_website_data_manager(context.pointer))
-        _ = try? await engineAsync(calls: made.count,
-                                   timeout: .clamped(seconds: timeout + Double(made.count) / 5_000)) {
+        _ = try? await engineAsync(calls: made.count, timeout: timeout + .seconds(Double(made.count) / 5_000)) {
             cancellable, callback, data in
             for cookie in made { webkit_cookie_manager_add_cookie(manager, cookie, cancellable, callback, data) }
         } finish: { source, result in

@@ -104,7 +104,7 @@ public final class Browser {
     /// Waits until the running prefetch has settled, at most `timeout`. Returns early
     /// when the calling task is cancelled (the prefetch goes on).
     public func settlePrefetch(timeout: Duration = .seconds(30)) async {
-        await booster?.settle(timeout: timeout.seconds)
+        await booster?.settle(timeout: timeout)
     }
 
     /// Starts fetching the document at `url` now, with the booster's session, so that a
@@ -161,7 +161,7 @@ public final class Browser {
     /// and after `timeout` or at once when the calling task is cancelled (the writes go on).
     public func flushCacheDirectory(timeout: Duration = .seconds(30)) async {
         guard let disk = booster?.cache.disk else { return }
-        _ = try? await EngineWait<Void>.run(timeout: timeout.seconds, onTimeout: { .success(()) }) { wait in
+        _ = try? await EngineWait<Void>.run(timeout: timeout, onTimeout: { .success(()) }) { wait in
             disk.afterQueuedWrites { Task { @EngineActor in wait.resume(.success(())) } }
         }
     }

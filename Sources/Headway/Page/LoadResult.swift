@@ -70,20 +70,21 @@ public struct LoadResult: Sendable, Codable, Equatable {
     }
 }
 
-/// Page-load timing in milliseconds.
+/// When each phase of a page load happened.
 ///
-/// `started`, `committed` and `finished` are Headway's own phase times on a monotonic clock,
-/// measured from the load request. The W3C Navigation Timing fields are relative to the
-/// navigation's start (`performance.timeOrigin`), as the page sees them.
+/// The rule for time in Headway: a time Headway measures itself is a `Duration` on its monotonic
+/// clock (`started`, `committed` and `finished`, measured from the load request); a figure the
+/// page reports (W3C Navigation Timing and Paint Timing, relative to the navigation's start,
+/// `performance.timeOrigin`) stays the `Double` milliseconds the page gave. JSON has both as
+/// milliseconds, rounded to three decimals.
 public struct Timing: Sendable, Codable, Equatable {
-    /// When WebKit started the navigation: ms after the load request, on Headway's monotonic clock.
-    public var started: Double
-    /// When the first bytes of the document were committed: ms after the load request, on Headway's
-    /// clock.
-    public var committed: Double
-    /// When WebKit reported the load finished: ms after the load request, on Headway's clock (0 for a
-    /// load that ended at DOMContentLoaded first).
-    public var finished: Double
+    /// When WebKit started the navigation, after the load request.
+    public var started: Duration
+    /// When the first bytes of the document were committed, after the load request.
+    public var committed: Duration
+    /// When WebKit reported the load finished, after the load request (zero for a load that ended
+    /// at DOMContentLoaded first).
+    public var finished: Duration
     /// Navigation Timing's `responseStart`: ms from the navigation's start to the response's first byte
     /// (TTFB).
     public var responseStart: Double
@@ -96,13 +97,15 @@ public struct Timing: Sendable, Codable, Equatable {
     /// Navigation Timing's `loadEventEnd`: ms from the navigation's start to the end of the load
     /// event's handlers (0 when it had not come).
     public var loadEventEnd: Double
-    /// First contentful paint, or nil where the engine did not report one.
+    /// Paint Timing's first contentful paint in ms, or nil where the engine did not report one.
     public var firstContentfulPaint: Double?
 
-    /// Every metric by its JSON name, for summaries; unavailable ones are left out.
+    /// Every metric by its JSON name, in milliseconds as JSON has them, for summaries; unavailable
+    /// ones are left out.
     public var metrics: [(name: String, value: Double)] {
         var list: [(String, Double)] = [
-            ("started", started), ("committed", committed), ("finished", finished),
+            ("started", started.milliseconds), ("committed", committed.milliseconds),
+            ("finished", finished.milliseconds),
             ("responseStart", responseStart), ("domInteractive", domInteractive),
             ("domContentLoadedEventEnd", domContentLoadedEventEnd), ("loadEventEnd", loadEventEnd),
         ]
@@ -110,22 +113,37 @@ public struct Timing: Sendable, Codable, Equatable {
         return list
     }
 
-    /// Encodes every field, `firstContentfulPaint` as `null` when there is none.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(started, forKey: .started)
-        try c.encode(committed, forKey: .committed)
-        try c.encode(finished, forKey: .finished)
-        try c.encode(responseStart, forKey: .responseStart)
-        try c.encode(domInteractive, forKey: .domInteractive)
-        try c.encode(domContentLoadedEventEnd, forKey: .domContentLoadedEventEnd)
-        try c.encode(loadEventEnd, forKey: .loadEventEnd)
-        try c.encode(firstContentfulPaint, forKey: .firstContentfulPaint)
+    private enum CodingKeys: String, CodingKey {
+        case started, committed, finished, responseStart, domInteractive, domContentLoadedEventEnd, loadEventEnd
+        case firstContentfulPaint
     }
 
-    /// Timing with each field given, in ms.
-    public init(started: Double, committed: Double, finished: Double, responseStart: Double, domInteractive: Double,
-                domContentLoadedEventEnd: Double, loadEventEnd: Double, firstContentfulPaint: Double? = nil) {
+    /// Encodes every field in milliseconds rounded to three decimals, `firstContentfulPaint` as
+    /// `null` when there is none.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        for (name, value) in metrics {
+            try c.encode(JSONMilliseconds.rounded(value), forKey: CodingKeys(rawValue: name)!)
+        }
+        if firstContentfulPaint == nil { try c.encodeNil(forKey: .firstContentfulPaint) }
+    }
+
+    /// Decodes the JSON `encode(to:)` writes: every field in milliseconds.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func ms(_ key: CodingKeys) throws -> Double { try c.decode(Double.self, forKey: key) }
+        self.init(started: Duration(clampedMilliseconds: try ms(.started)),
+                  committed: Duration(clampedMilliseconds: try ms(.committed)),
+                  finished: Duration(clampedMilliseconds: try ms(.finished)),
+                  responseStart: try ms(.responseStart), domInteractive: try ms(.domInteractive),
+                  domContentLoadedEventEnd: try ms(.domContentLoadedEventEnd), loadEventEnd: try ms(.loadEventEnd),
+                  firstContentfulPaint: try c.decodeIfPresent(Double.self, forKey: .firstContentfulPaint))
+    }
+
+    /// Timing with each field given: Headway's phase times as durations, the page's figures in ms.
+    public init(started: Duration, committed: Duration, finished: Duration, responseStart: Double,
+                domInteractive: Double, domContentLoadedEventEnd: Double, loadEventEnd: Double,
+                firstContentfulPaint: Double? = nil) {
         self.started = started
         self.committed = committed
         self.finished = finished

@@ -40,7 +40,7 @@ enum NavigationEvent: Equatable, Sendable {
     // The waiter of this load is done checking for a client redirect after it.
     case clientRedirectCheckEnded(load: Int)
     // This load ran out of its time (`seconds`), or its waiter gave up on it with this error.
-    case timedOut(load: Int, seconds: Double)
+    case timedOut(load: Int, after: Duration)
     case abandoned(load: Int, HeadwayError)
     case timerFired(NavigationTimer)
     // A finished load waits for the request for its page icon (one of `icons`) to end; none of
@@ -76,10 +76,10 @@ enum NavigationTimer: Equatable, Hashable, Sendable {
     // Runs from the start of an icon wait.
     case iconWait
 
-    var milliseconds: Double {
+    var duration: Duration {
         switch self {
         case .replacedLoad: NavigationTiming.replacedLoadStart
-        case .iconWait: NavigationTiming.iconWait * 1000
+        case .iconWait: NavigationTiming.iconWait
         }
     }
 }

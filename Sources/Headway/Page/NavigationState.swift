@@ -43,7 +43,7 @@ struct NavigationLoad: Equatable, Sendable {
         case replacedByPage
         // As `replacedByPage`, and its FINISHED came (at `finished`, on `url`): unless a STARTED
         // follows before `NavigationTimer.replacedLoad` fires, the load stands as it was.
-        case awaitingReplacement(finished: Double, url: URL)
+        case awaitingReplacement(finished: Duration, url: URL)
         // Completed, with `error` or without.
         case done
     }
@@ -52,7 +52,7 @@ struct NavigationLoad: Equatable, Sendable {
     // so on its own this does not mean the main frame is leaving).
     struct PageNavigation: Equatable, Sendable {
         var url: URL
-        var at: Double
+        var at: ContinuousClock.Instant
     }
 
     let id: Int
@@ -60,12 +60,13 @@ struct NavigationLoad: Equatable, Sendable {
     // load it continues; anything else starts a new one.
     let generation: Int
     let requested: URL?
-    // Monotonic ms at the request (or at STARTED for navigations the page began itself).
-    let origin: Double
+    // When it was requested (or STARTED, for navigations the page began itself); the phase times
+    // below are measured from it.
+    let origin: ContinuousClock.Instant
     var phase = Phase.requested
-    var started: Double?
-    var committed: Double?
-    var finished: Double?
+    var started: Duration?
+    var committed: Duration?
+    var finished: Duration?
     var finalURL: URL?
     var error: HeadwayError?
     // Every hop so far, server and client redirects.
@@ -92,7 +93,7 @@ struct NavigationLoad: Equatable, Sendable {
         }
     }
 
-    init(id: Int, requested: URL?, origin: Double, completesAtDOMContentLoaded: Bool = false) {
+    init(id: Int, requested: URL?, origin: ContinuousClock.Instant, completesAtDOMContentLoaded: Bool = false) {
         self.id = id
         generation = id
         self.requested = requested
@@ -101,7 +102,7 @@ struct NavigationLoad: Equatable, Sendable {
     }
 
     // The load of the client redirect that continues `previous` at `now`: same request, same clock.
-    init(id: Int, continuing previous: NavigationLoad, to target: URL, at now: Double) {
+    init(id: Int, continuing previous: NavigationLoad, to target: URL, at now: ContinuousClock.Instant) {
         self.id = id
         generation = previous.generation
         requested = previous.requested

@@ -27,8 +27,8 @@ extension NavigationTracker {
 
     // Completes `record` with a timeout if it is still running. Returns whether it did.
     @discardableResult
-    func timeOut(_ record: Record, after seconds: Double) -> Bool {
-        record === current && completes(.timedOut(load: record.id, seconds: seconds))
+    func timeOut(_ record: Record, after timeout: Duration) -> Bool {
+        record === current && completes(.timedOut(load: record.id, after: timeout))
     }
 
     // Ends `record` with `error` if it is still running (the page closed, for one).

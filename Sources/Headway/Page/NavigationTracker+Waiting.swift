@@ -3,11 +3,11 @@ import Foundation
 // Waiting on the tracker: for a record to complete, for the next record, for the next
 // commit. Every wait is bounded and ends when its task is cancelled.
 extension NavigationTracker {
-    // Waits until a record other than `record` begins, or `seconds` pass, or the task is
+    // Waits until a record other than `record` begins, or `timeout` passes, or the task is
     // cancelled. Returns the new record.
-    func nextRecord(after record: Record?, within seconds: Double) async -> Record? {
+    func nextRecord(after record: Record?, within timeout: Duration) async -> Record? {
         if let current, current !== record { return current }
-        _ = try? await EngineWait<Void>.run(timeout: seconds, onTimeout: { .success(()) }) { wait in
+        _ = try? await EngineWait<Void>.run(timeout: timeout, onTimeout: { .success(()) }) { wait in
             recordWaiters.append { wait.resume(.success(())) }
         }
         if let current, current !== record { return current }

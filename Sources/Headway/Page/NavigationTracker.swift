@@ -56,7 +56,7 @@ final class NavigationTracker {
         case .startTimer(let timer):
             timers[timer]?.cancel()
             timers[timer] = Task { @EngineActor [weak self] in
-                try? await Task.sleep(for: .milliseconds(Int(timer.milliseconds)))
+                try? await Task.sleep(for: timer.duration)
                 guard let self, !Task.isCancelled else { return }
                 self.timers[timer] = nil
                 self.send(.timerFired(timer))

@@ -6,14 +6,15 @@ extension NavigationTransition.Step {
     mutating func finished(_ url: URL) {
         if state.redirecting != nil { return effects.append(.unowned) }
         guard let live = state.live else { return }
+        let finished = now - live.origin
         if live.replacedByPage {
             // The page's own navigation replaced this load; its STARTED should follow at once.
             // If none does (a frame's navigation was taken for the page's), the load stands.
-            state.current?.phase = .awaitingReplacement(finished: now - live.origin, url: url)
+            state.current?.phase = .awaitingReplacement(finished: finished, url: url)
             effects += [.startTimer(.replacedLoad), .unowned]
             return
         }
-        state.current?.finished = now - live.origin
+        state.current?.finished = finished
         state.current?.finalURL = url
         // Whoever waits for this load checks for a client redirect right after it.
         if live.isAwaited, live.error == nil { state.awaitingClientRedirect = live.id }
@@ -45,6 +46,7 @@ extension NavigationTransition.Step {
         state.navigationSignals += 1
         endIconWait()
         guard state.redirecting == nil, let current = state.current, current.started != nil else { return }
+        let now = now
         state.current?.pageNavigation = .init(url: url, at: now)
     }
 
@@ -89,10 +91,10 @@ extension NavigationTransition.Step {
         complete(error: HeadwayError(.blockedURL, "\(url.absoluteString) matches a blocked URL pattern"))
     }
 
-    mutating func timedOut(_ id: Int, after seconds: Double) {
+    mutating func timedOut(_ id: Int, after timeout: Duration) {
         guard let current = state.current, current.id == id, !current.isDone else { return }
         let what = current.requested?.absoluteString ?? current.finalURL?.absoluteString ?? "the page"
-        complete(error: HeadwayError(.timeout, "loading \(what) did not finish within \(formatSeconds(seconds))"))
+        complete(error: HeadwayError(.timeout, "loading \(what) did not finish within \(timeout.formatted)"))
     }
 
     // No STARTED followed the FINISHED of a load the page's navigation cancelled: it stands,

@@ -1,6 +1,6 @@
 import Foundation
 
-// The tracker's logic as a pure function: a state and an event (at `now`, monotonic ms) give
+// The tracker's logic as a pure function: a state and an event (at `now`, on Headway's clock) give
 // the next state and what the shell must do. No WebKit, no clock, no tasks.
 //
 // A load completes on FINISHED (WebKit sends it after load-failed too), on an engine failure,
@@ -10,7 +10,7 @@ import Foundation
 // load event continues the load while its waiter checks for it (`awaitingClientRedirect`).
 enum NavigationTransition {
     static func transition(_ state: NavigationState, _ event: NavigationEvent,
-                           at now: Double) -> (NavigationState, [NavigationEffect]) {
+                           at now: ContinuousClock.Instant) -> (NavigationState, [NavigationEffect]) {
         var step = Step(state: state, now: now)
         step.apply(event)
         return (step.state, step.effects)
@@ -18,7 +18,7 @@ enum NavigationTransition {
 
     struct Step {
         var state: NavigationState
-        let now: Double
+        let now: ContinuousClock.Instant
         var effects: [NavigationEffect] = []
 
         mutating func apply(_ event: NavigationEvent) {
@@ -47,7 +47,7 @@ enum NavigationTransition {
                 if state.current?.id == id { state.current?.isAwaited = true }
             case .clientRedirectCheckEnded(let id):
                 if state.awaitingClientRedirect == id { state.awaitingClientRedirect = nil }
-            case .timedOut(let id, let seconds): timedOut(id, after: seconds)
+            case .timedOut(let id, let timeout): timedOut(id, after: timeout)
             case .abandoned(let id, let error):
                 if state.iconWait?.load == id { endIconWait() }
                 guard let current = state.current, current.id == id, !current.isDone else { return }
@@ -104,7 +104,8 @@ enum NavigationTransition {
             endIconWait()
             guard let current = state.current else { return startedByPage(url) }
             if !current.isDone, current.started == nil {
-                state.current?.started = now - current.origin
+                let started = now - current.origin
+                state.current?.started = started
                 state.current?.phase = .loading
                 state.current?.finalURL = url
             } else if !current.isDone, current.replacedByPage {
@@ -133,12 +134,12 @@ enum NavigationTransition {
         mutating func startedByPage(_ url: URL) {
             let asked = state.current.flatMap { previous in
                 previous.pageNavigation.flatMap {
-                    $0.at >= previous.origin + (previous.finished ?? 0)
+                    $0.at >= previous.origin + (previous.finished ?? .zero)
                         && now - $0.at < NavigationTiming.policyDecisionFreshness ? $0.url : nil
                 }
             }
             begin(nil)
-            state.current?.started = 0
+            state.current?.started = .zero
             state.current?.phase = .loading
             state.current?.finalURL = asked ?? url
         }
@@ -154,7 +155,8 @@ enum NavigationTransition {
         mutating func committed(_ url: URL) {
             effects.append(.commitSeen)
             guard let live = state.live else { return }
-            state.current?.committed = now - live.origin
+            let committed = now - live.origin
+            state.current?.committed = committed
             state.current?.finalURL = url
         }
     }

@@ -8,7 +8,8 @@ import Foundation
 // not affected. The tracker ends the wait (`NavigationEvent.iconWaitBegan`): when the request
 // ends, at its timer, or when the page navigates (its own load takes over) or closes.
 extension Page {
-    func letIconRequestEnd(of record: NavigationTracker.Record, probe: JSONValue?, until deadline: Double) async {
+    func letIconRequestEnd(of record: NavigationTracker.Record, probe: JSONValue?,
+                           until deadline: ContinuousClock.Instant) async {
         guard !record.completesAtDOMContentLoaded, case .array(let list)? = probe?["icons"] else { return }
         let icons = Set(list.compactMap { item in
             item.stringValue.flatMap(URL.init(string:)).map { Self.iconKey(MirrorScheme.real($0)) }
@@ -16,7 +17,7 @@ extension Page {
         guard view != nil, tracker.current === record, network.isLoading(anyOf: icons, key: Self.iconKey)
         else { return }
         _ = try? await EngineWait<Void>.run(
-            timeout: max(0, (deadline - Engine.now()) / 1000),
+            timeout: Engine.now().duration(to: deadline).clamped,
             onTimeout: { [weak self] in
                 self?.tracker.send(.iconWaitAbandoned)
                 return .success(())

@@ -20,17 +20,16 @@ extension Page {
     public func load(_ url: URL, until condition: LoadCondition = .load, timeout: Duration = .seconds(30)) async throws -> LoadResult {
         let view = try await readyView()
         if let prerendered = takePrerender(of: url) {
-            return try await show(prerendered, for: url, timeout: timeout.seconds, condition: condition)
+            return try await show(prerendered, for: url, timeout: timeout, condition: condition)
         }
         let target = booster != nil ? MirrorScheme.mirror(url) : url
         let started = Engine.now()
-        let result = try await navigate(url, timeout: timeout.seconds, condition: condition) {
+        let result = try await navigate(url, timeout: timeout, condition: condition) {
             booster?.willNavigate(to: target, from: pageBooster)
             webkit_web_view_load_uri(view, target.absoluteString)
         }
         guard condition == .networkIdle else { return result }
-        let left = Seconds.clamp(timeout.seconds) - (Engine.now() - started) / 1000
-        try await waitForNetworkIdle(timeout: .clamped(seconds: left))
+        try await waitForNetworkIdle(timeout: (timeout.clamped - started.duration(to: Engine.now())).clamped)
         var idle = result
         if network.recording { idle.resourceEntries = try await resourceEntries() }
         return idle
@@ -40,7 +39,7 @@ extension Page {
     @discardableResult
     public func reload(timeout: Duration = .seconds(30)) async throws -> LoadResult {
         let view = try await readyView()
-        return try await navigate(url, timeout: timeout.seconds) { webkit_web_view_reload(view) }
+        return try await navigate(url, timeout: timeout) { webkit_web_view_reload(view) }
     }
 
     /// Goes back one entry in the history; errors and cancellation as for `load`, and
@@ -51,7 +50,7 @@ extension Page {
         guard webkit_web_view_can_go_back(view) != 0 else {
             throw HeadwayError(.invalidArgument, "there is no page to go back to")
         }
-        return try await navigate(nil, timeout: timeout.seconds) { webkit_web_view_go_back(view) }
+        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_back(view) }
     }
 
     /// Goes forward one entry in the history; errors and cancellation as for `goBack`.
@@ -61,7 +60,7 @@ extension Page {
         guard webkit_web_view_can_go_forward(view) != 0 else {
             throw HeadwayError(.invalidArgument, "there is no page to go forward to")
         }
-        return try await navigate(nil, timeout: timeout.seconds) { webkit_web_view_go_forward(view) }
+        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_forward(view) }
     }
 
     /// Stops the current load; a pending `load` then fails.
@@ -98,7 +97,7 @@ extension Page {
         dialogs.removeAll()
     }
 
-    private func navigate(_ requested: URL?, timeout: Double, condition: LoadCondition = .load,
+    private func navigate(_ requested: URL?, timeout: Duration, condition: LoadCondition = .load,
                           start: () -> Void) async throws -> LoadResult {
         try Task.checkCancellation()
         clearPageRecords()
@@ -121,9 +120,9 @@ extension Page {
 
     // Waits for `record` to complete, follows the client redirects the page makes during or
     // right after its load, then gathers the result. `timeout` bounds the whole chain.
-    func finish(_ first: NavigationTracker.Record, timeout: Double) async throws -> LoadResult {
-        let timeout = Seconds.clamp(timeout)
-        let deadline = Engine.now() + timeout * 1000
+    func finish(_ first: NavigationTracker.Record, timeout: Duration) async throws -> LoadResult {
+        let timeout = timeout.clamped
+        let deadline = Engine.now() + timeout
         var record = first
         while true {
             do {
@@ -131,14 +130,15 @@ extension Page {
             } catch let error as HeadwayError where error.code == .timeout {
                 throw try await explained(error)
             }
-            let left = (deadline - Engine.now()) / 1000
+            let left = Engine.now().duration(to: deadline)
             var probe: JSONValue?
             do {
                 probe = try await JavaScriptCall.callAsyncFunction(try liveView(), PageScripts.timing,
                                                                    arguments: ["waitForLoad": record.completesAtDOMContentLoaded ? "no" : "yes",
                                                                                "entriesWanted": network.recording ? "yes" : "no"],
                                                                    world: PageScripts.world, sourceURI: nil,
-                                                                   timeout: min(10, max(1, left)), what: "the timing probe")
+                                                                   timeout: min(.seconds(10), max(.seconds(1), left)),
+                                                                   what: "the timing probe")
             } catch let error as HeadwayError where error.code == .scriptTimeout {
                 // The page may be spinning in JavaScript right after its load event.
                 checkResponsiveness()
@@ -162,10 +162,11 @@ extension Page {
     // Waits until `record` completes. At the deadline the load is stopped and fails with
     // `.timeout` (and a page stuck in JavaScript loses its web process); when the task is
     // cancelled the load is stopped and this throws `CancellationError`.
-    private func wait(for record: NavigationTracker.Record, until deadline: Double, timeout: Double) async throws {
+    private func wait(for record: NavigationTracker.Record, until deadline: ContinuousClock.Instant,
+                      timeout: Duration) async throws {
         do {
             try await EngineWait<Void>.run(
-                timeout: (deadline - Engine.now()) / 1000,
+                timeout: Engine.now().duration(to: deadline),
                 onTimeout: { [weak self] in
                     if let self, self.tracker.timeOut(record, after: timeout) { self.stop() }
                     return .success(())
@@ -191,17 +192,19 @@ extension Page {
 
     // The record of a navigation the page started right after `record`'s load (a script in
     // its load handler or a task after it, or a meta refresh of at most 1 s), or nil.
-    private func clientRedirect(after record: NavigationTracker.Record, probe: JSONValue?, deadline: Double) async -> NavigationTracker.Record? {
+    private func clientRedirect(after record: NavigationTracker.Record, probe: JSONValue?,
+                                deadline: ContinuousClock.Instant) async -> NavigationTracker.Record? {
         defer { if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil } }
         if let current = tracker.current, current !== record, current.redirects.count > record.redirects.count {
             return current
         }
-        let finishedAt = record.origin + (record.finished ?? 0)
+        let finishedAt = record.origin + (record.finished ?? .zero)
         let navigated = record.pageNavigation.map { $0.at >= finishedAt } ?? false
         let refresh = probe?["metaRefresh"]?.doubleValue
         guard tracker.awaitingClientRedirect === record, navigated || refresh != nil || probe == nil else { return nil }
         // decide-policy reports frame navigations too: a main-frame one starts within a moment.
-        let grace = min((refresh ?? 0) + NavigationTiming.clientRedirectStart, max(0, (deadline - Engine.now()) / 1000))
+        let wait = Duration(clampedMilliseconds: (refresh ?? 0) * 1000) + NavigationTiming.clientRedirectStart
+        let grace = min(wait, Engine.now().duration(to: deadline).clamped)
         guard let next = await tracker.nextRecord(after: record, within: grace),
               next.redirects.count > record.redirects.count else { return nil }
         return next

@@ -11,8 +11,8 @@ final class ResponsivenessCheck {
 }
 
 extension Page {
-    // How long a page may take to answer a trivial script before it counts as stuck, in seconds.
-    static let responsivenessBound = 2.0
+    // How long a page may take to answer a trivial script before it counts as stuck.
+    static let responsivenessBound: Duration = .seconds(2)
 
     /// Kills the page's web process, as a crash would; useful to test crash handling. A pending
     /// load fails with `.engine`; the next load starts a fresh web process.
@@ -54,7 +54,7 @@ extension Page {
     func verdict(of check: ResponsivenessCheck) async throws -> Bool {
         let task = check.task
         let done = Task { @EngineActor in _ = await task.value }
-        guard try await EngineWait.ended(done, within: Page.responsivenessBound + 5) else { return false }
+        guard try await EngineWait.ended(done, within: Page.responsivenessBound + .seconds(5)) else { return false }
         return await task.value
     }
 
@@ -64,7 +64,7 @@ extension Page {
         if let responsiveness, responsiveness.isRunning { _ = try await verdict(of: responsiveness) }
         if let cookies = browser?.cookiesSet {
             // Cookies are set within a bound of their own; a caller that gives up stops waiting.
-            _ = try await EngineWait.ended(cookies, within: Seconds.longest)
+            _ = try await EngineWait.ended(cookies, within: TimeLimit.longest)
         }
         return try liveView()
     }

@@ -28,7 +28,8 @@ public struct TimingMetric: RawRepresentable, Hashable, Sendable, CustomStringCo
 }
 
 extension Timing {
-    /// The value of `metric`, or nil when it is not available (`firstContentfulPaint`).
+    /// The value of `metric` in milliseconds, as JSON has it, or nil when it is not available
+    /// (`firstContentfulPaint`).
     public subscript(_ metric: TimingMetric) -> Double? { metrics.first { $0.name == metric.rawValue }?.value }
 }
 

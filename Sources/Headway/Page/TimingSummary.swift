@@ -1,8 +1,9 @@
 public import Foundation
 
-/// min, median, p95 and max of one metric over repeated loads.
+/// min, median, p95 and max of one metric over repeated loads, in milliseconds (as `Timing.metrics`
+/// and JSON have every metric); JSON rounds them to three decimals.
 public struct MetricSummary: Sendable, Codable, Equatable {
-    /// The smallest value, in the metric's unit (ms).
+    /// The smallest value, in ms.
     public var min: Double
     /// The median (the mean of the two middle values for an even count), in ms.
     public var median: Double
@@ -22,6 +23,17 @@ public struct MetricSummary: Sendable, Codable, Equatable {
         median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         p95 = rank(0.95)
         max = sorted[sorted.count - 1]
+    }
+
+    private enum CodingKeys: String, CodingKey { case min, median, p95, max }
+
+    /// Encodes the four figures in ms, rounded to three decimals.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(JSONMilliseconds.rounded(min), forKey: .min)
+        try c.encode(JSONMilliseconds.rounded(median), forKey: .median)
+        try c.encode(JSONMilliseconds.rounded(p95), forKey: .p95)
+        try c.encode(JSONMilliseconds.rounded(max), forKey: .max)
     }
 }
 

@@ -109,14 +109,19 @@ struct LoadCommand: AsyncParsableCommand {
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, jsonl, text }
 
+    // The seconds of the time options, each checked and turned into a Duration, once.
+    func waits() throws -> (timeout: Duration, scriptTimeout: Duration, prefetchSettle: Duration) {
+        (try TimeLimit.duration(seconds: timeout, name: "--timeout"),
+         try TimeLimit.duration(seconds: scriptTimeout, name: "--script-timeout"),
+         try TimeLimit.duration(seconds: prefetchSettle, name: "--prefetch-settle", allowZero: true))
+    }
+
     func validate() throws {
         try ExitStatus.validating(checks)
     }
 
     private func checks() throws {
-        try Seconds.validate(timeout, name: "--timeout")
-        try Seconds.validate(scriptTimeout, name: "--script-timeout")
-        try Seconds.validate(prefetchSettle, name: "--prefetch-settle", allowZero: true)
+        _ = try waits()
         guard (1...Self.mostRepeats).contains(repeatCount) else {
             throw HeadwayError(.invalidArgument, repeatCount < 1 ? "--repeat must be at least 1" : "--repeat must be at most \(Self.mostRepeats)")
         }
@@ -205,10 +210,11 @@ struct LoadCommand: AsyncParsableCommand {
         let snippets = try scripts.map(Snippet.load(path:))
         let list = try urlList.map(URLList.open(path:))
         let shard = try sharding.parsed(list: urlList, arguments: urls)
+        let waits = try waits()
         var inputs = LoadRunner.Inputs(urls: URLFeed(arguments: arguments, list: list, shard: shard), snippets: snippets,
-                                       timeout: timeout, scriptTimeout: scriptTimeout,
+                                       timeout: waits.timeout, scriptTimeout: waits.scriptTimeout,
                                        repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
-                                       booster: booster, prefetchSettle: prefetchSettle)
+                                       booster: booster, prefetchSettle: waits.prefetchSettle)
         inputs.browser = try page.configuration(firstURL: try urls.first.map(URLList.parse))
         // A cold start (--repeat) would drop it before the load.
         if booster != nil, repeatCount == 1, jobs == 1 { inputs.preload = try urls.first.map(URLList.parse) }

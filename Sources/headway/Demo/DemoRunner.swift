@@ -127,7 +127,7 @@ enum DemoRunner {
         }
         if let cold = articles.first, let shown = articles.first(where: { $0.result.prefetch?.prerendered == true }) {
             lines.append(String(format: "The prerendered article was shown %.1f ms after its load request (cold: the load ended %.0f ms after it); "
-                                + "its load and FCP columns are those of its hidden load.", shown.result.timing.finished, cold.result.timing.finished))
+                                + "its load and FCP columns are those of its hidden load.", shown.result.timing.finished.milliseconds, cold.result.timing.finished.milliseconds))
         }
         if let cold = articles.first, let second = articles.first(where: { $0.label.hasSuffix("second run, disk cache") }),
            cold.result.timing.loadEventEnd > 0 {

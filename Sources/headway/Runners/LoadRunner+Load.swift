@@ -18,16 +18,16 @@ extension LoadRunner {
         var report = LoadReport(url: url.absoluteString, run: run)
         var failures: [ExitStatus] = []
         do {
-            let started = Date()
+            let started = ContinuousClock.now
             let result = try await page.load(url, until: inputs.endsAtDOMContentLoaded ? .domContentLoaded : .load,
-                                             timeout: .seconds(inputs.timeout))
+                                             timeout: inputs.timeout)
             report.result = result
             if let status = result.status, status >= 400 {
                 ExitStatus.report("\(url.absoluteString) answered HTTP \(status)")
                 failures.append(.httpError)
             }
-            // The waits share the load's --timeout.
-            let left = { Duration.seconds(max(0, inputs.timeout - Date().timeIntervalSince(started))) }
+            // The waits share the load's --timeout, measured on the monotonic clock.
+            let left = { max(.zero, inputs.timeout - started.duration(to: .now)) }
             if inputs.waitForNetworkIdle { try await page.waitForNetworkIdle(timeout: left()) }
             if let selector = inputs.waitFor { try await page.waitFor(selector: selector, timeout: left()) }
             // The HAR holds what the waits saw load too.
@@ -47,7 +47,7 @@ extension LoadRunner {
         }
         for snippet in inputs.snippets {
             // `run` throws only when the task is cancelled, which the CLI never does.
-            guard let result = try? await page.run(snippet, timeout: .seconds(inputs.scriptTimeout), navigationTimeout: .seconds(inputs.timeout)) else { break }
+            guard let result = try? await page.run(snippet, timeout: inputs.scriptTimeout, navigationTimeout: inputs.timeout) else { break }
             report.scripts.append(result)
             if let error = result.error {
                 ExitStatus.report("script \(error.description)")

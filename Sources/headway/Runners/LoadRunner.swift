@@ -7,13 +7,13 @@ enum LoadRunner {
     struct Inputs: Sendable {
         var urls: URLFeed
         var snippets: [Snippet]
-        var timeout: Double
-        var scriptTimeout: Double
+        var timeout: Duration
+        var scriptTimeout: Duration
         var repeatCount: Int
         var screenshot: String?
         var showProgress: Bool
         var booster: BoosterConfiguration?
-        var prefetchSettle: Double = 30
+        var prefetchSettle: Duration = .seconds(30)
         // With the booster, the document fetched while the page's web process starts.
         var preload: URL?
         // The browser's page options; `run` adds the booster, dialogs and memory limit.
@@ -108,7 +108,7 @@ enum LoadRunner {
                     }
                     if lastLoaded, inputs.booster != nil {
                         // Let the last prefetch settle so this load's result is repeatable.
-                        await browser.settlePrefetch(timeout: .seconds(inputs.prefetchSettle))
+                        await browser.settlePrefetch(timeout: inputs.prefetchSettle)
                     }
                     progress.step(url)
                     let (ok, _) = await loadOnce(url, run: nil, page: page, inputs: inputs, into: &outcome)
