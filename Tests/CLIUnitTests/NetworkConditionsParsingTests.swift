@@ -40,10 +40,11 @@ struct NetworkConditionsParsingTests {
         }
     }
 
-    @Test(arguments: [("50ms", 0.05), ("0.2s", 0.2), ("0", 0), ("0s", 0), ("0ms", 0), ("86400s", 86_400),
-                      (" 10MS ", 0.01), ("1e3ms", 1)])
-    func latencies(text: String, seconds: Double) throws {
-        #expect(try NetworkConditions.parseLatency(text) == seconds)
+    @Test(arguments: [("50ms", Duration.milliseconds(50)), ("0.2s", .milliseconds(200)), ("0", .zero), ("0s", .zero),
+                      ("0ms", .zero), ("86400s", .seconds(86_400)), (" 10MS ", .milliseconds(10)),
+                      ("1e3ms", .seconds(1))])
+    func latencies(text: String, duration: Duration) throws {
+        #expect(try NetworkConditions.parseLatency(text) == duration)
     }
 
     @Test func badLatenciesAreUsageErrorsNamingTheOption() {
@@ -68,7 +69,7 @@ struct NetworkConditionsParsingTests {
 
     @Test func bothOptionsTogether() throws {
         let conditions = try NetworkConditions.parsing(bandwidth: "5mbit", latency: "50ms")
-        #expect(conditions == NetworkConditions(bytesPerSecond: 625_000, latency: 0.05))
+        #expect(conditions == NetworkConditions(bytesPerSecond: 625_000, latency: .milliseconds(50)))
         #expect(try NetworkConditions.parsing(bandwidth: "0", latency: "0") == .none)
         #expect(throws: HeadwayError(.invalidArgument, "--latency must be at least 0")) {
             try NetworkConditions.parsing(bandwidth: "5mbit", latency: "-1s")

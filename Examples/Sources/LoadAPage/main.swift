@@ -14,5 +14,5 @@ let url = await server.url.appendingPathComponent("index.html")
 let result = try await Browser.withPage { page in
     try await page.load(url)
 }
-print(result.title, result.status ?? 0, "load event at \(result.timing.loadEventEnd) ms")
+print(result.title, result.status ?? 0, String(format: "load event at %.1f ms", result.timing.loadEventEnd))
 await server.stop()

@@ -103,10 +103,10 @@ final class Booster {
     }
 
     // Waits for the link extraction of the last finished page and the prefetch it started, at
-    // most `timeout` seconds: then both are stopped, with every prefetch request in flight.
+    // most `timeout`: then both are stopped, with every prefetch request in flight.
     // Returns early, leaving them alone, when the task is cancelled.
-    func settle(timeout: Double) async {
-        let deadline = Engine.now() + Seconds.clamp(timeout) * 1000
+    func settle(timeout: Duration) async {
+        let deadline = Engine.now() + timeout.clamped
         if let trigger {
             switch try? await EngineWait.ended(trigger, within: timeout) {
             case true?: break
@@ -117,8 +117,8 @@ final class Booster {
             case nil: return
             }
         }
-        await prefetcher.settle(timeout: max(0, (deadline - Engine.now()) / 1000))
-        await prerenders?.settle(timeout: max(0, (deadline - Engine.now()) / 1000))
+        await prefetcher.settle(timeout: Engine.now().duration(to: deadline).clamped)
+        await prerenders?.settle(timeout: Engine.now().duration(to: deadline).clamped)
     }
 
     private func extractAndPrefetch(_ page: Page) async {
@@ -126,7 +126,7 @@ final class Booster {
               ["http", "https"].contains(pageURL.scheme?.lowercased() ?? "") else { return }
         guard let found = try? await JavaScriptCall.callAsyncFunction(view, PageScripts.anchors, arguments: [:],
                                                                        world: PageScripts.world, sourceURI: nil,
-                                                                       timeout: 10, what: "the link extraction"),
+                                                                       timeout: .seconds(10), what: "the link extraction"),
               let text = found.stringValue,
               let links = try? JSONDecoder().decode([LinkPolicy.Link].self, from: Data(text.utf8)) else { return }
         let real = links.map { link in

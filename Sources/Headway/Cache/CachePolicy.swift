@@ -3,7 +3,7 @@ import Foundation
 // The RFC 9111 rules the prefetch cache follows, as a private cache with a short lifetime cap.
 enum CachePolicy {
     // Prefetched entries live at most this long, whatever the server says.
-    static let lifetimeCap: Double = 300
+    static let lifetimeCap: Duration = .seconds(300)
 
     // Headers that never go into the cache (no `Set-Cookie` replay) or that describe the
     // connection or an encoding already undone by libsoup.
@@ -30,10 +30,10 @@ enum CachePolicy {
         }
     }
 
-    // Seconds a response may be served from the cache, or nil if it must not be stored. A
+    // How long a response may be served from the cache, or nil if it must not be stored. A
     // response that must be revalidated before each use (`no-cache`, `max-age=0`, `Age` past
     // `max-age`) is kept with lifetime 0 when it has a validator, so a 304 can answer for it.
-    static func lifetime(method: String, status: Int, headers: HeaderList) -> Double? {
+    static func lifetime(method: String, status: Int, headers: HeaderList) -> Duration? {
         guard method == "GET", (200...299).contains(status), status != 206 else { return nil }
         func header(_ name: String) -> String? { headerValue(headers, name) }
         let directives = Directives(header("Cache-Control"))
@@ -42,9 +42,11 @@ enum CachePolicy {
         let hasValidator = header("ETag") != nil || header("Last-Modified") != nil
         let mustRevalidate = directives.noCache || header("Pragma")?.lowercased().contains("no-cache") == true
         let age = header("Age").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-        let remaining = directives.maxAge.map { min($0 - age, lifetimeCap) } ?? lifetimeCap
-        if mustRevalidate || remaining <= 0 { return hasValidator ? 0 : nil }
-        return remaining
+        // Seconds from the server: NaN, infinite and negative ones must not trap.
+        let remaining = directives.maxAge.map { ($0 - age) * 1000 }
+            .map { $0 > 0 ? Duration(clampedMilliseconds: $0) : .zero }
+        if mustRevalidate || remaining == .zero { return hasValidator ? .zero : nil }
+        return min(remaining ?? lifetimeCap, lifetimeCap)
     }
 
     // The request-header names a response varies on (lower-cased).

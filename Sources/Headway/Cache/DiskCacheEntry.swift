@@ -14,7 +14,7 @@ struct DiskCacheEntry: Codable {
     var headers: [[String]]
     var varyValues: [String: String]
     // When it was stored or last revalidated, in seconds since 1970 (a wall clock: monotonic
-    // time restarts with each boot).
+    // time restarts with each boot), and its lifetime in seconds.
     var storedAt: Double
     var lifetime: Double
     var bodyLength: Int
@@ -30,8 +30,8 @@ struct DiskCacheEntry: Codable {
         headers = response.headers.filter { !["set-cookie", "set-cookie2"].contains($0.0.lowercased()) }.map { [$0.0, $0.1] }
         varyValues = response.varyValues
         // The entry's age so far, carried over from the monotonic clock onto the wall clock.
-        storedAt = Date().timeIntervalSince1970 - (Engine.now() - response.storedAt) / 1000
-        lifetime = response.lifetime
+        storedAt = Date().timeIntervalSince1970 - response.storedAt.duration(to: Engine.now()).seconds
+        lifetime = response.lifetime.seconds
         bodyLength = response.body.count
         bodySHA256 = Self.sha256(response.body)
     }
@@ -69,10 +69,13 @@ struct DiskCacheEntry: Codable {
     // clock that went back past the store time makes it stale.
     func response(body: Data) -> CachedResponse? {
         guard let url = URL(string: url), headers.allSatisfy({ $0.count == 2 }) else { return nil }
-        let age = Date().timeIntervalSince1970 - storedAt
+        // Numbers from a file: clamped (to a day at most, past the lifetime cap), never trapping.
+        let lifetime = min(Duration(clampedMilliseconds: lifetime * 1000), CachePolicy.lifetimeCap)
+        let age = (Date().timeIntervalSince1970 - storedAt) * 1000
+        let storedAt = Engine.now() - (age < 0 ? lifetime : Duration(clampedMilliseconds: age))
         var response = CachedResponse(url: url, status: status, headers: headers.map { ($0[0], $0[1]) }, body: body,
-                                      varyValues: varyValues, storedAt: Engine.now() - (age < 0 ? lifetime : age) * 1000,
-                                      lifetime: lifetime)
+                                      varyValues: varyValues,
+                                      storedAt: storedAt, lifetime: lifetime)
         response.persisted = true
         return response
     }

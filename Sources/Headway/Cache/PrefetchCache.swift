@@ -8,8 +8,9 @@ struct CachedResponse: Sendable {
     var body: Data
     // Request header values for the names in `Vary`, as they went out (absent ones as "").
     var varyValues: [String: String]
-    var storedAt: Double
-    var lifetime: Double
+    // When it was stored or last revalidated, and how long it stays fresh from then.
+    var storedAt: ContinuousClock.Instant
+    var lifetime: Duration
     var wasUsed = false
     // Cookies the prefetch got (never in `headers`), committed when a page is served this entry.
     var cookies: [SetCookie] = []
@@ -17,7 +18,7 @@ struct CachedResponse: Sendable {
     // again writes nothing.
     var persisted = false
 
-    func isFresh(at now: Double) -> Bool { (now - storedAt) / 1000 < lifetime }
+    func isFresh(at now: ContinuousClock.Instant) -> Bool { storedAt.duration(to: now) < lifetime }
 
     // Whether a stale copy can be revalidated rather than fetched again.
     var hasValidator: Bool { headerValue(headers, "ETag") != nil || headerValue(headers, "Last-Modified") != nil }

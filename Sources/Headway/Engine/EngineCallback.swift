@@ -28,7 +28,7 @@ func engineAsync<T: Sendable>(
 ) async throws -> T {
     let cancellable = given.map { GObjectRef(retaining: $0) } ?? GObjectRef(taking: g_cancellable_new()!)
     return try await EngineWait<T>.run(
-        timeout: timeout.map(\.seconds),
+        timeout: timeout,
         onTimeout: {
             g_cancellable_cancel(cancellable.pointer)
             return .failure(onTimeout())

@@ -1,13 +1,13 @@
 // The one way Headway ends something at a time on the engine thread: `EngineWait`'s timeout, a
 // request's deadline, an untaken early document's expiry, a hidden page's load limit.
-// `action` runs once `duration` has passed (ContinuousClock, clamped to 0...`Seconds.longest`),
+// `action` runs once `duration` has passed (ContinuousClock, clamped to 0...`TimeLimit.longest`),
 // unless `cancel()` came first or the deadline was dropped.
 @EngineActor
 final class EngineDeadline {
     private var timer: Task<Void, Never>?
 
     init(after duration: Duration, _ action: @escaping @EngineActor () -> Void) {
-        let delay = duration.clampedForWaits
+        let delay = duration.clamped
         timer = Task { @EngineActor in
             try? await Task.sleep(for: delay)
             guard !Task.isCancelled else { return }
@@ -23,9 +23,4 @@ final class EngineDeadline {
     isolated deinit {
         timer?.cancel()
     }
-}
-
-extension Duration {
-    // This duration brought into 0...`Seconds.longest`.
-    var clampedForWaits: Duration { max(.zero, min(self, .seconds(Seconds.longest))) }
 }

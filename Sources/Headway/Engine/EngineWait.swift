@@ -22,9 +22,9 @@ final class EngineWait<T: Sendable> {
     // Whether the wait already has its answer (or gave up).
     var isOver: Bool { slot.isEmpty }
 
-    // Starts the work with `start` (synchronously) and waits for its answer. `timeout` is in
-    // seconds; nil waits as long as it takes (or until cancelled).
-    static func run(timeout: Double?,
+    // Starts the work with `start` (synchronously) and waits for its answer, at most `timeout`;
+    // nil waits as long as it takes (or until cancelled).
+    static func run(timeout: Duration?,
                     onTimeout: @escaping @EngineActor () -> Result<T, Error>,
                     onCancel: @escaping @EngineActor () -> Void = {},
                     start: (EngineWait<T>) -> Void) async throws -> T {
@@ -40,7 +40,7 @@ final class EngineWait<T: Sendable> {
                 }
                 wait.onCancel = onCancel
                 if let timeout {
-                    wait.deadline = EngineDeadline(after: .clamped(seconds: timeout)) {
+                    wait.deadline = EngineDeadline(after: timeout) {
                         guard !wait.isOver else { return }
                         wait.finish(onTimeout())
                     }
@@ -112,9 +112,9 @@ private final class ContinuationSlot<T: Sendable>: @unchecked Sendable {
 }
 
 extension EngineWait where T == Bool {
-    // Waits for `task` to end, at most `timeout` seconds. Returns false when the time ran out;
+    // Waits for `task` to end, at most `timeout`. Returns false when the time ran out;
     // throws `CancellationError` when the waiting task is cancelled. `task` itself goes on.
-    static func ended(_ task: Task<Void, Never>, within timeout: Double) async throws -> Bool {
+    static func ended(_ task: Task<Void, Never>, within timeout: Duration) async throws -> Bool {
         try await run(timeout: timeout, onTimeout: { .success(false) }) { wait in
             Task { @EngineActor in
                 await task.value

@@ -42,8 +42,9 @@ public struct HARLog: Sendable, Encodable {
             try page.encode("page_\(index + 1)", forKey: .id)
             try page.encode(load.title, forKey: .title)
             var timings = page.nestedContainer(keyedBy: Keys.self, forKey: .pageTimings)
-            try timings.encode(load.timing.domContentLoadedEventEnd > 0 ? load.timing.domContentLoadedEventEnd : -1, forKey: .onContentLoad)
-            try timings.encode(load.timing.loadEventEnd > 0 ? load.timing.loadEventEnd : -1, forKey: .onLoad)
+            try timings.encode(Self.ms(load.timing.domContentLoadedEventEnd > 0 ? load.timing.domContentLoadedEventEnd : -1),
+                               forKey: .onContentLoad)
+            try timings.encode(Self.ms(load.timing.loadEventEnd > 0 ? load.timing.loadEventEnd : -1), forKey: .onLoad)
         }
         var entries = log.nestedUnkeyedContainer(forKey: .entries)
         for (index, load) in loads.enumerated() {
@@ -53,13 +54,16 @@ public struct HARLog: Sendable, Encodable {
         }
     }
 
+    // Milliseconds as the HAR file has them: rounded to three decimals.
+    private static func ms(_ value: Double) -> Double { JSONMilliseconds.rounded(value) }
+
     private static func encode(_ entry: ResourceEntry, page: String, into container: KeyedEncodingContainer<Keys>) throws {
         var c = container
         let timings = entry.timings ?? ResourceEntry.Timings(blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 0, receive: 0)
         let version = entry.httpVersion.isEmpty ? "" : entry.httpVersion.uppercased()
         try c.encode(page, forKey: .pageref)
         try c.encode(date(entry.startedDateTime), forKey: .startedDateTime)
-        try c.encode(timings.total, forKey: .time)
+        try c.encode(ms(timings.total), forKey: .time)
         var request = c.nestedContainer(keyedBy: Keys.self, forKey: .request)
         try request.encode(entry.method, forKey: .method)
         try request.encode(entry.url.absoluteString, forKey: .url)
@@ -93,13 +97,13 @@ public struct HARLog: Sendable, Encodable {
         if let failure = entry.failure { try response.encode(failure, forKey: ._error) }
         _ = c.nestedContainer(keyedBy: Keys.self, forKey: .cache)
         var phases = c.nestedContainer(keyedBy: Keys.self, forKey: .timings)
-        try phases.encode(timings.blocked, forKey: .blocked)
-        try phases.encode(timings.dns, forKey: .dns)
-        try phases.encode(timings.connect, forKey: .connect)
-        try phases.encode(timings.ssl, forKey: .ssl)
-        try phases.encode(timings.send, forKey: .send)
-        try phases.encode(timings.wait, forKey: .wait)
-        try phases.encode(timings.receive, forKey: .receive)
+        try phases.encode(ms(timings.blocked), forKey: .blocked)
+        try phases.encode(ms(timings.dns), forKey: .dns)
+        try phases.encode(ms(timings.connect), forKey: .connect)
+        try phases.encode(ms(timings.ssl), forKey: .ssl)
+        try phases.encode(ms(timings.send), forKey: .send)
+        try phases.encode(ms(timings.wait), forKey: .wait)
+        try phases.encode(ms(timings.receive), forKey: .receive)
         if entry.fromPrefetchCache { try c.encode("prefetch", forKey: ._fromCache) }
     }
 

@@ -12,7 +12,7 @@ extension Page {
         guard network.recording else { return [] }
         let answer = try await JavaScriptCall.callAsyncFunction(
             view, PageScripts.resourcePhases + "return resourcePhases();", arguments: [:], world: PageScripts.world,
-            sourceURI: nil, timeout: timeout.seconds, what: "the resource timing probe")
+            sourceURI: nil, timeout: timeout, what: "the resource timing probe")
         let phases: [JSONValue] = if case .array(let list) = answer { list } else { [] }
         return resourceEntries(phases: phases, view: view)
     }

@@ -3,11 +3,11 @@ import Foundation
 // Joins what WebKit's UI process reported of a load's requests with the page's Resource Timing
 // entries, into `ResourceEntry` values.
 enum ResourceEntries {
-    // `handlerWaits` are the booster's handler's own measures (ms to the response headers, by
+    // `handlerWaits` are the booster's handler's own measures (the time to the response headers, by
     // URL): WebKit gives Resource Timing no phases or sizes for requests on the mirror schemes,
     // so those requests' timings come from the handler's clock and the UI process's (the end).
     static func join(_ requests: [NetworkActivity.Request], phases: [JSONValue], cacheHits: Set<URL>,
-                     handlerWaits: [URL: Double] = [:]) -> [ResourceEntry] {
+                     handlerWaits: [URL: Duration] = [:]) -> [ResourceEntry] {
         // Resource Timing names entries by the URL the page asked for; with the booster that is
         // the mirror URL. Each request takes the first unused entry of its URL.
         var byURL: [String: [JSONValue]] = [:]
@@ -21,7 +21,7 @@ enum ResourceEntries {
             func number(_ name: String) -> Double { phase?[name]?.doubleValue ?? 0 }
             func int(_ name: String) -> Int { phase?[name]?.intValue ?? 0 }
             if let wait = handlerWaits[request.url], number("responseStart") == 0 {
-                return handled(request, wait: wait, fromCache: cacheHits.contains(request.url))
+                return handled(request, wait: wait.milliseconds, fromCache: cacheHits.contains(request.url))
             }
             return ResourceEntry(
                 url: request.url, method: request.method, startedDateTime: request.started,
@@ -37,7 +37,7 @@ enum ResourceEntries {
     // `receive` up to when WebKit reported the end, the size as WebKit knew it (or from
     // `Content-Length`).
     private static func handled(_ request: NetworkActivity.Request, wait: Double, fromCache: Bool) -> ResourceEntry {
-        let total = request.ended.map { $0.timeIntervalSince(request.started) * 1000 } ?? wait
+        let total = request.ended.map { request.startedAt.duration(to: $0).milliseconds } ?? wait
         let length = request.contentLength > 0 ? request.contentLength
             : request.responseHeaders.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
         let timings = ResourceEntry.Timings(blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0,

@@ -13,7 +13,7 @@ final class BoundedRequest {
     private var deadline: EngineDeadline?
 
     init(timeout: Duration) {
-        self.timeout = timeout.clampedForWaits
+        self.timeout = timeout.clamped
         // It only stops the request; whoever awaits it sees the cancellation.
         deadline = EngineDeadline(after: self.timeout) { [weak self] in
             guard let self else { return }
@@ -26,7 +26,7 @@ final class BoundedRequest {
 
     // What a request to `url` that its deadline ended reports.
     func timeoutError(_ url: URL) -> HeadwayError {
-        HeadwayError(.timeout, "\(url.absoluteString) sent no response within \(formatSeconds(timeout.seconds))")
+        HeadwayError(.timeout, "\(url.absoluteString) sent no response within \(timeout.formatted)")
     }
 
     var isCancelled: Bool { g_cancellable_is_cancelled(cancellable.pointer) != 0 }

@@ -47,9 +47,9 @@ public struct ServedRequest: Sendable, Equatable {
     public var status: Int
     /// Body bytes sent.
     public var bytes: Int
-    /// Milliseconds from the request's arrival to the response's last byte, emulated latency and
+    /// The time from the request's arrival to the response's last byte, emulated latency and
     /// bandwidth included.
-    public var milliseconds: Double
+    public var duration: Duration
     /// The request's `Cookie` header, if any.
     public var cookie: String?
     /// The request's `Sec-Purpose` header (`prefetch` for Headway's prefetches), if any.

@@ -6,7 +6,7 @@ public import Foundation
 /// types, 404s, a log of the requests it answered and network emulation.
 ///
 /// ```swift
-/// let conditions = NetworkConditions(bytesPerSecond: 625_000, latency: 0.05)
+/// let conditions = NetworkConditions(bytesPerSecond: 625_000, latency: .milliseconds(50))
 /// let server = try HTTPServer(root: siteDirectory, conditions: conditions)
 /// let result = try await page.load(server.url.appendingPathComponent("index.html"))
 /// #expect(server.requests.contains { $0.path == "/index.html" })

@@ -6,11 +6,11 @@ import Foundation
 public struct NetworkConditions: Sendable, Equatable, CustomStringConvertible {
     /// Bytes per second, or nil for no cap.
     public var bytesPerSecond: Double?
-    /// Seconds before the response's first byte.
-    public var latency: Double
+    /// The wait before the response's first byte.
+    public var latency: Duration
 
-    /// Conditions with `bytesPerSecond` (nil for no cap) and `latency` in seconds.
-    public init(bytesPerSecond: Double? = nil, latency: Double = 0) {
+    /// Conditions with `bytesPerSecond` (nil for no cap) and `latency`.
+    public init(bytesPerSecond: Double? = nil, latency: Duration = .zero) {
         self.bytesPerSecond = bytesPerSecond
         self.latency = latency
     }
@@ -25,6 +25,6 @@ public struct NetworkConditions: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let rate = bytesPerSecond.map { String(format: "%.2f Mbit/s", min($0, Self.maximumBytesPerSecond) * 8 / 1e6) }
             ?? "unlimited bandwidth"
-        return "\(rate), \(Int((Seconds.clamp(latency) * 1000).rounded())) ms latency"
+        return "\(rate), \(Int(latency.clamped.milliseconds.rounded())) ms latency"
     }
 }

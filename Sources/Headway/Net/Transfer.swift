@@ -39,8 +39,8 @@ final class Transfer {
         if response.hangs { return }
         let conditions = server?.conditions ?? .none
         Task { @EngineActor in
-            if conditions.latency > 0 {
-                try? await Task.sleep(for: .clamped(seconds: conditions.latency))
+            if conditions.latency > .zero {
+                try? await Task.sleep(for: conditions.latency.clamped)
             }
             await self.send(response, bytesPerSecond: conditions.bytesPerSecond)
         }
@@ -89,7 +89,7 @@ final class Transfer {
         let begin = Engine.now()
         var sent = 0
         while sent < response.body.count {
-            let allowed = Int(min(Double(response.body.count), rate * (Engine.now() - begin) / 1000))
+            let allowed = Int(min(Double(response.body.count), rate * begin.duration(to: Engine.now()).seconds))
             if allowed > sent {
                 response.body[sent..<allowed].withUnsafeBytes { raw in
                     soup_message_body_append(body, SOUP_MEMORY_COPY, raw.baseAddress, gsize(raw.count))
@@ -127,7 +127,8 @@ final class Transfer {
         signals?.disconnectAll()
         signals = nil
         let record = status == 0 ? nil : ServedRequest(method: method, path: path, status: status, bytes: bytes,
-                                                        milliseconds: Engine.now() - started, cookie: cookie, purpose: purpose)
+                                                        duration: started.duration(to: Engine.now()),
+                                                        cookie: cookie, purpose: purpose)
         server?.finished(self, record, socket: soup_server_message_get_socket(message.pointer))
     }
 }

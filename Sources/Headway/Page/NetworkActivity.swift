@@ -9,16 +9,18 @@ final class NetworkActivity {
     struct Request {
         var url: URL
         var method: String
+        // When it started: by the wall clock for HAR's `startedDateTime`, and on Headway's clock.
         var started: Date
         var requestHeaders: [ResourceEntry.Header]
+        var startedAt = Engine.now()
         var status = 0
         var responseHeaders: [ResourceEntry.Header] = []
         var mimeType = ""
         // The response body's length as WebKit knows it, or 0.
         var contentLength = 0
         var failure: String?
-        // When WebKit reported it finished or failed, by the wall clock.
-        var ended: Date?
+        // When WebKit reported it finished or failed.
+        var ended: ContinuousClock.Instant?
     }
 
     // The most requests kept per load (and cache hits per view): a page that makes more keeps
@@ -27,7 +29,7 @@ final class NetworkActivity {
 
     // The requests in flight, by resource, with their URLs.
     private var inFlight: [UInt: URL] = [:]
-    // Monotonic ms of the last request that started or ended.
+    // When a request last started or ended.
     private(set) var lastChange = Engine.now()
     // Keep `requests` (off unless the browser records resources).
     var recording = false
@@ -56,7 +58,7 @@ final class NetworkActivity {
                 requests[position].contentLength = length
             }
             requests[position].failure = failure
-            requests[position].ended = Date()
+            requests[position].ended = Engine.now()
         }
         guard inFlight.removeValue(forKey: resource) != nil else { return }
         lastChange = Engine.now()
@@ -75,8 +77,8 @@ final class NetworkActivity {
         inFlight.values.contains { keys.contains(key($0)) }
     }
 
-    // Milliseconds since the network was last busy, or nil while a request is in flight.
-    var idleFor: Double? {
-        inFlight.isEmpty ? Engine.now() - lastChange : nil
+    // How long since the network was last busy, or nil while a request is in flight.
+    var idleFor: Duration? {
+        inFlight.isEmpty ? lastChange.duration(to: Engine.now()) : nil
     }
 }

@@ -17,7 +17,7 @@ extension Page {
     // navigation to `url`: the delegate sees it start, commit and finish, `started`,
     // `committed` and `finished` are when it was shown, and Navigation Timing is the hidden
     // load's. The view being left ends as `close()` ends it.
-    func show(_ prerendered: (parts: WebViewParts, booster: PageBooster), for url: URL, timeout: Double,
+    func show(_ prerendered: (parts: WebViewParts, booster: PageBooster), for url: URL, timeout: Duration,
               condition: LoadCondition) async throws -> LoadResult {
         guard !Task.isCancelled else {
             booster?.pageClosed(prerendered.booster)
@@ -40,7 +40,7 @@ extension Page {
         var result = try await finish(record, timeout: timeout)
         result.prefetch?.prerendered = true
         guard condition == .networkIdle else { return result }
-        try await waitForNetworkIdle(timeout: .clamped(seconds: Seconds.clamp(timeout) - (Engine.now() - started) / 1000))
+        try await waitForNetworkIdle(timeout: (timeout.clamped - started.duration(to: Engine.now())).clamped)
         if network.recording { result.resourceEntries = try await resourceEntries() }
         return result
     }

@@ -17,9 +17,9 @@ extension Page {
             if code > 0, ["http", "https"].contains(finalURL.scheme?.lowercased()) { status = code }
         }
         let timing = Timing(
-            started: record.started ?? 0,
-            committed: record.committed ?? 0,
-            finished: record.finished ?? 0,
+            started: record.started ?? .zero,
+            committed: record.committed ?? .zero,
+            finished: record.finished ?? .zero,
             responseStart: page["responseStart"]?.doubleValue ?? 0,
             domInteractive: page["domInteractive"]?.doubleValue ?? 0,
             domContentLoadedEventEnd: page["domContentLoadedEventEnd"]?.doubleValue ?? 0,

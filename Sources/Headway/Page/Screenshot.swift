@@ -29,7 +29,7 @@ extension Page {
             return try await snapshot(to: path, timeout: timeout)
         } catch let error as HeadwayError where error.code == .engine {
             // WebKit says only "There was an error creating the snapshot".
-            let left = Duration.clamped(seconds: timeout.seconds - (Engine.now() - started) / 1000)
+            let left = (timeout.clamped - started.duration(to: Engine.now())).clamped
             guard case .array(let size)? = try? await evaluate(Self.documentPixelSize, timeout: left),
                   let width = size.first?.doubleValue, let height = size.last?.doubleValue,
                   max(width, height) > Self.largestImageSide else { throw error }
@@ -52,7 +52,7 @@ extension Page {
             try await engineAsync(
                 timeout: timeout,
                 onTimeout: {
-                    HeadwayError(.timeout, "the screenshot was not taken within \(formatSeconds(timeout.seconds))")
+                    HeadwayError(.timeout, "the screenshot was not taken within \(timeout.formatted)")
                 }
             ) { cancellable, callback, data in
                 webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE,

@@ -11,9 +11,9 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
     /// Stale cached responses the server confirmed with a 304 (conditional revalidation with
     /// `If-None-Match` / `If-Modified-Since`), then answered from the cache.
     public var revalidated = 0
-    /// The longest time the handler took to answer a request from the cache, in ms: from
-    /// WebKit's request to handing WebKit the response.
-    public var slowestCacheAnswerMs: Double = 0
+    /// The longest time the handler took to answer a request from the cache: from WebKit's
+    /// request to handing WebKit the response (JSON: `slowestCacheAnswerMs`, in milliseconds).
+    public var slowestCacheAnswer: Duration = .zero
     /// Whether the load showed a page the booster had prerendered in a hidden view
     /// (`BoosterConfiguration.prerender`): the counts above are then those of the hidden load,
     /// `Timing`'s Navigation Timing figures are that load's, and `started`, `committed` and
@@ -35,7 +35,7 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
         try c.encode(joined, forKey: .joined)
         try c.encode(fetched, forKey: .fetched)
         try c.encode(revalidated, forKey: .revalidated)
-        try c.encode(slowestCacheAnswerMs, forKey: .slowestCacheAnswerMs)
+        try c.encode(JSONMilliseconds.rounded(slowestCacheAnswer), forKey: .slowestCacheAnswerMs)
         if prerendered { try c.encode(true, forKey: .prerendered) }
         if documentFetchedEarly { try c.encode(true, forKey: .documentFetchedEarly) }
     }
@@ -48,7 +48,8 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
         joined = try c.decode(Int.self, forKey: .joined)
         fetched = try c.decode(Int.self, forKey: .fetched)
         revalidated = try c.decodeIfPresent(Int.self, forKey: .revalidated) ?? 0
-        slowestCacheAnswerMs = try c.decodeIfPresent(Double.self, forKey: .slowestCacheAnswerMs) ?? 0
+        let slowest = try c.decodeIfPresent(Double.self, forKey: .slowestCacheAnswerMs) ?? 0
+        slowestCacheAnswer = Duration(clampedMilliseconds: slowest)
         prerendered = try c.decodeIfPresent(Bool.self, forKey: .prerendered) ?? false
         documentFetchedEarly = try c.decodeIfPresent(Bool.self, forKey: .documentFetchedEarly) ?? false
     }

@@ -75,10 +75,10 @@ final class Prefetcher {
         run = nil
     }
 
-    // Waits until the current run has nothing left to do, or `timeout` seconds pass: then the
+    // Waits until the current run has nothing left to do, or `timeout` passes: then the
     // run is cancelled with every request in flight, so nothing outlives the settle. Returns
     // early, leaving the run alone, when the task is cancelled.
-    func settle(timeout: Double) async {
+    func settle(timeout: Duration) async {
         guard let current else { return }
         if (try? await EngineWait.ended(current, within: timeout)) == false { cancel() }
     }

@@ -12,7 +12,7 @@ final class Prerender {
     let url: URL
     private(set) var state = State.loading
     // When its load finished, on the engine clock (ms).
-    private(set) var readyAt: Double?
+    private(set) var readyAt: ContinuousClock.Instant?
     private var parts: WebViewParts?
     // The booster's state for the hidden view, which goes with the view to the page that shows it.
     private var booster: PageBooster?

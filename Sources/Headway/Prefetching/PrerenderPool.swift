@@ -34,7 +34,7 @@ final class PrerenderPool {
     // response stay fresh (an older one is ended).
     func hasReady(_ url: URL) -> Bool {
         for prerender in prerenders where prerender.url == url && prerender.state == .ready {
-            if let readyAt = prerender.readyAt, Engine.now() - readyAt > CachePolicy.lifetimeCap * 1000 {
+            if let readyAt = prerender.readyAt, readyAt.duration(to: Engine.now()) > CachePolicy.lifetimeCap {
                 prerender.discard()
                 continue
             }
@@ -53,11 +53,11 @@ final class PrerenderPool {
     var count: Int { prerenders.filter { $0.state != .discarded }.count }
 
     // Waits until no hidden page is loading, at most `timeout` seconds.
-    func settle(timeout: Double) async {
-        let deadline = Engine.now() + Seconds.clamp(timeout) * 1000
+    func settle(timeout: Duration) async {
+        let deadline = Engine.now() + timeout.clamped
         for prerender in prerenders where prerender.state == .loading {
-            let left = (deadline - Engine.now()) / 1000
-            guard left > 0 else { return }
+            let left = Engine.now().duration(to: deadline)
+            guard left > .zero else { return }
             _ = try? await EngineWait<Void>.run(timeout: left, onTimeout: { .success(()) }, onCancel: {}) { wait in
                 prerender.whenSettled { wait.resume(.success(())) }
             }

@@ -11,7 +11,7 @@ import Foundation
 enum JavaScriptCall {
     // Evaluates a classic script and returns its completion value as JSON.
     static func evaluate(_ view: UnsafeMutablePointer<WebKitWebView>, _ script: String, sourceURI: String?,
-                         timeout: Double, what: String) async throws -> JSONValue {
+                         timeout: Duration, what: String) async throws -> JSONValue {
         try await run(timeout: timeout, what: what, finish: webkit_web_view_evaluate_javascript_finish) {
             cancellable, callback, data in
             webkit_web_view_evaluate_javascript(view, script, -1, nil, sourceURI, cancellable, callback, data)
@@ -24,7 +24,7 @@ enum JavaScriptCall {
     // once (a snippet calls it when its page is replaced, which WebKit does not report).
     static func callAsyncFunction(_ view: UnsafeMutablePointer<WebKitWebView>, _ body: String,
                                   arguments: [String: String], world: String? = nil, sourceURI: String?,
-                                  timeout: Double, what: String,
+                                  timeout: Duration, what: String,
                                   abandonOn: ((@escaping @EngineActor () -> Void) -> Void)? = nil) async throws -> JSONValue {
         try await run(timeout: timeout, what: what, finish: webkit_web_view_call_async_javascript_function_finish,
                       abandonOn: abandonOn) { cancellable, callback, data in
@@ -40,14 +40,14 @@ enum JavaScriptCall {
         }
     }
 
-    private static func run(timeout: Double, what: String, finish: @escaping FinishFunction,
+    private static func run(timeout: Duration, what: String, finish: @escaping FinishFunction,
                             abandonOn: ((@escaping @EngineActor () -> Void) -> Void)? = nil,
                             start: @EngineActor (UnsafeMutablePointer<GCancellable>, GAsyncReadyCallback,
                                                  gpointer) -> Void)
         async throws -> JSONValue {
         try await engineAsync(
-            timeout: .clamped(seconds: timeout),
-            onTimeout: { HeadwayError(.scriptTimeout, "\(what) did not settle within \(formatSeconds(timeout))") },
+            timeout: timeout,
+            onTimeout: { HeadwayError(.scriptTimeout, "\(what) did not settle within \(timeout.formatted)") },
             endEarly: abandonOn.map { abandonOn in
                 { end in
                     abandonOn { end(HeadwayError(.scriptError, "the page navigated away before \(what) settled")) }

@@ -15,7 +15,7 @@ extension Page {
     public func evaluate(_ script: String, timeout: Duration = .seconds(30)) async throws -> JSONValue {
         let view = try await readyView()
         return try await bounded {
-            try await JavaScriptCall.evaluate(view, script, sourceURI: nil, timeout: timeout.seconds, what: "the script")
+            try await JavaScriptCall.evaluate(view, script, sourceURI: nil, timeout: timeout, what: "the script")
         }
     }
 
@@ -35,7 +35,7 @@ extension Page {
         let (strings, prelude) = try JavaScriptArguments.bind(arguments)
         return try await bounded {
             try await JavaScriptCall.callAsyncFunction(view, prelude + body, arguments: strings, sourceURI: nil,
-                                                       timeout: timeout.seconds, what: "the function")
+                                                       timeout: timeout, what: "the function")
         }
     }
 

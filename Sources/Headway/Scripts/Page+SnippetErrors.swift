@@ -6,7 +6,7 @@ extension Page {
     // call, so WebKit parses the snippet again inside a function that is never called (nothing
     // runs); its error gives the line (JavaScriptCore reports no column for a parse error).
     func locate(_ failure: JSONValue, snippet: Snippet, view: UnsafeMutablePointer<WebKitWebView>,
-                timeout: Double) async throws -> ScriptError {
+                timeout: Duration) async throws -> ScriptError {
         let name = failure["name"]?.stringValue ?? "SyntaxError"
         var error = ScriptError(message: "\(name): \(failure["message"]?.stringValue ?? "")", file: snippet.file, line: 0, column: 0)
         // The same wrapper the runner tried last: async for a snippet with top-level await.

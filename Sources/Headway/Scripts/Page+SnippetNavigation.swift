@@ -20,9 +20,9 @@ extension Page {
         // asked for its policy by the time this answers.
         if tracker.navigationSignals == signals, responsiveness?.isRunning != true, let view = view?.pointer {
             _ = try? await JavaScriptCall.callAsyncFunction(view, Page.nextTask, arguments: [:], sourceURI: nil,
-                                                            timeout: 2, what: "the navigation probe")
+                                                            timeout: .seconds(2), what: "the navigation probe")
         }
         guard tracker.navigationSignals != signals else { return nil }
-        return await tracker.nextRecord(after: record, within: 1)
+        return await tracker.nextRecord(after: record, within: .seconds(1))
     }
 }

@@ -16,8 +16,8 @@ extension Page {
         func navigated() -> Bool { tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore }
         do {
             let view = try await readyView()
-            let envelope = try await runner(snippet, view: view, timeout: timeout.seconds)
-            try await interpret(envelope, snippet: snippet, view: view, timeout: timeout.seconds, into: &result)
+            let envelope = try await runner(snippet, view: view, timeout: timeout)
+            try await interpret(envelope, snippet: snippet, view: view, timeout: timeout, into: &result)
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as HeadwayError {
@@ -33,7 +33,7 @@ extension Page {
         }
         if let record = await navigation(after: recordBefore, signals: signalsBefore) {
             do {
-                let load = try await finish(record, timeout: navigationTimeout.seconds)
+                let load = try await finish(record, timeout: navigationTimeout)
                 result.navigatedTo = load.finalURL
                 result.navigatedStatus = load.status
             } catch is CancellationError {
@@ -55,7 +55,7 @@ extension Page {
     // Runs `snippet` in the snippet runner. A navigation that replaces the page ends the call at
     // once: WebKit never settles a call whose page is gone, which would leave it to its timeout.
     private func runner(_ snippet: Snippet, view: UnsafeMutablePointer<WebKitWebView>, world: String? = nil,
-                        timeout: Double) async throws -> JSONValue {
+                        timeout: Duration) async throws -> JSONValue {
         var waiter: Int?
         defer { if let waiter { tracker.forgetCommitWaiter(waiter) } }
         return try await bounded {
@@ -67,7 +67,7 @@ extension Page {
     }
 
     private func interpret(_ envelope: JSONValue, snippet: Snippet, view: UnsafeMutablePointer<WebKitWebView>,
-                           timeout: Double, isolated: Bool = false, into result: inout SnippetResult) async throws {
+                           timeout: Duration, isolated: Bool = false, into result: inout SnippetResult) async throws {
         guard let text = envelope.stringValue, let parsed = try? JSONValue(json: text) else {
             throw HeadwayError(.scriptError, "the snippet runner returned an unexpected value: \(envelope)")
         }

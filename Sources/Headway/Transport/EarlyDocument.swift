@@ -15,7 +15,7 @@ final class EarlyDocument {
     // The page whose navigation started it, or nil for `Browser.preload`.
     private(set) weak var page: PageBooster?
     let bound: BoundedRequest
-    // When it started, on the engine clock (ms).
+    // When it started.
     let started = Engine.now()
     // The fetch, which sets `result`.
     var fetch: Task<Void, Never>?

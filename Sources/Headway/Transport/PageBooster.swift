@@ -11,9 +11,9 @@ final class PageBooster {
     var stats = PrefetchLoadStats()
     // The URLs the current load got from the cache, for its resource entries.
     private(set) var cacheHits: Set<URL> = []
-    // For the current load, the ms from WebKit's request to the response headers the handler
+    // For the current load, the time from WebKit's request to the response headers the handler
     // handed over, by URL: the `wait` of requests Resource Timing says nothing about.
-    private(set) var responseWaits: [URL: Double] = [:]
+    private(set) var responseWaits: [URL: Duration] = [:]
     // Fetches waiting for their response headers; the flag marks main-frame ones.
     private var open: [ObjectIdentifier: (request: BoundedRequest, isMainFrame: Bool)] = [:]
     // The page or hidden page that shows the view now.
@@ -46,11 +46,11 @@ final class PageBooster {
         if cacheHits.count < NetworkActivity.keptRecords { cacheHits.insert(url) }
     }
 
-    // Notes that the request for `url`, which WebKit handed over at `received` (engine clock,
-    // ms), has its response headers now.
-    func noteAnswered(_ url: URL, received: Double) {
+    // Notes that the request for `url`, which WebKit handed over at `received`, has its
+    // response headers now.
+    func noteAnswered(_ url: URL, received: ContinuousClock.Instant) {
         guard responseWaits.count < NetworkActivity.keptRecords else { return }
-        responseWaits[url] = Engine.now() - received
+        responseWaits[url] = received.duration(to: Engine.now())
     }
 
     // A fetch for the view starts waiting for its response headers.

@@ -10,7 +10,7 @@ extension SchemeHandler {
         guard let page = exchange.page else { return }
         page.stats.fromCache += 1
         page.noteCacheHit(exchange.url)
-        page.stats.slowestCacheAnswerMs = max(page.stats.slowestCacheAnswerMs, Engine.now() - exchange.received)
+        page.stats.slowestCacheAnswer = max(page.stats.slowestCacheAnswer, exchange.received.duration(to: Engine.now()))
     }
 
     // The disk cache's entry for `exchange`, put into the memory cache and looked up there,

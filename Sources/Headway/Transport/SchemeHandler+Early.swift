@@ -26,7 +26,7 @@ extension SchemeHandler {
         if early.count >= Self.earlyLimit, let oldest = early.values.min(by: { $0.started < $1.started }) {
             dropEarly(oldest)
         }
-        let bound = BoundedRequest(timeout: .clamped(seconds: Self.requestTimeout + max(0, conditions?.latency ?? 0)))
+        let bound = BoundedRequest(timeout: Self.requestTimeout + (conditions?.latency ?? .zero).clamped)
         let document = EarlyDocument(url: key, headers: headers, page: page, bound: bound) { [weak self] in
             guard let self, let document = self.early[key] else { return }
             self.dropEarly(document)
@@ -47,7 +47,7 @@ extension SchemeHandler {
                 cache.insert(found, under: key)
                 return nil
             }
-            if let latency = conditions?.latency, latency > 0 { await emulateLatency(latency, bound) }
+            if let latency = conditions?.latency, latency > .zero { await emulateLatency(latency, bound) }
             guard !bound.isCancelled else { return nil }
             return .success(try await client.send(method: "GET", url: key, headers: headers, body: nil,
                                                   followRedirects: false, holdingCookies: true, cancellable: bound.pointer))

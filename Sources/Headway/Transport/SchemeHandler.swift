@@ -14,9 +14,9 @@ final class SchemeHandler {
     let cache: PrefetchCache
     // Main documents fetched ahead of WebKit's request, by URL (see `EarlyDocument`).
     var early: [URL: EarlyDocument] = [:]
-    // Seconds a fetch may wait for its response headers; the body then streams to WebKit,
+    // How long a fetch may wait for its response headers; the body then streams to WebKit,
     // which stops reading it when the load is stopped.
-    static let requestTimeout: Double = 30
+    static let requestTimeout: Duration = .seconds(30)
     // Emulated network: each network fetch waits out the latency before it is sent, and its
     // body reaches WebKit no faster than the bandwidth. Cache answers are not slowed.
     var conditions: NetworkConditions?
@@ -102,7 +102,7 @@ final class SchemeHandler {
                 }
                 guard !self.isAbandoned(bound) else { return }
             }
-            if let latency = self.conditions?.latency, latency > 0 {
+            if let latency = self.conditions?.latency, latency > .zero {
                 await self.emulateLatency(latency, bound)
                 guard !self.isAbandoned(bound) else { return }
             }
@@ -127,19 +127,19 @@ final class SchemeHandler {
         }
     }
 
-    // Waits `seconds` of emulated latency, in short steps so that a fetch its page gave up on
-    // stops waiting at once.
-    func emulateLatency(_ seconds: Double, _ bound: BoundedRequest) async {
-        let end = Engine.now() + Seconds.clamp(seconds) * 1000
+    // Waits out `latency`, in short steps so that a fetch its page gave up on stops waiting at
+    // once.
+    func emulateLatency(_ latency: Duration, _ bound: BoundedRequest) async {
+        let end = Engine.now() + latency.clamped
         while !isAbandoned(bound), Engine.now() < end {
-            try? await Task.sleep(for: .clamped(seconds: min(0.05, (end - Engine.now()) / 1000)))
+            try? await Task.sleep(for: min(.milliseconds(50), Engine.now().duration(to: end)))
         }
     }
 
     // Starts bounding a fetch for `exchange` (see `cancelFetches`).
     private func opened(_ exchange: Exchange) -> BoundedRequest {
         // Emulated latency comes first, so it does not eat into the server's time to answer.
-        let bound = BoundedRequest(timeout: .clamped(seconds: Self.requestTimeout + max(0, conditions?.latency ?? 0)))
+        let bound = BoundedRequest(timeout: Self.requestTimeout + (conditions?.latency ?? .zero).clamped)
         exchange.page?.opened(bound, isMainFrame: exchange.isMainFrame)
         return bound
     }
@@ -170,8 +170,8 @@ final class SchemeHandler {
         // The state of the page it came from; weak, so a fetch does not keep a closed page's.
         weak var page: PageBooster?
         var generation: Int?
-        // When WebKit handed the request over, on the engine clock (ms).
-        var received: Double
+        // When WebKit handed the request over.
+        var received: ContinuousClock.Instant
     }
 
     // Asks the server whether a stale cached response is still good: a 304 is answered from the

@@ -59,12 +59,13 @@ extension LoadCommand {
         let snippets = try scripts.map(Snippet.load(path:))
         let list = try urlList.map(URLList.open(path:))
         let shard = try sharding.parsed(list: urlList, arguments: urls)
+        let waits = try waits()
         let configuration = try browserConfiguration(readingFiles: true)
         var runner = LoadRunner(configuration: configuration,
                                 urls: URLFeed(arguments: arguments, list: list, shard: shard),
-                                snippets: snippets, timeout: timeout, scriptTimeout: scriptTimeout,
+                                snippets: snippets, timeout: waits.timeout, scriptTimeout: waits.scriptTimeout,
                                 repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
-                                prefetchSettle: prefetchSettle, waitFor: page.waitFor, waitUntil: page.waitUntil,
+                                prefetchSettle: waits.prefetchSettle, waitFor: page.waitFor, waitUntil: page.waitUntil,
                                 keepGoing: urlList != nil, jobs: jobs)
         // A cold start (--repeat) would drop it before the load.
         if prefetch, repeatCount == 1, jobs == 1 { runner.preload = try firstURL() }

@@ -139,14 +139,19 @@ struct LoadCommand: AsyncParsableCommand {
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, jsonl, text }
 
+    // The seconds of the time options, each checked and turned into a Duration, once.
+    func waits() throws -> (timeout: Duration, scriptTimeout: Duration, prefetchSettle: Duration) {
+        (try TimeLimit.duration(seconds: timeout, name: "--timeout"),
+         try TimeLimit.duration(seconds: scriptTimeout, name: "--script-timeout"),
+         try TimeLimit.duration(seconds: prefetchSettle, name: "--prefetch-settle", allowZero: true))
+    }
+
     func validate() throws {
         try Console.validating(checks)
     }
 
     private func checks() throws {
-        try Seconds.validate(timeout, name: "--timeout")
-        try Seconds.validate(scriptTimeout, name: "--script-timeout")
-        try Seconds.validate(prefetchSettle, name: "--prefetch-settle", allowZero: true)
+        _ = try waits()
         func refuse(_ message: String) -> HeadwayError { HeadwayError(.invalidArgument, message) }
         guard (1...Self.mostRepeats).contains(repeatCount) else {
             throw refuse(repeatCount < 1 ? "--repeat must be at least 1"

@@ -83,6 +83,6 @@ struct ServeCommand: AsyncParsableCommand {
 extension ServedRequest {
     // One line of `--log`: method, path, status, bytes and milliseconds.
     var logLine: String {
-        "\(method) \(path) \(status) \(bytes) B \(String(format: "%.1f", milliseconds)) ms"
+        "\(method) \(path) \(status) \(bytes) B \(String(format: "%.1f", duration.milliseconds)) ms"
     }
 }

@@ -131,7 +131,8 @@ enum DemoRunner {
         if let cold, let shown = articles.first(where: { $0.result.prefetch?.prerendered == true }) {
             lines.append(String(format: "The prerendered article was shown %.1f ms after its load request (cold: "
                                 + "the load ended %.0f ms after it); its load and FCP columns are those of its "
-                                + "hidden load.", shown.result.timing.finished, cold.result.timing.finished))
+                                + "hidden load.", shown.result.timing.finished.milliseconds,
+                                cold.result.timing.finished.milliseconds))
         }
         if let second = articles.first(where: { $0.label.hasSuffix("second run, disk cache") }), coldLoad > 0 {
             lines.append(String(format: "The second run made %d requests and its load event came at %.1f%% of the "

@@ -6,7 +6,7 @@ final class Progress: @unchecked Sendable {
     private let total: Int?
     private let enabled: Bool
     private var done = 0
-    private let start = Date()
+    private let start = ContinuousClock.now
 
     init(total: Int?, enabled: Bool) {
         self.total = total
@@ -16,7 +16,8 @@ final class Progress: @unchecked Sendable {
     func step(_ url: URL?) {
         done += 1
         guard enabled else { return }
-        let elapsed = Date().timeIntervalSince(start)
+        let (seconds, attoseconds) = start.duration(to: .now).components
+        let elapsed = Double(seconds) + Double(attoseconds) / 1e18
         let rate = done > 1 ? Double(done - 1) / max(elapsed, 0.001) : 0
         let count: String
         if let total {

@@ -59,6 +59,8 @@ enum TextReport {
 
     static func ms(_ value: Double) -> String { String(format: "%.1f ms", value) }
 
+    static func ms(_ value: Duration) -> String { ms(value.milliseconds) }
+
     static func bytes(_ count: Int) -> String {
         count >= 1_000_000 ? String(format: "%.2f MB", Double(count) / 1e6)
             : count >= 1000 ? String(format: "%.1f kB", Double(count) / 1e3) : "\(count) B"

@@ -30,11 +30,11 @@ extension NetworkConditions {
         throw HeadwayError(.invalidArgument, "not a bandwidth: '\(text)' (use for example 5mbit, 500kbit or 2MB)")
     }
 
-    // Parses a latency such as `50ms`, `0.2s` or `0`, at most `Seconds.longest`. `name` starts
-    // the error message.
-    static func parseLatency(_ text: String, name: String = "latency") throws -> Double {
+    // Parses a latency such as `50ms`, `0.2s` or `0`, at most one day. `name` starts the error
+    // message.
+    static func parseLatency(_ text: String, name: String = "latency") throws -> Duration {
         let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if lower == "0" { return 0 }
+        if lower == "0" { return .zero }
         let seconds: Double
         if lower.hasSuffix("ms"), let value = Double(lower.dropLast(2)) {
             seconds = value / 1000
@@ -43,6 +43,6 @@ extension NetworkConditions {
         } else {
             throw HeadwayError(.invalidArgument, "not a latency: '\(text)' (use for example 50ms or 0.2s)")
         }
-        return try Seconds.validate(seconds, name: name, allowZero: true)
+        return try TimeLimit.duration(seconds: seconds, name: name, allowZero: true)
     }
 }

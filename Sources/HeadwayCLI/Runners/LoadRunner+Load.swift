@@ -18,16 +18,16 @@ extension LoadRunner {
         var report = LoadReport(url: url.absoluteString, run: run)
         var failures: [ExitStatus] = []
         do {
-            let started = Date()
+            let started = ContinuousClock.now
             let result = try await page.load(url, until: waitUntil == .domcontentloaded ? .domContentLoaded : .load,
-                                             timeout: .seconds(timeout))
+                                             timeout: timeout)
             report.result = result
             if let status = result.status, status >= 400 {
                 Console.report("\(url.absoluteString) answered HTTP \(status)")
                 failures.append(.httpError)
             }
-            // The waits share the load's --timeout.
-            let left = { Duration.seconds(max(0, timeout - Date().timeIntervalSince(started))) }
+            // The waits share the load's --timeout, measured on the monotonic clock.
+            let left = { max(.zero, timeout - started.duration(to: .now)) }
             if waitUntil == .networkidle { try await page.waitForNetworkIdle(timeout: left()) }
             if let selector = waitFor { try await page.waitFor(selector: selector, timeout: left()) }
             // The HAR holds what the waits saw load too.
@@ -47,8 +47,9 @@ extension LoadRunner {
         }
         for snippet in snippets {
             // `run` throws only when the task is cancelled, which the CLI never does.
-            guard let result = try? await page.run(snippet, timeout: .seconds(scriptTimeout),
-                                                   navigationTimeout: .seconds(timeout)) else { break }
+            guard let result = try? await page.run(snippet, timeout: scriptTimeout, navigationTimeout: timeout) else {
+                break
+            }
             report.scripts.append(result)
             if let error = result.error {
                 Console.report("script \(error.description)")

@@ -8,12 +8,12 @@ struct LoadRunner: Sendable {
     let configuration: Browser.Configuration
     let urls: URLFeed
     let snippets: [Snippet]
-    let timeout: Double
-    let scriptTimeout: Double
+    let timeout: Duration
+    let scriptTimeout: Duration
     var repeatCount = 1
     var screenshot: String?
     var showProgress = false
-    var prefetchSettle: Double = 30
+    var prefetchSettle: Duration = .seconds(30)
     // With the booster, the document fetched while the page's web process starts.
     var preload: URL?
     // After each load, wait for an element matching this selector.
@@ -95,7 +95,7 @@ extension LoadRunner {
                     }
                     if lastLoaded, configuration.booster != nil {
                         // Let the last prefetch settle so this load's result is repeatable.
-                        await browser.settlePrefetch(timeout: .seconds(prefetchSettle))
+                        await browser.settlePrefetch(timeout: prefetchSettle)
                     }
                     progress.step(url)
                     let (ok, _) = await loadOnce(url, run: nil, page: page, into: &outcome)

@@ -1,0 +1,47 @@
+import Foundation
+
+// Waiting on the tracker: for a record to complete, for the next record, for the next
+// commit. Every wait is bounded and ends when its task is cancelled.
+extension NavigationTracker {
+    // Waits until a record other than `record` begins, or `timeout` passes, or the task is
+    // cancelled. Returns the new record.
+    func nextRecord(after record: Record?, within timeout: Duration) async -> Record? {
+        if let current, current !== record { return current }
+        _ = try? await EngineWait<Void>.run(timeout: timeout, onTimeout: { .success(()) }) { wait in
+            recordWaiters.append { wait.resume(.success(())) }
+        }
+        if let current, current !== record { return current }
+        return nil
+    }
+
+    // Calls `done` once `record` completes (at once when it already has).
+    func whenDone(_ record: Record, _ done: @escaping @EngineActor () -> Void) {
+        if record.isDone { return done() }
+        record.waiters.append(done)
+        if record === current { send(.awaited(load: record.id)) }
+    }
+
+    func wakeRecordWaiters() {
+        let waiters = recordWaiters
+        recordWaiters.removeAll()
+        for waiter in waiters { waiter() }
+    }
+
+    // Calls `body` at the next main-frame commit (a new document replaces the page's); returns
+    // a key for `forgetCommitWaiter`.
+    func onNextCommit(_ body: @escaping @EngineActor () -> Void) -> Int {
+        nextCommitWaiter += 1
+        commitWaiters[nextCommitWaiter] = body
+        return nextCommitWaiter
+    }
+
+    func forgetCommitWaiter(_ key: Int) {
+        commitWaiters[key] = nil
+    }
+
+    func wakeCommitWaiters() {
+        let waiters = commitWaiters.values
+        commitWaiters.removeAll()
+        for waiter in waiters { waiter() }
+    }
+}
