@@ -1,9 +1,11 @@
 import CHeadwayShims
 import CWebKit
-import Foundation
+public import Foundation
 
-/// A full-page screenshot, written as PNG.
+/// A full-page screenshot, encoded as PNG.
 public struct Screenshot: Sendable {
+    /// The PNG file's bytes.
+    public var pngData: Data
     /// The image's width in pixels (the viewport's width times the device scale factor).
     public var width: Int
     /// The image's height in pixels: the whole page, not only the viewport.
@@ -15,18 +17,29 @@ public struct Screenshot: Sendable {
 }
 
 extension Page {
-    /// Takes a snapshot of the whole document and writes it to `path` as PNG. The PNG is encoded
-    /// off the engine thread.
+    /// Takes a snapshot of the whole document and writes it to `path` as PNG (see
+    /// `screenshot(timeout:)`). A regular file (or none yet) is replaced whole, through a temporary
+    /// file renamed over it; anything else (a symbolic link, a device, a FIFO) is written through,
+    /// and a FIFO that no process reads fails at once. Throws as `screenshot(timeout:)` does, and
+    /// `.fileUnwritable` when the file cannot be written.
+    public func screenshot(to path: String, timeout: Duration = .seconds(30)) async throws -> Screenshot {
+        let shot = try await screenshot(timeout: timeout)
+        try await Task.detached { try Self.write(shot.pngData, to: path) }.value
+        return shot
+    }
+
+    /// Takes a snapshot of the whole document and encodes it as PNG (`Screenshot.pngData`). The
+    /// PNG is encoded off the engine thread.
     ///
     /// Throws `.timeout` when WebKit has not delivered the snapshot within `timeout` (a
     /// page stuck in JavaScript never paints), `.engine` when WebKit fails to take it (as for a
     /// page more than 32,767 device pixels tall or wide, cairo's limit for one image, which the
-    /// message then gives), `.fileUnwritable` when the file cannot be written, `.closed` for a
-    /// closed page. Cancelling the task stops it and throws `CancellationError`.
-    public func screenshot(to path: String, timeout: Duration = .seconds(30)) async throws -> Screenshot {
+    /// message then gives) or cairo to encode it, `.closed` for a closed page. Cancelling the
+    /// task stops it and throws `CancellationError`.
+    public func screenshot(timeout: Duration = .seconds(30)) async throws -> Screenshot {
         let started = Engine.now()
         do {
-            return try await snapshot(to: path, timeout: timeout)
+            return try await snapshot(timeout: timeout)
         } catch let error as HeadwayError where error.code == .engine {
             // WebKit says only "There was an error creating the snapshot".
             let left = (timeout.clamped - started.duration(to: Engine.now())).clamped
@@ -39,6 +52,24 @@ extension Page {
         }
     }
 
+    // Writes the PNG as `screenshot(to:)` says: a FIFO without a reader fails (ENXIO), never blocks.
+    nonisolated private static func write(_ data: Data, to path: String) throws {
+        func failure(_ reason: String) -> HeadwayError {
+            HeadwayError(.fileUnwritable, "could not write the screenshot to \(path): \(reason)")
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG else {
+            do { return try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                throw failure(error.localizedDescription)
+            }
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o666)
+        guard fd >= 0 else { throw failure(errno == ENXIO ? "no process reads it" : String(cString: strerror(errno))) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        do { try handle.write(contentsOf: data) } catch { throw failure(error.localizedDescription) }
+    }
+
     // cairo's largest image surface, on each side.
     static let largestImageSide = 32_767.0
     static let documentPixelSize = """
@@ -46,7 +77,7 @@ extension Page {
           return [Math.ceil(Math.max(e.scrollWidth, b.scrollWidth) * r), Math.ceil(Math.max(e.scrollHeight, b.scrollHeight) * r)]; })()
         """
 
-    private func snapshot(to path: String, timeout: Duration) async throws -> Screenshot {
+    private func snapshot(timeout: Duration) async throws -> Screenshot {
         let view = try await readyView()
         let surface: SurfaceBox = try await bounded {
             try await engineAsync(
@@ -70,7 +101,7 @@ extension Page {
         // The surface is ours alone now; encoding a tall page takes far longer than the engine
         // thread may block, so it happens on a worker thread.
         return try await Task.detached {
-            try surface.write(to: path)
+            try surface.encode()
         }.value
     }
 }
@@ -81,13 +112,19 @@ private final class SurfaceBox: @unchecked Sendable {
     init(_ surface: OpaquePointer) { self.surface = surface }
     deinit { cairo_surface_destroy(surface) }
 
-    func write(to path: String) throws -> Screenshot {
-        let status = cairo_surface_write_to_png(surface, path)
+    func encode() throws -> Screenshot {
+        let buffer = PNGBuffer()
+        let status = cairo_surface_write_to_png_stream(surface, { context, bytes, length in
+            guard let context, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<PNGBuffer>.fromOpaque(context).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(buffer).toOpaque())
+        withExtendedLifetime(buffer) {}
         guard status == CAIRO_STATUS_SUCCESS else {
-            let reason = String(cString: cairo_status_to_string(status))
-            throw HeadwayError(.fileUnwritable, "could not write the screenshot to \(path): \(reason)")
+            throw HeadwayError(.engine, "the screenshot could not be encoded as PNG: "
+                               + String(cString: cairo_status_to_string(status)))
         }
-        return Screenshot(width: Int(cairo_image_surface_get_width(surface)),
+        return Screenshot(pngData: buffer.data, width: Int(cairo_image_surface_get_width(surface)),
                           height: Int(cairo_image_surface_get_height(surface)),
                           distinctColors: distinctColors(samples: 20_000))
     }
@@ -108,4 +145,9 @@ private final class SurfaceBox: @unchecked Sendable {
         }
         return seen.count
     }
+}
+
+// The PNG bytes cairo hands to the write callback, in order.
+private final class PNGBuffer {
+    var data = Data()
 }

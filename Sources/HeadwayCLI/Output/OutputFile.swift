@@ -3,12 +3,16 @@ import Headway
 
 // Files the CLI writes (--har, --screenshot), checked before any page loads and written as
 // `curl -o` writes: a regular file (or none yet) is replaced whole, through a temporary file
-// renamed over it; a device, a FIFO or a symbolic link is opened and written through, never
-// replaced. Failures are `.fileUnwritable` (exit 73), one line naming the path.
+// renamed over it that keeps the old file's mode (and owner, as root), so a reader never sees a
+// half-written file and a failed write leaves the old one; a device, a FIFO or a symbolic link
+// is opened and written through, never replaced. Failures are `.fileUnwritable` (exit 73), one
+// line naming the path.
 enum OutputFile {
-    // Throws unless `path` can be written: not a directory, and an existing file writable or
-    // a missing one in a writable directory. `what` names the file ("the HAR file").
-    static func check(_ path: String, what: String) throws {
+    // Throws unless `path` can be written: not a directory, and an existing file writable (a
+    // regular one, which is replaced, in a writable directory too) or a missing one in a
+    // writable directory. `what` names the file ("the HAR file"). `access`
+    // answers 0 or an errno, as access(2) does (tests give the answers root never gets).
+    static func check(_ path: String, what: String, access: (String, Int32) -> Int32 = systemAccess) throws {
         func refuse(_ reason: String) -> HeadwayError {
             HeadwayError(.fileUnwritable, "cannot write \(what) \(path): \(reason)")
         }
@@ -16,14 +20,21 @@ enum OutputFile {
         var info = stat()
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) != S_IFDIR else { throw refuse("it is a directory") }
-            guard access(path, W_OK) == 0 else { throw refuse(String(cString: strerror(errno))) }
-            return
+            let denied = access(path, W_OK)
+            guard denied == 0 else { throw refuse(String(cString: strerror(denied))) }
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        } else {
+            guard errno == ENOENT else { throw refuse(String(cString: strerror(errno))) }
         }
-        guard errno == ENOENT else { throw refuse(String(cString: strerror(errno))) }
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard stat(parent, &info) == 0 else { throw refuse("no such directory \(parent)") }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw refuse("\(parent) is not a directory") }
-        guard access(parent, W_OK | X_OK) == 0 else { throw refuse("\(parent): \(String(cString: strerror(errno)))") }
+        let denied = access(parent, W_OK | X_OK)
+        guard denied == 0 else { throw refuse("\(parent): \(String(cString: strerror(denied)))") }
+    }
+
+    static func systemAccess(_ path: String, _ mode: Int32) -> Int32 {
+        Glibc.access(path, mode) == 0 ? 0 : errno
     }
 
     // Writes `data` to `path` (see above).
@@ -43,6 +54,11 @@ enum OutputFile {
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
         do {
+            if exists {
+                // The new file takes the old one's place: keep who may read it (a HAR holds cookies).
+                if info.st_uid != geteuid() || info.st_gid != getegid() { _ = fchown(fd, info.st_uid, info.st_gid) }
+                guard fchmod(fd, info.st_mode & 0o7777) == 0 else { throw failure(String(cString: strerror(errno))) }
+            }
             try writeAll(data, to: fd, failure: failure)
             guard close(fd) == 0 else { throw failure(String(cString: strerror(errno))) }
         } catch {

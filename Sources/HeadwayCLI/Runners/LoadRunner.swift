@@ -161,7 +161,8 @@ extension LoadRunner {
 
     private func takeScreenshot(_ page: Page, path: String, into outcome: inout Outcome) async {
         do {
-            let shot = try await page.screenshot(to: path)
+            let shot = try await page.screenshot()
+            try OutputFile.write(shot.pngData, to: path, what: "the screenshot")
             if shot.isBlank { Console.warn("the screenshot \(path) is blank (a single colour)") }
             outcome.screenshot = (path, shot)
         } catch {
