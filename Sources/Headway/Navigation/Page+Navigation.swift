@@ -143,6 +143,9 @@ extension Page {
                 // The page may be spinning in JavaScript right after its load event.
                 checkResponsiveness()
             } catch is CancellationError {
+                // The load ends here: its client-redirect check too, or the page's next own
+                // navigation would be taken for this load's redirect.
+                if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil }
                 throw CancellationError()
             } catch {}
             if probe?["navigated"] != nil { probe = nil }
