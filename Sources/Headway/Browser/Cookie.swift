@@ -54,9 +54,17 @@ public struct Cookie: Sendable, Equatable, Codable {
             }
             var domain = fields[0].lowercased()
             if fields[1].uppercased() == "TRUE", !domain.hasPrefix(".") { domain = "." + domain }
-            cookies.append(Cookie(name: fields[5], value: fields[6], domain: domain, path: fields[2].isEmpty ? "/" : fields[2],
-                                  secure: fields[3].uppercased() == "TRUE", httpOnly: httpOnly,
-                                  expires: expiry == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(expiry))))
+            cookies.append(
+                Cookie(
+                    name: fields[5],
+                    value: fields[6],
+                    domain: domain,
+                    path: fields[2].isEmpty ? "/" : fields[2],
+                    secure: fields[3].uppercased() == "TRUE",
+                    httpOnly: httpOnly,
+                    expires: expiry == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(expiry))
+                )
+            )
         }
         return cookies
     }

@@ -33,8 +33,9 @@ extension Page {
             guard case .array(let size)? = try? await evaluate(Self.documentPixelSize, timeout: left),
                   let width = size.first?.doubleValue, let height = size.last?.doubleValue,
                   max(width, height) > Self.largestImageSide else { throw error }
-            throw HeadwayError(.engine, "the screenshot failed: the page is \(Int(width)) × \(Int(height)) device pixels, "
-                               + "and a full-page screenshot can be at most \(Int(Self.largestImageSide)) on each side (cairo's image limit)",
+            throw HeadwayError(.engine, "the screenshot failed: the page is \(Int(width)) × \(Int(height)) "
+                               + "device pixels, and a full-page screenshot can be at most "
+                               + "\(Int(Self.largestImageSide)) on each side (cairo's image limit)",
                                gerror: error.gerror)
         }
     }
@@ -43,7 +44,8 @@ extension Page {
     static let largestImageSide = 32_767.0
     static let documentPixelSize = """
         (() => { const e = document.documentElement, b = document.body || e, r = devicePixelRatio;
-          return [Math.ceil(Math.max(e.scrollWidth, b.scrollWidth) * r), Math.ceil(Math.max(e.scrollHeight, b.scrollHeight) * r)]; })()
+          return [Math.ceil(Math.max(e.scrollWidth, b.scrollWidth) * r),
+            Math.ceil(Math.max(e.scrollHeight, b.scrollHeight) * r)]; })()
         """
 
     private func snapshot(to path: String, timeout: Duration) async throws -> Screenshot {
