@@ -11,8 +11,15 @@ import Testing
 struct ServerTests {
     private func site() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("headway-site-\(getpid())")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
-        try "<!doctype html><title>Index</title>".write(to: root.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("sub"),
+            withIntermediateDirectories: true
+        )
+        try "<!doctype html><title>Index</title>".write(
+            to: root.appendingPathComponent("index.html"),
+            atomically: true,
+            encoding: .utf8
+        )
         try "body{}".write(to: root.appendingPathComponent("sub/a.css"), atomically: true, encoding: .utf8)
         try Data(repeating: 7, count: 200_000).write(to: root.appendingPathComponent("blob.bin"))
         return root
@@ -58,7 +65,10 @@ struct ServerTests {
         for path in ["file-out", "dir-out/secret.txt", "passwd", "etc/passwd", "etc/shadow", "etc/"] {
             let (status, _, body) = try await fetch(server.url.appendingPathComponent(path))
             #expect(status == 404, "\(path)")
-            #expect(!String(decoding: body, as: UTF8.self).contains("secret") && !String(decoding: body, as: UTF8.self).contains("root:"))
+            #expect(
+                !String(decoding: body, as: UTF8.self).contains("secret")
+                    && !String(decoding: body, as: UTF8.self).contains("root:")
+            )
         }
         #expect(try await fetch(server.url.appendingPathComponent("file-in")).0 == 200)
         #expect(try await fetch(server.url.appendingPathComponent("dir-in/a.css")).0 == 200)
@@ -66,7 +76,10 @@ struct ServerTests {
     }
 
     @Test func bandwidthAndLatencyAreApplied() async throws {
-        let server = try HTTPServer(root: try site(), conditions: NetworkConditions(bytesPerSecond: 1_000_000, latency: .seconds(0.1)))
+        let server = try HTTPServer(
+            root: try site(),
+            conditions: NetworkConditions(bytesPerSecond: 1_000_000, latency: .seconds(0.1))
+        )
         defer { server.stop() }
         let start = Date()
         let (status, _, body) = try await fetch(server.url.appendingPathComponent("blob.bin"))
