@@ -16,9 +16,10 @@ struct HelpTests {
 
     @Test func loadListsEveryOptionOnce() throws {
         let help = try CLI.run(["load", "--help"]).stdout
-        for option in ["--viewport", "--device-scale-factor", "--user-agent", "--header", "--cookie <", "--cookies", "--locale",
-                       "--ignore-tls-errors", "--auth", "--proxy", "--block", "--init-script", "--wait-for", "--wait-until",
-                       "--har", "--bandwidth", "--latency", "--shard", "--inspect", "--cache-dir <DIR>", "--cache-dir-size"] {
+        for option in ["--viewport", "--device-scale-factor", "--user-agent", "--header", "--cookie <", "--cookies",
+                       "--locale", "--ignore-tls-errors", "--auth", "--proxy", "--block", "--init-script", "--wait-for",
+                       "--wait-until", "--har", "--bandwidth", "--latency", "--shard", "--inspect", "--cache-dir <DIR>",
+                       "--cache-dir-size"] {
             #expect(help.contains(option), "\(option) is not in load --help")
         }
         // ArgumentParser adds "(default: …)" itself: the help text must not say it again.
@@ -35,8 +36,8 @@ struct HelpExitStatusTests {
     /// Every case of `ExitStatus` and its number, read from the source, plus `success` (0) and
     /// `interrupted` (130).
     static func statuses() throws -> [String: Int] {
-        let source = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Sources/headway/Output/ExitStatus.swift"),
-                                encoding: .utf8)
+        let path = CLI.packageRoot.appendingPathComponent("Sources/HeadwayCLI/Output/ExitStatus.swift")
+        let source = try String(contentsOf: path, encoding: .utf8)
         var statuses = ["success": 0]
         for line in source.split(separator: "\n") {
             let words = line.split(whereSeparator: { $0 == " " || $0 == ":" })
@@ -95,7 +96,8 @@ struct HelpExitStatusTests {
         let expected = Set(try names.map { name in try #require(statuses[name], "no ExitStatus case \(name)") })
         let help = try CLI.run(command.split(separator: " ").map(String.init) + ["--help"]).stdout
         let named = Self.namedStatuses(in: help)
-        #expect(expected.subtracting(named).isEmpty, "\(command) --help does not name \(expected.subtracting(named).sorted())")
+        #expect(expected.subtracting(named).isEmpty,
+                "\(command) --help does not name \(expected.subtracting(named).sorted())")
         #expect(named.subtracting(expected).isEmpty,
                 "\(command) --help names \(named.subtracting(expected).sorted()), which it cannot give")
     }

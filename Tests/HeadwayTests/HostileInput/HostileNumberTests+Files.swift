@@ -7,9 +7,10 @@ import Testing
 /// with a clear error, clamped, or treated as a miss; never a trap.
 extension HostileNumberTests {
     @Test func cookieExpiriesBeyondWhatGLibHoldsAreClamped() throws {
-        let line = ".example.com\tTRUE\t/\tFALSE\t9223372036854775807\tname\tvalue"
-        let cookies = try Cookie.parseNetscape(line)
-        #expect(cookies.count == 1)
+        // What the CLI reads from the cookies.txt line ".example.com TRUE / FALSE 9223372036854775807
+        // name value" (CLIUnitTests.NetscapeCookiesTests).
+        let cookies = [Cookie(name: "name", value: "value", domain: ".example.com",
+                              expires: Date(timeIntervalSince1970: 9_223_372_036_854_775_807))]
         let expiries: [Date?] = [cookies[0].expires, .distantFuture, .distantPast,
                                  Date(timeIntervalSince1970: 1e300), Date(timeIntervalSince1970: -1e300),
                                  Date(timeIntervalSince1970: .nan)]

@@ -39,48 +39,16 @@ struct HostileNumberTests {
         #expect(Duration.milliseconds(1500).formatted == "1.50 s")
     }
 
-    @Test func networkConditionsRejectHugeAndNegativeValues() throws {
-        #expect(try NetworkConditions.parseBandwidth("100gbit") == 12.5e9)
-        #expect(try NetworkConditions.parseLatency("86400s") == .seconds(86_400))
-        let bad: [(() throws -> Any?, String)] = [
-            (
-                { try NetworkConditions.parseLatency("1e300s", name: "--latency") },
-                "--latency must be at most 86400 seconds (one day)"
-            ),
-            (
-                { try NetworkConditions.parseLatency("infms", name: "--latency") },
-                "--latency must be at most 86400 seconds (one day)"
-            ),
-            (
-                { try NetworkConditions.parseLatency("nans", name: "--latency") },
-                "--latency must be a number of seconds, not nan"
-            ),
-            ({ try NetworkConditions.parseLatency("-5ms", name: "--latency") }, "--latency must be at least 0"),
-            (
-                { try NetworkConditions.parseBandwidth("1e300mbit", name: "--bandwidth") },
-                "--bandwidth must be at most 100gbit: '1e300mbit'"
-            ),
-            (
-                { try NetworkConditions.parseBandwidth("infkb", name: "--bandwidth") },
-                "--bandwidth must be at most 100gbit: 'infkb'"
-            ),
-            (
-                { try NetworkConditions.parseBandwidth("-1mbit", name: "--bandwidth") },
-                "--bandwidth must be positive (0 means no cap): '-1mbit'"
-            ),
-        ]
-        for (parse, message) in bad {
-            #expect(throws: HeadwayError(.invalidArgument, message)) { _ = try parse() }
-        }
-        // Conditions built directly are never checked: describing and serving with them must not trap.
+    @Test func networkConditionsBuiltDirectlyAreDescribedWithoutTrapping() throws {
+        // Conditions built directly are never checked (CLIUnitTests check the CLI's parsing):
+        // describing and serving with them must not trap.
         let huge = NetworkConditions(bytesPerSecond: .infinity, latency: .seconds(10_000_000))
         #expect(huge.description == "100000.00 Mbit/s, 86400000 ms latency")
     }
 
     @Test func aServerWithNonsenseConditionsStillAnswers() async throws {
-        let server = try Fixtures.server(
-            conditions: NetworkConditions(bytesPerSecond: .infinity, latency: .seconds(-10_000_000))
-        )
+        let conditions = NetworkConditions(bytesPerSecond: .infinity, latency: .seconds(-10_000_000))
+        let server = try Fixtures.server(conditions: conditions)
         defer { server.stop() }
         let negative = try Fixtures.server(conditions: NetworkConditions(bytesPerSecond: -5, latency: .seconds(-1)))
         defer { negative.stop() }
@@ -92,22 +60,14 @@ struct HostileNumberTests {
 
     @Test func aBrowserRefusesConditionsItCannotEmulate() {
         let cases: [(NetworkConditions, String)] = [
-            (
-                NetworkConditions(bytesPerSecond: 0),
-                "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not 0.0 bytes/s"
-            ),
-            (
-                NetworkConditions(bytesPerSecond: .nan),
-                "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not nan bytes/s"
-            ),
-            (
-                NetworkConditions(bytesPerSecond: .infinity),
-                "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not inf bytes/s"
-            ),
-            (
-                NetworkConditions(latency: .seconds(86_401)),
-                "the emulated latency must be 0 to 86400 s, not 86401.0 seconds"
-            ),
+            (NetworkConditions(bytesPerSecond: 0),
+             "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not 0.0 bytes/s"),
+            (NetworkConditions(bytesPerSecond: .nan),
+             "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not nan bytes/s"),
+            (NetworkConditions(bytesPerSecond: .infinity),
+             "the emulated bandwidth must be above 0 and at most 100 Gbit/s, not inf bytes/s"),
+            (NetworkConditions(latency: .seconds(86_401)),
+             "the emulated latency must be 0 to 86400 s, not 86401.0 seconds"),
             (NetworkConditions(latency: .seconds(-1)), "the emulated latency must be 0 to 86400 s, not -1.0 seconds"),
         ]
         for (conditions, message) in cases {
@@ -137,19 +97,14 @@ struct HostileNumberTests {
             </script>
             """))
         try await Browser.withPage { page in
-            let result = try await page.load(
-                server.url.appendingPathComponent("numbers.html"),
-                timeout: .seconds(Int64.max)
-            )
+            let result = try await page.load(server.url.appendingPathComponent("numbers.html"),
+                                             timeout: .seconds(Int64.max))
             #expect(result.title == "numbers")
             #expect(result.resources.transferBytes == 0)
             #expect(page.errors.contains { $0.message == "m" && $0.line == 0 })
             #expect(try await page.evaluate("6 * 7", timeout: .seconds(Int64.max)) == .number(42))
-            let snippet = try await page.run(
-                Snippet(file: "ok.js", source: "1"),
-                timeout: .seconds(-5),
-                navigationTimeout: .seconds(Int64.max)
-            )
+            let snippet = try await page.run(Snippet(file: "ok.js", source: "1"), timeout: .seconds(-5),
+                                             navigationTimeout: .seconds(Int64.max))
             // A negative timeout counts as 0: the snippet either answered at once or timed out at once.
             #expect(snippet.value == .number(1) || snippet.error?.message.contains("within 0 s") == true)
             #expect(try await page.evaluate("document.title") == "numbers")

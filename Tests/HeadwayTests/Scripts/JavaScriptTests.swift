@@ -28,10 +28,8 @@ struct JavaScriptTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let status = try await page.callAsyncFunction(
-                "return (await fetch(path)).status",
-                arguments: ["path": "/missing"]
-            )
+            let status = try await page.callAsyncFunction("return (await fetch(path)).status",
+                                                          arguments: ["path": "/missing"])
             #expect(status == .number(404))
             #expect(try await page.callAsyncFunction("await null") == .undefined)
         }
@@ -64,9 +62,8 @@ struct JavaScriptTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let thrown = try await page.run(
-                Snippet(file: "bad.js", source: "const x = 1;\nthrow new RangeError('too far');")
-            )
+            let thrown = try await page.run(Snippet(file: "bad.js", source: "const x = 1;\nthrow new RangeError('too "
+                + "far');"))
             #expect(thrown.error?.message == "RangeError: too far")
             #expect(thrown.error?.file == "bad.js")
             #expect(thrown.error?.line == 2)
@@ -82,10 +79,8 @@ struct JavaScriptTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let result = try await page.run(
-                Snippet(file: "hang.js", source: "new Promise(() => {})"),
-                timeout: .seconds(0.5)
-            )
+            let result = try await page.run(Snippet(file: "hang.js", source: "new Promise(() => {})"),
+                                            timeout: .seconds(0.5))
             #expect(result.error?.message.contains("did not settle") == true)
             // The page still answers afterwards.
             #expect(try await page.evaluate("1") == .number(1))
@@ -103,11 +98,9 @@ struct JavaScriptTests {
             _ = try await page.run(Snippet(file: "wait.js", source: "new Promise(r => setTimeout(r, 100))"))
             #expect(page.console.isEmpty)
             #expect(page.errors.contains { $0.message.contains("page blew up") && $0.line == 2 })
-            #expect(
-                page.errors.contains {
-                    $0.message.contains("Unhandled rejection") && $0.message.contains("nobody caught me")
-                }
-            )
+            #expect(page.errors.contains {
+                $0.message.contains("Unhandled rejection") && $0.message.contains("nobody caught me")
+            })
         }
     }
 
@@ -126,14 +119,5 @@ struct JavaScriptTests {
             #expect(click.navigatedTo?.path == "/page.html")
             #expect(page.url?.path == "/page.html")
         }
-    }
-
-    @Test func snippetFilesAreReadWithClearErrors() throws {
-        let path = try Fixtures.file("ok.js", "1 + 1")
-        #expect(try Snippet.load(path: path).source == "1 + 1")
-        #expect(throws: HeadwayError(.fileUnreadable, "script file not found: /no/such.js")) {
-            try Snippet.load(path: "/no/such.js")
-        }
-        #expect(throws: HeadwayError.self) { try Snippet.load(path: FileManager.default.temporaryDirectory.path) }
     }
 }
