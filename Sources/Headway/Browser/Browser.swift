@@ -52,15 +52,23 @@ public final class Browser {
         let context = self.context
         if let filter = configuration.requestFilter {
             guard let server = RequestFilterServer(filter: filter) else {
-                throw HeadwayError(.engine, "could not open the request filter's socket: \(String(cString: strerror(errno)))")
+                throw HeadwayError(
+                    .engine,
+                    "could not open the request filter's socket: \(String(cString: strerror(errno)))"
+                )
             }
             filterServer = server
         } else {
             filterServer = nil
         }
         do {
-            extensionDirectory = WebExtension.isNeeded(for: configuration)
-                ? try WebExtension.install(on: context.pointer, configuration: configuration, filterAddress: filterServer?.address) : nil
+            extensionDirectory =
+                WebExtension.isNeeded(for: configuration)
+                ? try WebExtension.install(
+                    on: context.pointer,
+                    configuration: configuration,
+                    filterAddress: filterServer?.address
+                ) : nil
         } catch {
             filterServer?.stop()
             throw error
@@ -122,7 +130,10 @@ public final class Browser {
             throw HeadwayError(.invalidArgument, "preload needs the booster: set Browser.Configuration.booster")
         }
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
-            throw HeadwayError(.invalidArgument, "only http and https documents can be preloaded, not \(url.absoluteString)")
+            throw HeadwayError(
+                .invalidArgument,
+                "only http and https documents can be preloaded, not \(url.absoluteString)"
+            )
         }
         booster.handler.fetchEarly(url, page: nil)
     }

@@ -33,8 +33,10 @@ enum Display {
         if ready { return hw_xvfb_pid() != 0 }
         guard let xvfb = try prepare() else { return false }
         // No timeout of its own: the launcher gives up after 10 s.
-        let outcome = try await EngineWait<XvfbLauncher.Outcome>.run(timeout: nil,
-                                                                     onTimeout: { .failure(CancellationError()) }) { wait in
+        let outcome = try await EngineWait<XvfbLauncher.Outcome>.run(
+            timeout: nil,
+            onTimeout: { .failure(CancellationError()) }
+        ) { wait in
             XvfbLauncher.shared.start(xvfb) { outcome in
                 Task { @EngineActor in wait.resume(.success(outcome)) }
             }
@@ -50,8 +52,10 @@ enum Display {
             return nil
         }
         guard let xvfb = findExecutable("Xvfb") else {
-            throw HeadwayError(.displayUnavailable,
-                               "no DISPLAY is set and Xvfb is not installed; install the 'xvfb' package (scripts/setup does it)")
+            throw HeadwayError(
+                .displayUnavailable,
+                "no DISPLAY is set and Xvfb is not installed; install the 'xvfb' package (scripts/setup does it)"
+            )
         }
         // A private X server has no desktop session: skip the accessibility bridge and the
         // session bus, which GLib would otherwise try to autolaunch (dbus-launch) each time.

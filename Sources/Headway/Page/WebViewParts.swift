@@ -33,7 +33,11 @@ struct WebViewParts {
         webkit_web_view_set_settings(view.pointer, settings)
         g_object_unref(UnsafeMutableRawPointer(settings))
         window = GObjectRef(retaining: gtk_offscreen_window_new())
-        gtk_window_set_default_size(cast(window.pointer), Int32(configuration.viewportWidth), Int32(configuration.viewportHeight))
+        gtk_window_set_default_size(
+            cast(window.pointer),
+            Int32(configuration.viewportWidth),
+            Int32(configuration.viewportHeight)
+        )
         gtk_container_add(cast(window.pointer), cast(view.pointer))
         gtk_widget_show_all(window.pointer)
         // The booster's handler refuses an http(s) redirect out of http(s) itself.
@@ -67,9 +71,18 @@ struct WebViewParts {
     }
 
     // Adds `source` to run at document start, in every frame unless `allFrames` is false.
-    static func add(_ source: String, to manager: UnsafeMutablePointer<WebKitUserContentManager>, allFrames: Bool = true) {
-        let script = webkit_user_script_new(source, allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
-                                            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
+    static func add(
+        _ source: String,
+        to manager: UnsafeMutablePointer<WebKitUserContentManager>,
+        allFrames: Bool = true
+    ) {
+        let script = webkit_user_script_new(
+            source,
+            allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
+            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START,
+            nil,
+            nil
+        )
         webkit_user_content_manager_add_script(manager, script)
         webkit_user_script_unref(script)
     }

@@ -61,12 +61,17 @@ public struct LoadResult: Sendable, Codable, Equatable {
     /// Decodes the JSON `encode(to:)` writes (and `headway load` prints); missing lists are empty.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(url: try c.decode(URL.self, forKey: .url), finalURL: try c.decode(URL.self, forKey: .finalURL),
-                  status: try c.decodeIfPresent(Int.self, forKey: .status), title: try c.decode(String.self, forKey: .title),
-                  timing: try c.decode(Timing.self, forKey: .timing), resources: try c.decode(ResourceSummary.self, forKey: .resources),
-                  prefetch: try c.decodeIfPresent(PrefetchLoadStats.self, forKey: .prefetch),
-                  redirects: try c.decodeIfPresent([Redirect].self, forKey: .redirects) ?? [],
-                  dialogs: try c.decodeIfPresent([JavaScriptDialog].self, forKey: .dialogs) ?? [])
+        self.init(
+            url: try c.decode(URL.self, forKey: .url),
+            finalURL: try c.decode(URL.self, forKey: .finalURL),
+            status: try c.decodeIfPresent(Int.self, forKey: .status),
+            title: try c.decode(String.self, forKey: .title),
+            timing: try c.decode(Timing.self, forKey: .timing),
+            resources: try c.decode(ResourceSummary.self, forKey: .resources),
+            prefetch: try c.decodeIfPresent(PrefetchLoadStats.self, forKey: .prefetch),
+            redirects: try c.decodeIfPresent([Redirect].self, forKey: .redirects) ?? [],
+            dialogs: try c.decodeIfPresent([JavaScriptDialog].self, forKey: .dialogs) ?? []
+        )
     }
 }
 
@@ -180,8 +185,11 @@ public struct ResourceSummary: Sendable, Codable, Equatable {
     /// Decodes a summary; `blocked` may be missing (output of Headway 0.1.0).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(count: try c.decode(Int.self, forKey: .count), transferBytes: try c.decode(Int.self, forKey: .transferBytes),
-                  encodedBytes: try c.decode(Int.self, forKey: .encodedBytes),
-                  blocked: try c.decodeIfPresent(Int.self, forKey: .blocked) ?? 0)
+        self.init(
+            count: try c.decode(Int.self, forKey: .count),
+            transferBytes: try c.decode(Int.self, forKey: .transferBytes),
+            encodedBytes: try c.decode(Int.self, forKey: .encodedBytes),
+            blocked: try c.decodeIfPresent(Int.self, forKey: .blocked) ?? 0
+        )
     }
 }

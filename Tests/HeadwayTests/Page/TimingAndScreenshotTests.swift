@@ -57,7 +57,8 @@ struct TimingAndScreenshotTests {
         let server = try Fixtures.server()
         defer { server.stop() }
         let hostile = replacingMath ? "<script>Math.ceil = Math.max = () => 1e300</script>" : ""
-        server.route("/tall.html", .html("<!doctype html><body style='margin:0'>\(hostile)<div style='height:40000px'></div>"))
+        server.route("/tall.html",
+                     .html("<!doctype html><body style='margin:0'>\(hostile)<div style='height:40000px'></div>"))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("headway-tall-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try await Browser.withPage { page in
