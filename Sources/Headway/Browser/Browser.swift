@@ -79,7 +79,8 @@ public final class Browser {
                       browser: configuration, userAgent: Browser.userAgent, disk: disk)
             : nil
         applyNetworkSettings()
-        if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies() } }
+        // The booster put them in its jar as it was made.
+        if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies(inBooster: false) } }
     }
 
     // Adding the configured cookies, which every navigation waits for.

@@ -11,6 +11,9 @@ enum Display {
     // The Xvfb to start once the environment is prepared for it, or nil when there is a DISPLAY.
     private static var xvfb: String?
     private static var prepared = false
+    // Whether the GL preload thread may be running: from then on no new environment variable may
+    // be added (glibc's setenv may free the array that thread's library constructors read).
+    static var environmentFrozen: Bool { prepared && xvfb != nil }
 
     // Returns true when Headway started its own Xvfb.
     @discardableResult

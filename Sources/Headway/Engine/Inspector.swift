@@ -32,7 +32,7 @@ enum Inspector {
             }
             return
         }
-        guard !contextCreated else {
+        guard !contextCreated, !Display.environmentFrozen else {
             throw HeadwayError(
                 .invalidArgument,
                 "the inspector must be asked for by the process's first browser: WebKit reads its port once"
