@@ -132,6 +132,10 @@ extension Browser {
         if let credentials = configuration.credentials, credentials.user.isEmpty || credentials.user.contains(":") {
             throw refuse("the user name for authentication must be non-empty and have no colon")
         }
+        if let credentials = configuration.credentials,
+           (credentials.user + credentials.password).unicodeScalars.contains(where: isControl) {
+            throw refuse("the credentials for authentication have a control character (a line break, a NUL)")
+        }
         if configuration.blockedURLPatterns.contains(where: \.isEmpty) {
             throw refuse("a blocked URL pattern is empty")
         }
@@ -166,6 +170,10 @@ extension Browser {
                     "the \(part) of cookie \(cookie.name.debugDescription) has a control character "
                         + "(a line break, a NUL)"
                 )
+            }
+            // A ';' would end the cookie in a Cookie header and start another one.
+            if cookie.name.contains(";") || cookie.name.contains("=") || cookie.value.contains(";") {
+                throw refuse("cookie \(cookie.name.debugDescription) has a ';' (or a '=' in its name)")
             }
         }
         if let limit = configuration.webProcessMemoryLimit, !(1...largestMemoryLimit).contains(limit) {
