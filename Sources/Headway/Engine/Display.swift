@@ -6,7 +6,7 @@ import Foundation
 // Xvfb starts on a thread of its own (`XvfbLauncher`): `start()` waits for it cancellably,
 // `ensure()` blocks the engine thread until it is up.
 @EngineActor
-enum Display {
+package enum Display {
     private static var ready = false
     // The Xvfb to start once the environment is prepared for it, or nil when there is a DISPLAY.
     private static var xvfb: String?
@@ -14,6 +14,9 @@ enum Display {
     // Whether the GL preload thread may be running: from then on no new environment variable may
     // be added (glibc's setenv may free the array that thread's library constructors read).
     static var environmentFrozen: Bool { prepared && xvfb != nil }
+
+    // The pid of Headway's own Xvfb, or 0 when there is none (for the CLI's signal path).
+    nonisolated package static var xvfbProcessID: Int32 { hw_xvfb_pid() }
 
     // Returns true when Headway started its own Xvfb.
     @discardableResult
