@@ -17,6 +17,7 @@ struct WebViewParts {
         manager = GObjectRef(taking: webkit_user_content_manager_new())
         Self.add(PageScripts.pristine, to: manager.pointer, allFrames: false)
         Self.add(PageScripts.instrumentation, to: manager.pointer, allFrames: false)
+        Self.add(PageScripts.resourceBufferWatch, to: manager.pointer, allFrames: false, world: PageScripts.world)
         if configuration.recordsResources { Self.add(PageScripts.resourceBuffer, to: manager.pointer) }
         for source in configuration.initScripts { Self.add(source, to: manager.pointer) }
         webkit_user_content_manager_register_script_message_handler(manager.pointer, "headway")
@@ -66,10 +67,16 @@ struct WebViewParts {
         return true
     }
 
-    // Adds `source` to run at document start, in every frame unless `allFrames` is false.
-    static func add(_ source: String, to manager: UnsafeMutablePointer<WebKitUserContentManager>, allFrames: Bool = true) {
-        let script = webkit_user_script_new(source, allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
-                                            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
+    // Adds `source` to run at document start, in every frame unless `allFrames` is false; in the
+    // page's own world, or in the isolated `world` named.
+    static func add(_ source: String, to manager: UnsafeMutablePointer<WebKitUserContentManager>, allFrames: Bool = true,
+                    world: String? = nil) {
+        let frames = allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME
+        let script = if let world {
+            webkit_user_script_new_for_world(source, frames, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, world, nil, nil)
+        } else {
+            webkit_user_script_new(source, frames, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
+        }
         webkit_user_content_manager_add_script(manager, script)
         webkit_user_script_unref(script)
     }

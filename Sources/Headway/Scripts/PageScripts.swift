@@ -84,6 +84,7 @@ enum PageScripts {
         loadEventEnd: nav ? nav.loadEventEnd : 0,
         fcp: paint ? paint.startTime : null,
         count: resources.length, transferBytes: transfer, encodedBytes: encoded,
+        bufferFull: !!(window.__headwayBuffer && window.__headwayBuffer.full),
         title: document.title, metaRefresh, icons: [...icons],
       };
     };
@@ -199,6 +200,16 @@ enum PageScripts {
     // With resources recorded: room for the 10,000 requests `resourcePhases()` reports, where
     // browsers keep the first 250 unless the page asks for more.
     static let resourceBuffer = "try { performance.setResourceTimingBufferSize(10000); } catch (_) {}"
+
+    // Injected at document start in the main frame, in Headway's isolated world: notes when the
+    // page's Resource Timing buffer fills (250 entries unless the page asks for more), after
+    // which the browser drops entries; the timing probe reports it as `bufferFull`.
+    static let resourceBufferWatch = """
+    if (!window.__headwayBuffer) {
+      window.__headwayBuffer = { full: false };
+      performance.addEventListener('resourcetimingbufferfull', () => { window.__headwayBuffer.full = true; });
+    }
+    """
 
     // A function, `resourcePhases()`, that lists each request's Resource Timing phases, the
     // document's first (at most 10,000).
