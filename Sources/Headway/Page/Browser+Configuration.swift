@@ -134,6 +134,10 @@ extension Browser {
         if let port = configuration.inspectorPort, !(1...65535).contains(port) {
             throw refuse("the inspector port must be 1 to 65535, not \(port)")
         }
+        if let booster = configuration.booster, !(1...BoosterConfiguration.mostConcurrent).contains(booster.concurrency) {
+            throw refuse("the booster's concurrency must be 1 to \(BoosterConfiguration.mostConcurrent) requests, "
+                         + "not \(booster.concurrency)")
+        }
         if let booster = configuration.booster, !(0...BoosterConfiguration.mostPrerendered).contains(booster.prerender) {
             throw refuse("the booster can prerender 0 to \(BoosterConfiguration.mostPrerendered) pages, not \(booster.prerender)")
         }

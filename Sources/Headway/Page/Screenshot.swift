@@ -33,10 +33,16 @@ extension Page {
             guard case .array(let size)? = try? await evaluate(Self.documentPixelSize, timeout: left),
                   let width = size.first?.doubleValue, let height = size.last?.doubleValue,
                   max(width, height) > Self.largestImageSide else { throw error }
-            throw HeadwayError(.engine, "the screenshot failed: the page is \(Int(width)) × \(Int(height)) device pixels, "
+            throw HeadwayError(.engine, "the screenshot failed: the page is \(Self.pixels(width)) × \(Self.pixels(height)) device pixels, "
                                + "and a full-page screenshot can be at most \(Int(Self.largestImageSide)) on each side (cairo's image limit)",
                                gerror: error.gerror)
         }
+    }
+
+    // A page-reported size as a whole number; the page sets `devicePixelRatio`, so it may be
+    // infinite, NaN or beyond Int.
+    static func pixels(_ value: Double) -> String {
+        value.isFinite && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
     }
 
     // cairo's largest image surface, on each side.
