@@ -26,9 +26,10 @@ extension HostileNumberTests {
         let server = try Fixtures.server()
         defer { server.stop() }
         for ratio in ["Infinity", "1e300", "NaN"] {
-            server.route("/tall.html", .html("<!doctype html><body style='margin:0'><div style='height:40000px'></div><script>"
-                + "Object.defineProperty(window, 'devicePixelRatio', { get: () => \(ratio) });</script>"))
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("headway-ratio-\(getpid()).png").path
+            server.route("/tall.html", .html("<!doctype html><body style='margin:0'><div style='height:40000px'></div>"
+                + "<script>Object.defineProperty(window, 'devicePixelRatio', { get: () => \(ratio) });</script>"))
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("headway-ratio-\(getpid()).png").path
             defer { try? FileManager.default.removeItem(atPath: path) }
             try await Browser.withPage { page in
                 try await page.load(server.url.appendingPathComponent("tall.html"))

@@ -33,7 +33,8 @@ extension Page {
             guard case .array(let size)? = try? await evaluate(Self.documentPixelSize, timeout: left),
                   let width = size.first?.doubleValue, let height = size.last?.doubleValue,
                   max(width, height) > Self.largestImageSide else { throw error }
-            throw HeadwayError(.engine, "the screenshot failed: the page is \(Self.pixels(width)) × \(Self.pixels(height)) device pixels, "
+            throw HeadwayError(.engine, "the screenshot failed: the page is "
+                               + "\(Self.pixels(width)) × \(Self.pixels(height)) device pixels, "
                                + "and a full-page screenshot can be at most \(Int(Self.largestImageSide)) on each side (cairo's image limit)",
                                gerror: error.gerror)
         }
