@@ -19,7 +19,9 @@ struct WebViewParts {
         Self.add(PageScripts.instrumentation, to: manager.pointer, allFrames: false)
         Self.add(PageScripts.resourceBufferWatch, to: manager.pointer, allFrames: false, world: PageScripts.world)
         if configuration.recordsResources { Self.add(PageScripts.resourceBuffer, to: manager.pointer) }
-        for source in configuration.initScripts { Self.add(source, to: manager.pointer) }
+        for (index, source) in configuration.initScripts.enumerated() {
+            Self.addInitScript(source, number: index + 1, to: manager.pointer)
+        }
         webkit_user_content_manager_register_script_message_handler(manager.pointer, "headway")
 
         let rawView = hw_web_view_new(browser.context.pointer, manager.pointer)
@@ -79,6 +81,13 @@ struct WebViewParts {
         }
         webkit_user_content_manager_add_script(manager, script)
         webkit_user_script_unref(script)
+    }
+
+    // Adds the `number`th init script (counting the configuration's, then the page's).
+    static func addInitScript(_ source: String, number: Int,
+                              to manager: UnsafeMutablePointer<WebKitUserContentManager>) {
+        let name = PageScripts.initScriptName(source, number: number)
+        for script in PageScripts.initScripts(source, name: name, number: number) { add(script, to: manager) }
     }
 
     // Stops the view's web process and destroys its window (and with it the view), for a view

@@ -115,7 +115,12 @@ struct PageOptions: ParsableArguments {
         configuration.inspectorPort = inspect
         let conditions = try ExitStatus.conditions(bandwidth: bandwidth, latency: latency)
         configuration.networkConditions = conditions == .none ? nil : conditions
-        if readingFiles { configuration.initScripts = try initScripts.map { try TextFile.read($0, what: "init script") } }
+        if readingFiles {
+            // Named by their paths in the errors they throw.
+            configuration.initScripts = try initScripts.map { path in
+                try TextFile.read(path, what: "init script") + "\n//# sourceURL=\(path)"
+            }
+        }
         try Browser.validate(configuration)
         return configuration
     }
