@@ -8,7 +8,8 @@ import PackageDescription
 // (SwiftPM splits pkgConfig on spaces); anywhere else, webkit2gtk-4.1.pc as it is.
 let webKitPC = Context.packageDirectory + "/Sources/CWebKit/headway-webkit.pc"
 let webKitPkgConfig = !webKitPC.contains(" ")
-    && FileManager.default.fileExists(atPath: "/usr/include/webkitgtk-4.1/webkit2/webkit2.h") ? webKitPC : "webkit2gtk-4.1"
+    && FileManager.default.fileExists(atPath: "/usr/include/webkitgtk-4.1/webkit2/webkit2.h")
+    ? webKitPC : "webkit2gtk-4.1"
 
 let package = Package(
     name: "Headway",
@@ -44,11 +45,18 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")],
             plugins: ["WebExtensionBuilder"]
         ),
-        .executableTarget(
-            name: "headway",
+        // The CLI: everything of `headway` but its entry point, a target of its own so that unit tests can
+        // reach it. No product names it, so a client of the library never compiles it or ArgumentParser.
+        .target(
+            name: "HeadwayCLI",
             dependencies: ["Headway", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // The schema of `headway load`'s JSON, published beside the code that writes it.
             exclude: ["Output/load-output.schema.json"],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        .executableTarget(
+            name: "headway",
+            dependencies: ["HeadwayCLI"],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         .target(
@@ -63,5 +71,7 @@ let package = Package(
                           path: "Tests/ClientProbe"),
         .testTarget(name: "HeadwayTests", dependencies: ["Headway", "HeadwayTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Headway", "HeadwayTestSupport"]),
+        // The CLI's parsing and writing, called directly: no WebKit, no process.
+        .testTarget(name: "CLIUnitTests", dependencies: ["HeadwayCLI", "Headway"]),
     ]
 )

@@ -16,7 +16,7 @@ public struct JSONSchema: @unchecked Sendable {
 
     /// The schema of `headway load`'s output, from the CLI's sources.
     public static let loadOutput: JSONSchema = try! JSONSchema(contentsOf: CLI.packageRoot
-        .appendingPathComponent("Sources/headway/Output/load-output.schema.json"))
+        .appendingPathComponent("Sources/HeadwayCLI/Output/load-output.schema.json"))
 
     /// HAR 1.2, as its specification defines it.
     public static let har: JSONSchema = try! JSONSchema(contentsOf: CLI.packageRoot
@@ -31,7 +31,8 @@ public struct JSONSchema: @unchecked Sendable {
     private func check(_ value: Any, _ schema: [String: Any], path: String) -> [String] {
         if let ref = schema["$ref"] as? String {
             let name = String(ref.dropFirst("#/$defs/".count))
-            guard let target = (root["$defs"] as? [String: Any])?[name] as? [String: Any] else { return ["\(path): unknown $ref \(ref)"] }
+            guard let target = (root["$defs"] as? [String: Any])?[name] as? [String: Any] else { return ["\(path): "
+                + "unknown $ref \(ref)"] }
             return check(value, target, path: path)
         }
         if let options = schema["oneOf"] as? [[String: Any]] {
@@ -43,7 +44,8 @@ public struct JSONSchema: @unchecked Sendable {
         }
         if let type = schema["type"] {
             let types = (type as? [String]) ?? [type as? String ?? ""]
-            guard types.contains(where: { Self.isType(value, $0) }) else { return ["\(path): \(value) is not \(types.joined(separator: " or "))"] }
+            guard types.contains(where: { Self.isType(value, $0) }) else { return ["\(path): \(value) is not "
+                + "\(types.joined(separator: " or "))"] }
         }
         if let minimum = schema["minimum"] as? Double, let number = value as? Double, number < minimum {
             return ["\(path): \(number) is below \(minimum)"]
@@ -80,7 +82,8 @@ public struct JSONSchema: @unchecked Sendable {
         case "string": return value is String
         case "boolean": return isBoolean(value)
         case "number": return isNumber(value)
-        case "integer": return isNumber(value) && (value as! NSNumber).doubleValue.rounded() == (value as! NSNumber).doubleValue
+        case "integer":
+            return isNumber(value) && (value as! NSNumber).doubleValue.rounded() == (value as! NSNumber).doubleValue
         default: return false
         }
     }

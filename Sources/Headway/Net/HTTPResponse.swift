@@ -54,11 +54,6 @@ public struct ServedRequest: Sendable, Equatable {
     public var cookie: String?
     /// The request's `Sec-Purpose` header (`prefetch` for Headway's prefetches), if any.
     public var purpose: String?
-
-    /// One log line: method, path, status, bytes and milliseconds.
-    public var logLine: String {
-        "\(method) \(path) \(status) \(bytes) B \(String(format: "%.1f", duration.milliseconds)) ms"
-    }
 }
 
 enum ContentType {

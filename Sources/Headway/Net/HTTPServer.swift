@@ -23,8 +23,8 @@ public final class HTTPServer {
     private let realRoot: String?
     /// The emulated network for responses started from now on.
     public var conditions: NetworkConditions
-    /// Called for each finished request (for `--log`).
-    public var onRequest: (@Sendable (ServedRequest) -> Void)?
+    // Called for each finished request (for `serve --log` and the CLI's tests).
+    package var onRequest: (@Sendable (ServedRequest) -> Void)?
 
     /// The newest requests answered (at most 10,000 are kept).
     public private(set) var requests: [ServedRequest] = []
@@ -41,10 +41,13 @@ public final class HTTPServer {
 
     /// Starts listening on 127.0.0.1 (`port` 0 picks a free port).
     public init(root: URL? = nil, port: Int = 0, conditions: NetworkConditions = .none) throws {
-        guard (0...65535).contains(port) else { throw HeadwayError(.invalidArgument, "--port must be between 0 and 65535") }
+        guard (0...65535).contains(port) else {
+            throw HeadwayError(.invalidArgument, "--port must be between 0 and 65535")
+        }
         if let root {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory),
+                  isDirectory.boolValue else {
                 throw HeadwayError(.invalidArgument, "not a directory: \(root.path)")
             }
         }
@@ -55,7 +58,8 @@ public final class HTTPServer {
         let address = g_inet_socket_address_new_from_string("127.0.0.1", guint(port))!
         defer { g_object_unref(UnsafeMutableRawPointer(address)) }
         var error: UnsafeMutablePointer<GError>?
-        guard soup_server_listen(server.pointer, cast(address), SoupServerListenOptions(rawValue: 0), &error) != 0 else {
+        let listening = soup_server_listen(server.pointer, cast(address), SoupServerListenOptions(rawValue: 0), &error)
+        guard listening != 0 else {
             throw HeadwayError.consuming(error, .serverFailed, "could not listen on 127.0.0.1:\(port)")
         }
         let uris = soup_server_get_uris(server.pointer)
@@ -65,7 +69,8 @@ public final class HTTPServer {
         url = URL(string: "http://127.0.0.1:\(self.port)/")!
         let target = ServerTarget(self)
         // Released by GLib's destroy notify when the handler is removed or the server finalized.
-        soup_server_add_handler(server.pointer, nil, serverHandle, Unmanaged.passRetained(target).toOpaque(), serverTargetRelease)
+        soup_server_add_handler(server.pointer, nil, serverHandle, Unmanaged.passRetained(target).toOpaque(),
+                                serverTargetRelease)
     }
 
     isolated deinit {
@@ -115,7 +120,9 @@ public final class HTTPServer {
     // Maps a URL path to a file under `root`, refusing anything that escapes it: `..`, dot
     // files, and symlinks (to files or directories) whose real path lies outside the root.
     func resolve(_ path: String) -> URL? {
-        guard let root, let realRoot, let decoded = path.removingPercentEncoding, decoded.hasPrefix("/") else { return nil }
+        guard let root, let realRoot, let decoded = path.removingPercentEncoding, decoded.hasPrefix("/") else {
+            return nil
+        }
         let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
         guard !parts.contains(where: { $0 == ".." || $0.hasPrefix(".") || $0.contains("\0") }) else { return nil }
         let file = parts.reduce(root) { $0.appendingPathComponent(String($1)) }
@@ -165,8 +172,8 @@ private func serverTargetRelease(_ data: gpointer?) {
     Unmanaged<ServerTarget>.fromOpaque(data!).release()
 }
 
-private func serverHandle(_ server: UnsafeMutablePointer<SoupServer>?, _ message: OpaquePointer?, _ path: UnsafePointer<CChar>?,
-                          _ query: OpaquePointer?, _ data: gpointer?) {
+private func serverHandle(_ server: UnsafeMutablePointer<SoupServer>?, _ message: OpaquePointer?,
+                          _ path: UnsafePointer<CChar>?, _ query: OpaquePointer?, _ data: gpointer?) {
     guard let rawMessage = message, let data else { return }
     let target = Unmanaged<ServerTarget>.fromOpaque(data).takeUnretainedValue()
     let path = path.map { String(cString: $0) } ?? "/"

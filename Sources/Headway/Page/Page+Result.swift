@@ -9,10 +9,14 @@ extension Page {
         if finalURL.absoluteString == "about:blank", let requested = record.requested,
            requested.absoluteString != "about:blank" {
             // WebKit ends a load it refuses (a blocked port, for one) on about:blank without an error.
-            throw HeadwayError(.blockedURL, "WebKit refused to load \(requested.absoluteString) (blocked port or scheme); it ended on about:blank")
+            throw HeadwayError(
+                .blockedURL,
+                "WebKit refused to load \(requested.absoluteString) (blocked port or scheme); it ended on about:blank"
+            )
         }
         var status: Int?
-        if let resource = webkit_web_view_get_main_resource(view), let response = webkit_web_resource_get_response(resource) {
+        if let resource = webkit_web_view_get_main_resource(view),
+           let response = webkit_web_resource_get_response(resource) {
             let code = Int(webkit_uri_response_get_status_code(response))
             if code > 0, ["http", "https"].contains(finalURL.scheme?.lowercased()) { status = code }
         }

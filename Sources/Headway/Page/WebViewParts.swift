@@ -36,7 +36,11 @@ struct WebViewParts {
         webkit_web_view_set_settings(view.pointer, settings)
         g_object_unref(UnsafeMutableRawPointer(settings))
         window = GObjectRef(retaining: gtk_offscreen_window_new())
-        gtk_window_set_default_size(cast(window.pointer), Int32(configuration.viewportWidth), Int32(configuration.viewportHeight))
+        gtk_window_set_default_size(
+            cast(window.pointer),
+            Int32(configuration.viewportWidth),
+            Int32(configuration.viewportHeight)
+        )
         gtk_container_add(cast(window.pointer), cast(view.pointer))
         gtk_widget_show_all(window.pointer)
         // The booster's handler refuses an http(s) redirect out of http(s) itself.
@@ -71,11 +75,16 @@ struct WebViewParts {
 
     // Adds `source` to run at document start, in every frame unless `allFrames` is false; in the
     // page's own world, or in the isolated `world` named.
-    static func add(_ source: String, to manager: UnsafeMutablePointer<WebKitUserContentManager>, allFrames: Bool = true,
-                    world: String? = nil) {
+    static func add(
+        _ source: String,
+        to manager: UnsafeMutablePointer<WebKitUserContentManager>,
+        allFrames: Bool = true,
+        world: String? = nil
+    ) {
         let frames = allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME
         let script = if let world {
-            webkit_user_script_new_for_world(source, frames, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, world, nil, nil)
+            webkit_user_script_new_for_world(
+                source, frames, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, world, nil, nil)
         } else {
             webkit_user_script_new(source, frames, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
         }

@@ -112,7 +112,9 @@ enum AssetExtractor {
             } else if matches("url(") {
                 i += 4
                 let value = readURL()
-                if let u = resolve(value, against: url) { if importNext { imports.append(u) } else { images.append(u) } }
+                if let u = resolve(value, against: url) {
+                    if importNext { imports.append(u) } else { images.append(u) }
+                }
                 importNext = false
             } else if matches("@import") {
                 i += 7
@@ -130,7 +132,9 @@ enum AssetExtractor {
         guard let value else { return nil }
         for part in value.split(separator: ";").dropFirst() {
             let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == "charset" { return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            if pair.count == 2, pair[0].lowercased() == "charset" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
         }
         return nil
     }

@@ -79,7 +79,9 @@ enum PageScripts {
       let metaRefresh = null;
       const refresh = document.querySelector('meta[http-equiv="refresh" i]');
       const parts = refresh && /^\s*(\d+(?:\.\d+)?)\s*[;,]\s*(?:url\s*=\s*)?['"]?([^'"]+)/i.exec(refresh.content || '');
-      if (parts && Number(parts[1]) <= 1 && new URL(parts[2], document.baseURI).href !== location.href) metaRefresh = Number(parts[1]);
+      if (parts && Number(parts[1]) <= 1 && new URL(parts[2], document.baseURI).href !== location.href) {
+        metaRefresh = Number(parts[1]);
+      }
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
       // The page icon is fetched around the load event: counting it would make the figures vary.
       const icons = new Set([new URL('/favicon.ico', location.href).href,
@@ -171,7 +173,9 @@ enum PageScripts {
           const code = tail === undefined ? open + head + '\n})' : open + head + ret + tail + '\n)})';
           const fn = H.eval(code + '\n//# sourceURL=' + file);
           wrappedText = code;
-          shifts = tail === undefined ? [[0, open.length]] : [[0, open.length], [open.length + head.length, ret.length]];
+          shifts = tail === undefined
+            ? [[0, open.length]]
+            : [[0, open.length], [open.length + head.length, ret.length]];
           return fn;
         };
         const candidates = () => {

@@ -12,24 +12,6 @@ public struct Snippet: Sendable, Equatable {
         self.file = file
         self.source = source
     }
-
-    /// Reads a snippet file as UTF-8.
-    public static func load(path: String) throws -> Snippet {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw HeadwayError(.fileUnreadable, "script file not found: \(path)")
-        }
-        guard !isDirectory.boolValue else {
-            throw HeadwayError(.fileUnreadable, "script file is a directory: \(path)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw HeadwayError(.fileUnreadable, "script file is not readable: \(path)")
-        }
-        guard let source = String(data: data, encoding: .utf8) else {
-            throw HeadwayError(.fileUnreadable, "script file is not UTF-8 text: \(path)")
-        }
-        return Snippet(file: path, source: source)
-    }
 }
 
 /// What running a snippet gave: a value or an error.

@@ -1,0 +1,227 @@
+import CWebKit
+public import Foundation
+
+extension Page {
+    /// Loads `url` and returns once it finished (after the load event) and a request for the
+    /// page icon that WebKit had started by then has ended (at most 1 s more, outside every
+    /// timing; not with `.domContentLoaded`).
+    ///
+    /// `timeout` bounds the whole load, client redirects included. Throws a
+    /// `HeadwayError`: `.timeout` when it runs out, `.loadFailed` or `.blockedURL` when WebKit
+    /// refuses or cannot reach the URL or (with the booster) a redirect leads out of http(s),
+    /// `.notAPage` for a response that is no page (204, a download), `.engine` when the web
+    /// process or WebKit's network process ends during the load, `.closed` for a closed page.
+    /// Cancelling the calling task stops the load and throws `CancellationError`.
+    ///
+    /// `until` says when the load is done: at the load event (`.load`, the default), at
+    /// DOMContentLoaded (`.domContentLoaded`: `finished` and `loadEventEnd` are then 0 if the load
+    /// event had not come yet), or once the network has then been idle for 500 ms
+    /// (`.networkIdle`, see `waitForNetworkIdle`), all within `timeout`.
+    @discardableResult
+    public func load(
+        _ url: URL,
+        until condition: LoadCondition = .load,
+        timeout: Duration = .seconds(30)
+    ) async throws -> LoadResult {
+        let view = try await readyView()
+        if let prerendered = takePrerender(of: url) {
+            return try await show(prerendered, for: url, timeout: timeout, condition: condition)
+        }
+        let target = booster != nil ? MirrorScheme.mirror(url) : url
+        let started = Engine.now()
+        let result = try await navigate(url, timeout: timeout, condition: condition) {
+            booster?.willNavigate(to: target, from: pageBooster)
+            webkit_web_view_load_uri(view, target.absoluteString)
+        }
+        guard condition == .networkIdle else { return result }
+        try await waitForNetworkIdle(timeout: (timeout.clamped - started.duration(to: Engine.now())).clamped)
+        var idle = result
+        if network.recording { idle.resourceEntries = try await resourceEntries() }
+        return idle
+    }
+
+    /// Reloads the current page; errors and cancellation as for `load`.
+    @discardableResult
+    public func reload(timeout: Duration = .seconds(30)) async throws -> LoadResult {
+        let view = try await readyView()
+        return try await navigate(url, timeout: timeout) { webkit_web_view_reload(view) }
+    }
+
+    /// Goes back one entry in the history; errors and cancellation as for `load`, and
+    /// `.invalidArgument` when there is no entry to go back to.
+    @discardableResult
+    public func goBack(timeout: Duration = .seconds(30)) async throws -> LoadResult {
+        let view = try await readyView()
+        guard webkit_web_view_can_go_back(view) != 0 else {
+            throw HeadwayError(.invalidArgument, "there is no page to go back to")
+        }
+        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_back(view) }
+    }
+
+    /// Goes forward one entry in the history; errors and cancellation as for `goBack`.
+    @discardableResult
+    public func goForward(timeout: Duration = .seconds(30)) async throws -> LoadResult {
+        let view = try await readyView()
+        guard webkit_web_view_can_go_forward(view) != 0 else {
+            throw HeadwayError(.invalidArgument, "there is no page to go forward to")
+        }
+        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_forward(view) }
+    }
+
+    /// Stops the current load; a pending `load` then fails.
+    public func stop() {
+        tracker.send(.stop)
+        guard let view = view?.pointer else { return }
+        webkit_web_view_stop_loading(view)
+        if let pageBooster { booster?.handler.cancelFetches(of: pageBooster, mainFrameOnly: false) }
+    }
+
+    // Navigates to a redirect's target for the booster's handler, as the same navigation.
+    func followMainFrameRedirect(to target: URL) {
+        guard let view = view?.pointer else { return }
+        guard ["http", "https"].contains(target.scheme?.lowercased()) else {
+            // A web page may not send the browser to a local file (or any other scheme).
+            if tracker.refusedRedirect(to: target) { webkit_web_view_stop_loading(view) }
+            return
+        }
+        if tracker.tooManyReplayedRedirects() {
+            webkit_web_view_stop_loading(view)
+            return
+        }
+        tracker.send(.replayingRedirect(target))
+        booster?.willNavigate(to: target, from: pageBooster)
+        webkit_web_view_load_uri(view, MirrorScheme.mirror(target).absoluteString)
+    }
+
+    // Forgets the console, errors and dialogs of the page being left.
+    func clearPageRecords() {
+        console.removeAll()
+        errors.removeAll()
+        consoleTotal = 0
+        errorsTotal = 0
+        dialogs.removeAll()
+    }
+
+    private func navigate(_ requested: URL?, timeout: Duration, condition: LoadCondition = .load,
+                          start: () -> Void) async throws -> LoadResult {
+        try Task.checkCancellation()
+        clearPageRecords()
+        if let booster, view != nil {
+            // A new navigation cancels prefetch work that no longer serves it,
+            // all but a fetch of the page it goes to, which it joins; a page still queued for
+            // prefetching is fetched at once.
+            let prioritized = requested.map { booster.prefetcher.prioritize($0) } ?? false
+            if !prioritized { booster.prefetcher.cancel(keeping: requested) }
+            if let pageBooster {
+                booster.handler.cancelFetches(of: pageBooster, mainFrameOnly: true)
+                pageBooster.resetStats()
+            }
+        }
+        let record = tracker.begin(requested, until: condition)
+        network.reset()
+        start()
+        return try await finish(record, timeout: timeout)
+    }
+
+    // Waits for `record` to complete, follows the client redirects the page makes during or
+    // right after its load, then gathers the result. `timeout` bounds the whole chain.
+    func finish(_ first: NavigationTracker.Record, timeout: Duration) async throws -> LoadResult {
+        let timeout = timeout.clamped
+        let deadline = Engine.now() + timeout
+        var record = first
+        while true {
+            do {
+                try await wait(for: record, until: deadline, timeout: timeout)
+            } catch let error as HeadwayError where error.code == .timeout {
+                throw try await explained(error)
+            }
+            let left = Engine.now().duration(to: deadline)
+            var probe: JSONValue?
+            do {
+                probe = try await JavaScriptCall.callAsyncFunction(
+                    try liveView(),
+                    PageScripts.timing,
+                    arguments: [
+                        "waitForLoad": record.completesAtDOMContentLoaded ? "no" : "yes",
+                        "entriesWanted": network.recording ? "yes" : "no",
+                    ],
+                    world: PageScripts.world,
+                    sourceURI: nil,
+                    timeout: min(.seconds(10), max(.seconds(1), left)),
+                    what: "the timing probe"
+                )
+            } catch let error as HeadwayError where error.code == .scriptTimeout {
+                // The page may be spinning in JavaScript right after its load event.
+                checkResponsiveness()
+            } catch is CancellationError {
+                // The load ends here: its client-redirect check too, or the page's next own
+                // navigation would be taken for this load's redirect.
+                if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil }
+                throw CancellationError()
+            } catch {}
+            if probe?["navigated"] != nil { probe = nil }
+            if record.redirects.count < NavigationTiming.maxRedirects,
+               let next = await clientRedirect(after: record, probe: probe, deadline: deadline) {
+                record = next
+                continue
+            }
+            // Read before the icon wait, so that a navigation the page starts meanwhile cannot
+            // leak into this load's result.
+            let result = try collectResult(record, probe: probe ?? .null)
+            await letIconRequestEnd(of: record, probe: probe, until: deadline)
+            try Task.checkCancellation()
+            return result
+        }
+    }
+
+    // Waits until `record` completes. At the deadline the load is stopped and fails with
+    // `.timeout` (and a page stuck in JavaScript loses its web process); when the task is
+    // cancelled the load is stopped and this throws `CancellationError`.
+    private func wait(for record: NavigationTracker.Record, until deadline: ContinuousClock.Instant,
+                      timeout: Duration) async throws {
+        do {
+            try await EngineWait<Void>.run(
+                timeout: Engine.now().duration(to: deadline),
+                onTimeout: { [weak self] in
+                    if let self, self.tracker.timeOut(record, after: timeout) { self.stop() }
+                    return .success(())
+                },
+                onCancel: { [weak self] in
+                    guard let self, !record.isDone else { return }
+                    self.stop()
+                    self.tracker.fail(record, with: HeadwayError(.loadFailed, "the load was cancelled"))
+                    self.checkResponsiveness()
+                }
+            ) { wait in
+                tracker.whenDone(record) { wait.resume(.success(())) }
+            }
+        } catch {
+            if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil }
+            throw error
+        }
+        if let error = record.error {
+            if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil }
+            throw error
+        }
+    }
+
+    // The record of a navigation the page started right after `record`'s load (a script in
+    // its load handler or a task after it, or a meta refresh of at most 1 s), or nil.
+    private func clientRedirect(after record: NavigationTracker.Record, probe: JSONValue?,
+                                deadline: ContinuousClock.Instant) async -> NavigationTracker.Record? {
+        defer { if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil } }
+        if let current = tracker.current, current !== record, current.redirects.count > record.redirects.count {
+            return current
+        }
+        let finishedAt = record.origin + (record.finished ?? .zero)
+        let navigated = record.pageNavigation.map { $0.at >= finishedAt } ?? false
+        let refresh = probe?["metaRefresh"]?.doubleValue
+        guard tracker.awaitingClientRedirect === record, navigated || refresh != nil || probe == nil else { return nil }
+        // decide-policy reports frame navigations too: a main-frame one starts within a moment.
+        let wait = Duration(clampedMilliseconds: (refresh ?? 0) * 1000) + NavigationTiming.clientRedirectStart
+        let grace = min(wait, Engine.now().duration(to: deadline).clamped)
+        guard let next = await tracker.nextRecord(after: record, within: grace),
+              next.redirects.count > record.redirects.count else { return nil }
+        return next
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Headway
+
+// One load of the `load` command: the page load, its waits and snippets, and its report.
+@EngineActor
+extension LoadRunner {
+    // Loads one URL and runs the snippets, delivering the report. Returns the result, or nil
+    // when the load failed.
+    func loadOnce(_ url: URL, run: Int?, page: Page, into outcome: inout Outcome) async -> (Bool, LoadResult?) {
+        let (report, failures) = await loadReport(url, run: run, page: page)
+        for failure in failures { outcome.failures.record(failure) }
+        deliver(report, into: &outcome)
+        return (report.error == nil, report.result)
+    }
+
+    // Loads one URL and runs the snippets; reports each failure on stderr as it happens.
+    func loadReport(_ url: URL, run: Int?, page: Page) async -> (LoadReport, [ExitStatus]) {
+        var report = LoadReport(url: url.absoluteString, run: run)
+        var failures: [ExitStatus] = []
+        do {
+            let started = ContinuousClock.now
+            let result = try await page.load(url, until: waitUntil == .domcontentloaded ? .domContentLoaded : .load,
+                                             timeout: timeout)
+            report.result = result
+            if let status = result.status, status >= 400 {
+                Console.report("\(url.absoluteString) answered HTTP \(status)")
+                failures.append(.httpError)
+            }
+            // The waits share the load's --timeout, measured on the monotonic clock.
+            let left = { max(.zero, timeout - started.duration(to: .now)) }
+            if waitUntil == .networkidle { try await page.waitForNetworkIdle(timeout: left()) }
+            if let selector = waitFor { try await page.waitFor(selector: selector, timeout: left()) }
+            // The HAR holds what the waits saw load too.
+            if configuration.recordsResources, waitUntil == .networkidle || waitFor != nil {
+                report.result?.resourceEntries = try await page.resourceEntries()
+            }
+        } catch {
+            let failure = error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)")
+            report.error = failure
+            report.console = page.console
+            report.errors = page.errors
+            report.consoleTotal = page.consoleTotal
+            report.errorsTotal = page.errorsTotal
+            report.dialogs = page.dialogs
+            Console.report(failure.description)
+            return (report, [ExitStatus(failure)])
+        }
+        for snippet in snippets {
+            // `run` throws only when the task is cancelled, which the CLI never does.
+            guard let result = try? await page.run(snippet, timeout: scriptTimeout, navigationTimeout: timeout) else {
+                break
+            }
+            report.scripts.append(result)
+            if let error = result.error {
+                Console.report("script \(error.description)")
+                failures.append(.scriptFailed)
+            }
+            if let url = result.navigatedTo, let status = result.navigatedStatus, status >= 400 {
+                Console.report("\(url.absoluteString), where the script \(snippet.file) navigated, "
+                               + "answered HTTP \(status)")
+                failures.append(.httpError)
+            }
+        }
+        report.console = page.console
+        report.errors = page.errors
+        report.consoleTotal = page.consoleTotal
+        report.errorsTotal = page.errorsTotal
+        report.dialogs = page.dialogs
+        return (report, failures)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Headway
+
+// Runs the `load` command's work on the engine: loads, snippets, screenshot, repeats. The
+// browser is `configuration`, as the command built and checked it (booster, dialogs, memory
+// limit and --har's recorded resources included); the rest is the run's own.
+struct LoadRunner: Sendable {
+    let configuration: Browser.Configuration
+    let urls: URLFeed
+    let snippets: [Snippet]
+    let timeout: Duration
+    let scriptTimeout: Duration
+    var repeatCount = 1
+    var screenshot: String?
+    var showProgress = false
+    var prefetchSettle: Duration = .seconds(30)
+    // With the booster, the document fetched while the page's web process starts.
+    var preload: URL?
+    // After each load, wait for an element matching this selector.
+    var waitFor: String?
+    // When a load is done, and its snippets run.
+    var waitUntil: PageOptions.WaitUntil = .load
+    // Go on after a failed load (batch mode).
+    var keepGoing = false
+    // Pages loading at once (batch mode only).
+    var jobs = 1
+    // Called with each load's report as soon as it is complete (jsonl streaming); returns
+    // false when the report could not be written, which ends the run.
+    var onReport: (@Sendable (LoadReport) -> Bool)?
+
+    struct Outcome: Sendable {
+        var reports: [LoadReport] = []
+        var summaries: [TimingSummary] = []
+        var screenshot: (path: String, shot: Screenshot)?
+        // Every load's result, in completion order, when the run writes a HAR file.
+        var harLoads: [LoadResult] = []
+        var prefetch: PrefetchRunStats?
+        var failures = FailureLog()
+        // A report could not be written: the run stopped early.
+        var stopped = false
+
+        var json: OrderedJSON {
+            var pairs: [(String, OrderedJSON)] = [("loads", .array(reports.map(\.json)))]
+            if !summaries.isEmpty { pairs.append(("summary", .array(summaries.map(\.json)))) }
+            if let screenshot {
+                pairs.append(("screenshot", .object([("file", .string(screenshot.path)),
+                                                     ("width", .number(Double(screenshot.shot.width))),
+                                                     ("height", .number(Double(screenshot.shot.height)))])))
+            }
+            if let prefetch { pairs.append(("prefetch", LoadReport.encoded(prefetch))) }
+            return .object(pairs)
+        }
+
+        // What jsonl prints after the load lines: the summary and prefetch figures, if any.
+        var jsonlTail: OrderedJSON? {
+            guard case .object(let pairs) = json else { return nil }
+            let rest = pairs.filter { $0.0 != "loads" }
+            return rest.isEmpty ? nil : .object(rest)
+        }
+
+        var text: String {
+            (reports.map(TextReport.render) + summaries.map(TextReport.render)).joined(separator: "\n")
+        }
+    }
+
+}
+
+@EngineActor
+extension LoadRunner {
+    func run() async -> Outcome {
+        var outcome = Outcome()
+        let browser: Browser
+        do {
+            browser = try Browser(configuration: configuration)
+        } catch {
+            fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
+            return outcome
+        }
+        defer { browser.close() }
+        if let preload { try? browser.preload(preload) }
+        let progress = Progress(total: urls.knownCount.map { $0 * repeatCount }, enabled: showProgress)
+        defer { progress.finish() }
+        do {
+            if jobs > 1 {
+                await BatchRunner.run(self, browser: browser, progress: progress, into: &outcome)
+            } else if repeatCount == 1 {
+                let page = try browser.newPage()
+                var lastLoaded = false
+                while !outcome.stopped, let item = await urls.next() {
+                    guard case .url(let url) = item else {
+                        invalid(item, into: &outcome)
+                        progress.step(nil)
+                        lastLoaded = false
+                        continue
+                    }
+                    if lastLoaded, configuration.booster != nil {
+                        // Let the last prefetch settle so this load's result is repeatable.
+                        await browser.settlePrefetch(timeout: prefetchSettle)
+                    }
+                    progress.step(url)
+                    let (ok, _) = await loadOnce(url, run: nil, page: page, into: &outcome)
+                    lastLoaded = ok
+                    if !ok && !keepGoing { break }
+                }
+                if lastLoaded, !outcome.stopped, let path = screenshot {
+                    await takeScreenshot(page, path: path, into: &outcome)
+                }
+                if let port = configuration.inspectorPort, !outcome.stopped {
+                    Interrupt.catchSignals()
+                    StandardStreams.writeError("headway: the inspector is on http://127.0.0.1:\(port)/ (open it in a "
+                        + "browser); "
+                                               + "press Ctrl-C to end\n")
+                    await Interrupt.wait()
+                }
+            } else {
+                outer: while !outcome.stopped, let item = await urls.next() {
+                    guard case .url(let url) = item else {
+                        invalid(item, into: &outcome)
+                        continue
+                    }
+                    var results: [LoadResult] = []
+                    for run in 1...repeatCount {
+                        progress.step(url)
+                        await browser.clearWebsiteData()
+                        let page = try browser.newPage()
+                        defer { page.close() }
+                        let (ok, result) = await loadOnce(url, run: run, page: page, into: &outcome)
+                        if let result { results.append(result) }
+                        if outcome.stopped || (!ok && !keepGoing) { break outer }
+                    }
+                    outcome.summaries.append(TimingSummary(url: url, results: results))
+                }
+            }
+        } catch {
+            fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
+        }
+        outcome.prefetch = browser.prefetchStats
+        // Nothing is lost at exit: the cache directory's writes run in the background.
+        await browser.flushCacheDirectory()
+        return outcome
+    }
+
+    // Hands a finished report to the stream (jsonl) or keeps it for the document.
+    func deliver(_ report: LoadReport, into outcome: inout Outcome) {
+        if configuration.recordsResources, let result = report.result { outcome.harLoads.append(result) }
+        if let onReport {
+            if !onReport(report) { outcome.stopped = true }
+        } else {
+            outcome.reports.append(report)
+        }
+    }
+
+    func invalid(_ item: URLList.Item, into outcome: inout Outcome) {
+        guard case .invalid(let line, let error) = item else { return }
+        var report = LoadReport(url: line, run: nil)
+        report.error = error
+        Console.report(error.description)
+        outcome.failures.record(ExitStatus(error))
+        deliver(report, into: &outcome)
+    }
+
+    private func takeScreenshot(_ page: Page, path: String, into outcome: inout Outcome) async {
+        do {
+            let shot = try await page.screenshot(to: path)
+            if shot.isBlank { Console.warn("the screenshot \(path) is blank (a single colour)") }
+            outcome.screenshot = (path, shot)
+        } catch {
+            fail(&outcome, error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
+        }
+    }
+
+    private func fail(_ outcome: inout Outcome, _ error: HeadwayError) {
+        Console.report(error.description)
+        outcome.failures.record(ExitStatus(error))
+    }
+}
