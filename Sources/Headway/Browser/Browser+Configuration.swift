@@ -48,7 +48,10 @@ extension Browser {
         /// waits: keep it quick. A request whose answer takes over 5 s goes on.
         public var requestFilter: (@Sendable (FilteredRequest) -> RequestDecision)?
         /// JavaScript run in every frame at document start, before any of the page's own
-        /// scripts, in order.
+        /// scripts, in order. An uncaught exception in one is a `PageError` with its message and
+        /// line, named by the script's last `//# sourceURL=NAME` comment, else `init-script-N.js`
+        /// (N counts from 1, then on through `Page.addInitScript`). On a page whose
+        /// Content-Security-Policy forbids inline scripts, WebKit masks it as "Script error.".
         public var initScripts: [String] = []
         /// Emulates a network for every request of the pages, whatever the server: each waits
         /// out the latency before it is sent and its body arrives no faster than the bandwidth
@@ -141,6 +144,11 @@ extension Browser {
         }
         if let port = configuration.inspectorPort, !(1...65535).contains(port) {
             throw refuse("the inspector port must be 1 to 65535, not \(port)")
+        }
+        if let booster = configuration.booster,
+           !(1...BoosterConfiguration.mostConcurrent).contains(booster.concurrency) {
+            throw refuse("the booster's concurrency must be 1 to \(BoosterConfiguration.mostConcurrent) requests, "
+                         + "not \(booster.concurrency)")
         }
         if let booster = configuration.booster,
            !(0...BoosterConfiguration.mostPrerendered).contains(booster.prerender) {

@@ -29,11 +29,17 @@ extension Page {
             domContentLoadedEventEnd: page["domContentLoadedEventEnd"]?.doubleValue ?? 0,
             loadEventEnd: page["loadEventEnd"]?.doubleValue ?? 0,
             firstContentfulPaint: page["fcp"]?.doubleValue)
-        let resources = ResourceSummary(
+        var resources = ResourceSummary(
             count: page["count"]?.intValue ?? 0,
             transferBytes: page["transferBytes"]?.intValue ?? 0,
             encodedBytes: page["encodedBytes"]?.intValue ?? 0,
             blocked: record.blocked)
+        if page["bufferFull"]?.boolValue == true {
+            // The page's Resource Timing buffer dropped entries: count what Headway saw start,
+            // the document itself left out.
+            resources.truncated = true
+            resources.count = max(resources.count, network.startedCount - 1)
+        }
         let title = page["title"]?.stringValue ?? webkit_web_view_get_title(view).map { String(cString: $0) } ?? ""
         let prefetch = booster?.prefetches == true ? pageBooster?.stats ?? PrefetchLoadStats() : nil
         var result = LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,
