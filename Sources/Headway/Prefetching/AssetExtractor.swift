@@ -24,7 +24,8 @@ enum AssetExtractor {
         let collector = Collector()
         data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
-            hw_html_extract(base, Int32(raw.count), charset, { kind, value, context in
+            // libxml2 takes an int: a document past 2 GiB is read as far as that goes.
+            hw_html_extract(base, Int32(clamping: raw.count), charset, { kind, value, context in
                 let collector = Unmanaged<Collector>.fromOpaque(context!).takeUnretainedValue()
                 collector.refs.append((String(cString: kind), String(cString: value)))
             }, Unmanaged.passUnretained(collector).toOpaque())
