@@ -79,7 +79,8 @@ static gboolean hw_authenticate(SoupMessage *message, SoupAuth *auth, gboolean r
     return TRUE;
 }
 
-void hw_soup_message_answer(SoupMessage *message, gboolean accept_any_certificate, const char *user, const char *password) {
+void hw_soup_message_answer(SoupMessage *message, gboolean accept_any_certificate, const char *user,
+                            const char *password) {
     if (accept_any_certificate) {
         g_signal_connect(message, "accept-certificate", G_CALLBACK(hw_accept_any_certificate), NULL);
     }

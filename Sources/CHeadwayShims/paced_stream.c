@@ -26,7 +26,8 @@ static void hw_paced_finalize(GObject *object) {
     G_OBJECT_CLASS(hw_paced_input_stream_parent_class)->finalize(object);
 }
 
-static gssize hw_paced_read(GInputStream *stream, void *buffer, gsize count, GCancellable *cancellable, GError **error) {
+static gssize hw_paced_read(GInputStream *stream, void *buffer, gsize count, GCancellable *cancellable,
+                            GError **error) {
     HwPacedInputStream *self = (HwPacedInputStream *)stream;
     return g_input_stream_read(self->base, buffer, count, cancellable, error);
 }

@@ -72,7 +72,7 @@ static void hw_close_from(int lowest) {
 #endif
     int dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir >= 0) {
-        char buf[1024];
+        char buf[1024] __attribute__((aligned(8)));
         int closed_any = 1;
         long n = 0;
         /* Closing entries while reading the directory can make it skip some: read again until
@@ -106,7 +106,8 @@ static void hw_close_from(int lowest) {
         if (n == 0) return;
     }
     struct rlimit limit;
-    long most = getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY ? (long)limit.rlim_cur : 65536;
+    /* A last resort (no close_range, no /proc): a container's limit may be 2^30; stop at 2^16. */
+    long most = getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < 65536 ? (long)limit.rlim_cur : 65536;
     for (long fd = lowest; fd < most; fd++) close((int)fd);
 }
 
@@ -127,11 +128,12 @@ int hw_xvfb_start(const char *xvfb_path, int timeout_ms, char *error_buf, int er
         return -1;
     }
     if (pid == 0) {
-        /* The forking thread may block signals; Xvfb must see SIGTERM. */
+        /* The forking thread may block signals; Xvfb must see SIGTERM. The parent's handlers
+         * go first, so that none of them can run here once the signals are unblocked. */
+        for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
         sigset_t none;
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);
-        for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
         prctl(PR_SET_PDEATHSIG, SIGTERM);
         if (getppid() != parent) _exit(127);
         /* A process group of its own: a terminal's Ctrl-C (SIGINT to the foreground group) is

@@ -117,10 +117,15 @@ extension HeadwayError {
     static func loadFailure(of url: URL?, from: URL? = nil, _ info: GErrorInfo?) -> HeadwayError {
         let what = url?.absoluteString ?? "the page"
         if let info, isNetworkProcessLoss(info) {
-            return HeadwayError(.engine, "WebKit failed the load of \(what) internally, as it does when its network process "
-                + "ends (crashed or was killed); the next load starts a fresh one", gerror: info)
+            return HeadwayError(
+                .engine,
+                "WebKit failed the load of \(what) internally, as it does when its network process "
+                    + "ends (crashed or was killed); the next load starts a fresh one",
+                gerror: info
+            )
         }
-        if url?.isFileURL == true, let from, ["http", "https"].contains(from.scheme?.lowercased() ?? ""), let info, info.domain == String(cString: g_quark_to_string(webkit_network_error_quark())),
+        if url?.isFileURL == true, let from, ["http", "https"].contains(from.scheme?.lowercased() ?? ""), let info,
+           info.domain == String(cString: g_quark_to_string(webkit_network_error_quark())),
            info.code == Int(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue) {
             // What WebKit reports for an http(s) redirect to a local file it refused to follow.
             return HeadwayError(.blockedURL, "\(from.absoluteString) redirected to \(what): "

@@ -1,4 +1,5 @@
 import Foundation
+import Headway
 
 // The processes headway started, directly or not: WebKit's web and network processes (and
 // the sandbox's, when there is one) and Headway's Xvfb.
@@ -7,6 +8,7 @@ enum ChildProcesses {
     // that one as headway goes, and ending it first would make GDK report a lost display.
     static func kill() {
         let own = getpid()
+        let xvfb = Display.xvfbProcessID
         var table: [(pid: Int32, parent: Int32, name: String)] = []
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = Int32(entry), let stat = stat(of: pid) else { continue }
@@ -22,7 +24,7 @@ enum ChildProcesses {
             }
         }
         for row in table where below.contains(row.pid) && row.pid != own {
-            if row.parent == own && row.name == "Xvfb" { continue }
+            if row.pid == xvfb { continue }
             Glibc.kill(row.pid, SIGKILL)
         }
     }
@@ -41,7 +43,9 @@ enum ChildProcesses {
 
     // The parent and command name of `pid`, from /proc/PID/stat.
     private static func stat(of pid: Int32) -> (parent: Int32, name: String)? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        // Decoded leniently: a command name need not be UTF-8, and such a process is killed too.
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+              case let text = String(decoding: data, as: UTF8.self),
               let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") else { return nil }
         let fields = text[text.index(close, offsetBy: 2)...].split(separator: " ")
         guard fields.count > 1, let parent = Int32(fields[1]) else { return nil }

@@ -151,7 +151,8 @@ static gboolean on_send_request(WebKitWebPage *page, WebKitURIRequest *request,
     (void)user_data;
     const char *uri = webkit_uri_request_get_uri(request);
     if (!uri) return FALSE;
-    if (is_blocked(uri) || filter_blocks(webkit_uri_request_get_http_method(request), uri, webkit_web_page_get_uri(page))) {
+    if (is_blocked(uri)
+        || filter_blocks(webkit_uri_request_get_http_method(request), uri, webkit_web_page_get_uri(page))) {
         char *real = real_uri(uri);
         WebKitUserMessage *message = webkit_user_message_new("headway-blocked", g_variant_new_take_string(real));
         webkit_web_page_send_message_to_view(page, message, NULL, NULL, NULL);
@@ -160,7 +161,8 @@ static gboolean on_send_request(WebKitWebPage *page, WebKitURIRequest *request,
     SoupMessageHeaders *request_headers = webkit_uri_request_get_http_headers(request);
     if (request_headers && headers) {
         for (guint i = 0; i + 1 < headers->len; i += 2) {
-            soup_message_headers_replace(request_headers, g_ptr_array_index(headers, i), g_ptr_array_index(headers, i + 1));
+            soup_message_headers_replace(request_headers, g_ptr_array_index(headers, i),
+                                         g_ptr_array_index(headers, i + 1));
         }
     }
     if (mirror) mirror_request(page, request, uri, redirected_response != NULL);

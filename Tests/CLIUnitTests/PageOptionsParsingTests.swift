@@ -140,7 +140,8 @@ struct PageOptionsParsingTests {
         let configuration = try Self.configuration(["--cookies", cookies, "--init-script", script,
                                                     "--init-script", script], firstURL: nil)
         #expect(configuration.cookies == [Cookie(name: "sid", value: "abc", domain: ".example.com")])
-        #expect(configuration.initScripts == ["window.x = 1", "window.x = 1"])
+        // Each named by its path, for the errors it throws.
+        #expect(configuration.initScripts == Array(repeating: "window.x = 1\n//# sourceURL=\(script)", count: 2))
     }
 
     @Test func optionsArgumentParserRefusesAreItsUsageErrors() {

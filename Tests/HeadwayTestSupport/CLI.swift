@@ -33,7 +33,9 @@ public enum CLI {
                 if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
                 directory.deleteLastPathComponent()
             }
-            throw CLIError("the headway binary is not built next to the tests; run `swift build` first (scripts/test does)")
+            throw CLIError(
+                "the headway binary is not built next to the tests; run `swift build` first (scripts/test does)"
+            )
         }
     }
 
@@ -87,7 +89,10 @@ public enum CLI {
                             pid: process.processIdentifier, descendants: seen)
         // `merge` prints one document of the same shape.
         if arguments.first == "load" || arguments.first == "merge" {
-            let problems = schemaProblems(output.stdout, jsonl: arguments.first == "load" && arguments.contains("jsonl"))
+            let problems = schemaProblems(
+                output.stdout,
+                jsonl: arguments.first == "load" && arguments.contains("jsonl")
+            )
             guard problems.isEmpty else {
                 throw CLIError("headway \(arguments.joined(separator: " ")) printed JSON that does not match "
                     + "load-output.schema.json: \(problems.prefix(5).joined(separator: "; "))")
@@ -101,7 +106,9 @@ public enum CLI {
     public static func schemaProblems(_ stdout: String, jsonl: Bool) -> [String] {
         let documents = jsonl ? stdout.split(separator: "\n").map(String.init) : [stdout]
         return documents.flatMap { text -> [String] in
-            guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return [] }
+            guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+                return []
+            }
             let definition = jsonl ? (value["url"] != nil ? "load" : "tail") : nil
             return JSONSchema.loadOutput.problems(value, definition: definition)
         }
@@ -135,7 +142,11 @@ public enum CLI {
             line.append(chunk)
         }
         let text = String(decoding: line, as: UTF8.self)
-        guard let base = text.split(separator: " ").first(where: { $0.hasPrefix("http://127.0.0.1:") }).flatMap({ URL(string: String($0)) }) else {
+        guard
+            let base = text.split(separator: " ").first(where: { $0.hasPrefix("http://127.0.0.1:") }).flatMap({
+                URL(string: String($0))
+            })
+        else {
             process.terminate()
             throw CLIError("headway serve printed no URL: \(text)")
         }
@@ -154,7 +165,9 @@ public enum CLI {
     /// lines of jsonl that are loads (not its last {"summary"…}/{"prefetch"…} line).
     public static func loads(_ output: Output, jsonl: Bool) throws -> [[String: Any]] {
         guard jsonl else {
-            guard let loads = try json(output)["loads"] as? [[String: Any]] else { throw CLIError("no \"loads\" array: \(output.stdout.prefix(200))") }
+            guard let loads = try json(output)["loads"] as? [[String: Any]] else {
+                throw CLIError("no \"loads\" array: \(output.stdout.prefix(200))")
+            }
             return loads
         }
         return try output.stdout.split(separator: "\n").compactMap { line in
@@ -172,7 +185,11 @@ public enum CLI {
         func set(_ data: Data, stdout isOut: Bool) {
             lock.lock()
             defer { lock.unlock() }
-            if isOut { stdout = String(decoding: data, as: UTF8.self) } else { stderr = String(decoding: data, as: UTF8.self) }
+            if isOut {
+                stdout = String(decoding: data, as: UTF8.self)
+            } else {
+                stderr = String(decoding: data, as: UTF8.self)
+            }
         }
     }
 }

@@ -17,14 +17,25 @@ public enum ChapterSite {
     @EngineActor
     public static func server(head: String = "", conditions: NetworkConditions = .none) throws -> HTTPServer {
         let server = try HTTPServer(conditions: conditions)
-        let svg = HTTPResponse(headers: [("Content-Type", "image/svg+xml")],
-                               body: Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>"#.utf8))
-        func css(_ text: String) -> HTTPResponse { HTTPResponse(headers: [("Content-Type", "text/css")], body: Data(text.utf8)) }
-        let lines = (1...chapters).map { #"<p style="height:100px;margin:0"><a href="ch\#($0).html">Chapter \#($0)</a></p>"# }
-        server.route("/toc.html", .html("""
-            <!doctype html><html><head><meta charset=utf-8><title>Contents</title>\(head)</head>
-            <body style="margin:0">\(lines.joined(separator: "\n"))</body></html>
-            """))
+        let svg = HTTPResponse(
+            headers: [("Content-Type", "image/svg+xml")],
+            body: Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>"#.utf8)
+        )
+        func css(_ text: String) -> HTTPResponse {
+            HTTPResponse(headers: [("Content-Type", "text/css")], body: Data(text.utf8))
+        }
+        let lines = (1...chapters).map {
+            #"<p style="height:100px;margin:0"><a href="ch\#($0).html">Chapter \#($0)</a></p>"#
+        }
+        server.route(
+            "/toc.html",
+            .html(
+                """
+                <!doctype html><html><head><meta charset=utf-8><title>Contents</title>\(head)</head>
+                <body style="margin:0">\(lines.joined(separator: "\n"))</body></html>
+                """
+            )
+        )
         for n in 1...chapters {
             let neighbours = [n - 1, n + 1].filter { (1...chapters).contains($0) }
                 .map { #"<a href="ch\#($0).html">Chapter \#($0)</a>"# }.joined(separator: " ")

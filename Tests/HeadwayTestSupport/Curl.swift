@@ -18,7 +18,9 @@ public enum Curl {
     /// GETs `url` sending exactly these request headers (plus curl's Host, User-Agent and Accept,
     /// unless overridden here).
     public static func get(_ url: URL, headers: [String: String] = [:]) throws -> Response {
-        let bodyFile = FileManager.default.temporaryDirectory.appendingPathComponent("headway-curl-\(UUID().uuidString)")
+        let bodyFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "headway-curl-\(UUID().uuidString)"
+        )
         defer { try? FileManager.default.removeItem(at: bodyFile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -38,7 +40,8 @@ public enum Curl {
             throw CLIError("curl \(url) failed (\(process.terminationStatus)): \(problem)")
         }
         let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
-        guard let statusLine = lines.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") else {
+        guard let statusLine = lines.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "")
+        else {
             throw CLIError("curl \(url): no status line in \(lines.first ?? "nothing")")
         }
         let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in

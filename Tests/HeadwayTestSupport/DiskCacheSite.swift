@@ -8,10 +8,15 @@ public enum DiskCacheSite {
 
     /// Writes the site into a new temporary folder; `photoBytes` sizes the binary "photo".
     public static func make(photoBytes: Int = 50_000, images: Int = 0) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("headway-disk-site-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "headway-disk-site-\(UUID().uuidString)"
+        )
         func write(_ path: String, _ data: Data) throws {
             let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try data.write(to: file)
         }
         let extra = (0..<images).map { "<img src=\"img\($0).bin\" width=10 height=10>" }.joined()
@@ -21,11 +26,16 @@ public enum DiskCacheSite {
             <img src="photo.bin" width="10" height="10">\(extra)<a href="article.html">article</a>
             """.utf8))
         try write("article.html", Data("<!doctype html><meta charset=utf-8><title>Article</title><p>text</p>".utf8))
-        try write("site.css", Data(("body { font: 18px serif }\n" + String(repeating: "p { margin: 1em }\n", count: 50)).utf8))
+        try write(
+            "site.css",
+            Data(("body { font: 18px serif }\n" + String(repeating: "p { margin: 1em }\n", count: 50)).utf8)
+        )
         try write("site.js", Data("window.siteScript = 1;\n".utf8))
         try write("figure.svg", Data(Fixtures.svg.utf8))
         try write("photo.bin", Data((0..<photoBytes).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
-        for index in 0..<images { try write("img\(index).bin", Data(repeating: UInt8(index & 0xFF), count: photoBytes)) }
+        for index in 0..<images {
+            try write("img\(index).bin", Data(repeating: UInt8(index & 0xFF), count: photoBytes))
+        }
         return root
     }
 
@@ -37,7 +47,9 @@ public enum DiskCacheSite {
     /// Every file under `directory` (entries, temporaries, the tag), by path.
     public static func files(in directory: URL) -> [URL] {
         let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
-        return (enumerator?.allObjects as? [URL] ?? []).filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        return (enumerator?.allObjects as? [URL] ?? []).filter {
+            (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        }
     }
 
     /// The entry files (`*.hwc`) under `directory`.

@@ -49,7 +49,8 @@ public enum Fixtures {
         """
 
     public static let style = "body { background: #2a7; color: #fff; font: 20px sans-serif; } h1 { color: #fd0; }"
-    public static let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#c33"/></svg>"##
+    public static let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40">"##
+        + ##"<rect width="40" height="40" fill="#c33"/></svg>"##
 
     /// A page that allocates in a loop that never yields (about 8 MB a turn, stopping at 3 GB so
     /// that a broken limit cannot take the machine's memory), then spins.
@@ -84,13 +85,31 @@ public enum Fixtures {
         server.route("/loop-hog.html", .html(tightLoopHog))
         server.route("/nocontent", HTTPResponse(status: 204))
         server.route("/notmodified", HTTPResponse(status: 304))
-        server.route("/file.zip", HTTPResponse(headers: [("Content-Type", "application/zip"),
-                                                        ("Content-Disposition", "attachment; filename=\"file.zip\"")],
-                                              body: Data("PK\u{3}\u{4} not really a zip".utf8)))
-        server.route("/blob", HTTPResponse(headers: [("Content-Type", "application/octet-stream")], body: Data(repeating: 7, count: 64)))
-        server.route("/private", HTTPResponse(status: 401, headers: [("WWW-Authenticate", "Basic realm=\"x\""),
-                                                                     ("Content-Type", "text/html")],
-                                              body: Data("<!doctype html><title>Unauthorized</title>".utf8)))
+        server.route(
+            "/file.zip",
+            HTTPResponse(
+                headers: [
+                    ("Content-Type", "application/zip"),
+                    ("Content-Disposition", "attachment; filename=\"file.zip\""),
+                ],
+                body: Data("PK\u{3}\u{4} not really a zip".utf8)
+            )
+        )
+        server.route(
+            "/blob",
+            HTTPResponse(headers: [("Content-Type", "application/octet-stream")], body: Data(repeating: 7, count: 64))
+        )
+        server.route(
+            "/private",
+            HTTPResponse(
+                status: 401,
+                headers: [
+                    ("WWW-Authenticate", "Basic realm=\"x\""),
+                    ("Content-Type", "text/html"),
+                ],
+                body: Data("<!doctype html><title>Unauthorized</title>".utf8)
+            )
+        )
         return server
     }
 

@@ -55,7 +55,8 @@ public final class HeaderRecordingServer: @unchecked Sendable {
                 lock.withLock { heads.append(String(decoding: received[..<end.lowerBound], as: UTF8.self)) }
                 received.removeSubrange(..<end.upperBound)
                 let body = "<!doctype html><title>recorded</title>"
-                let response = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                let response =
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
                 _ = response.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
             }
             let count = recv(client, &buffer, buffer.count, 0)

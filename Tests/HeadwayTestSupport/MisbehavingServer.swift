@@ -108,7 +108,8 @@ public final class MisbehavingServer: @unchecked Sendable {
         let page = "<!doctype html><title>Plain</title><p>plain"
         switch path {
         case _ where path.hasPrefix("/drip"):
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nCache-Control: max-age=600\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nCache-Control: max-age=600\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n"
             guard send(fd, head) else { return }
             while !stopped, !closedWithin(fd, seconds: dripInterval) {
                 guard send(fd, "1\r\n \r\n") else { return }
@@ -125,25 +126,37 @@ public final class MisbehavingServer: @unchecked Sendable {
         case "/garbage":
             _ = send(fd, "SPDY? NO. \u{7}\u{1B}[31m not http at all\r\n\r\n")
         case "/short-body":
-            _ = send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 100000\r\n\r\n<title>Short</title>")
+            _ = send(
+                fd,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 100000\r\n\r\n<title>Short</title>"
+            )
         case "/bad-chunks":
-            _ = send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n<title>x</title>\r\n0\r\n\r\n")
+            _ = send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "zz\r\n<title>x</title>\r\n0\r\n\r\n")
         case "/huge-header":
-            _ = send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Huge: " + String(repeating: "a", count: 1 << 20)
-                + "\r\nContent-Length: \(page.utf8.count)\r\n\r\n" + page)
+            _ = send(
+                fd,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Huge: " + String(repeating: "a", count: 1 << 20)
+                    + "\r\nContent-Length: \(page.utf8.count)\r\n\r\n" + page
+            )
         case "/loop":
             _ = send(fd, "HTTP/1.1 302 Found\r\nLocation: /loop\r\nContent-Length: 0\r\n\r\n")
         case "/to-file":
             _ = send(fd, "HTTP/1.1 302 Found\r\nLocation: file:///etc/passwd\r\nContent-Length: 0\r\n\r\n")
         case "/binary":
             let body = (0..<4096).map { Character(UnicodeScalar(UInt8($0 % 32))) }
-            _ = send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 4096\r\nConnection: close\r\n\r\n" + String(body))
+            _ = send(
+                fd,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 4096\r\nConnection: close\r\n\r\n"
+                    + String(body)
+            )
         case "/empty":
             _ = send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         case _ where othersAreSilent:
             waitForClose(fd)
         default:
-            _ = send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n" + page)
+            _ = send(fd, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(page.utf8.count)\r\n"
+                + "Connection: close\r\n\r\n" + page)
         }
     }
 
@@ -180,6 +193,9 @@ public final class MisbehavingServer: @unchecked Sendable {
 extension [UInt8] {
     /// Whether these bytes hold a whole request head (up to the blank line).
     var containsHeadEnd: Bool {
-        count >= 4 && (0...(count - 4)).contains { self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10 }
+        count >= 4
+            && (0...(count - 4)).contains {
+                self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10
+            }
     }
 }

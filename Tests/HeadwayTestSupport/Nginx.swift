@@ -28,10 +28,18 @@ public final class NginxServer: @unchecked Sendable {
     public init(root: URL, options: Options = Options()) throws {
         let binary = try Self.binary()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("headway-nginx-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("temp"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("temp"),
+            withIntermediateDirectories: true
+        )
         do {
             let port: Int
-            (process, pid, port) = try Self.start(binary, directory: directory, root: root.standardizedFileURL, options: options)
+            (process, pid, port) = try Self.start(
+                binary,
+                directory: directory,
+                root: root.standardizedFileURL,
+                options: options
+            )
             url = URL(string: "\(options.tls == nil ? "http" : "https")://127.0.0.1:\(port)/")!
         } catch {
             try? FileManager.default.removeItem(at: directory)
@@ -105,7 +113,9 @@ extension NginxServer {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let candidates = ["/usr/sbin/nginx"] + path.split(separator: ":").map { "\($0)/nginx" }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw NginxError("nginx is not installed (not in /usr/sbin or on PATH); scripts/setup installs Debian's nginx-light")
+            throw NginxError(
+                "nginx is not installed (not in /usr/sbin or on PATH); scripts/setup installs Debian's nginx-light"
+            )
         }
         return found
     }
@@ -149,7 +159,8 @@ extension NginxServer {
         }, until: { $0 != nil || status != nil })
         if let pid { return (process, pid) }
         if status == nil { process.stop(nginx: nil) }
-        throw NginxError("nginx did not start (exit status \(status.map(String.init) ?? "none, killed after 10 s")): \(logs(in: directory))")
+        throw NginxError("nginx did not start (exit status \(status.map(String.init) ?? "none, killed after 10 s")): "
+            + logs(in: directory))
     }
 
     /// A loopback port nothing listens on right now.
@@ -162,7 +173,9 @@ extension NginxServer {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard bound else { throw NginxError("could not bind a loopback port: errno \(errno)") }
         return Int(UInt16(bigEndian: address.sin_port))

@@ -14,7 +14,12 @@ extension NginxServer {
         /// Serve https with this certificate and key (PEM files), instead of http.
         public var tls: (certificate: URL, key: URL)?
 
-        public init(maxAge: Int? = 300, limitRate: String? = nil, extra: String = "", tls: (certificate: URL, key: URL)? = nil) {
+        public init(
+            maxAge: Int? = 300,
+            limitRate: String? = nil,
+            extra: String = "",
+            tls: (certificate: URL, key: URL)? = nil
+        ) {
             self.maxAge = maxAge
             self.limitRate = limitRate
             self.extra = extra
@@ -28,6 +33,9 @@ extension NginxServer {
     // switch even as root, and stopping one process stops the server.
     static func config(directory: URL, root: URL, port: Int, options: Options) -> String {
         let dir = directory.path
+        let certificates = options.tls.map {
+            "ssl_certificate \($0.certificate.path); ssl_certificate_key \($0.key.path);"
+        } ?? ""
         return """
             daemon off;
             master_process off;
@@ -53,7 +61,7 @@ extension NginxServer {
                 etag on;
                 server {
                     listen 127.0.0.1:\(port)\(options.tls == nil ? "" : " ssl");
-                    \(options.tls.map { "ssl_certificate \($0.certificate.path); ssl_certificate_key \($0.key.path);" } ?? "")
+                    \(certificates)
                     root "\(root.path)";
                     \(options.maxAge.map { "expires \($0)s;" } ?? "")
                     \(options.limitRate.map { "limit_rate \($0);" } ?? "")

@@ -21,14 +21,37 @@ public enum OptionsSite {
     /// with Basic authentication for user `ada`, password `lovelace` (see `nginxExtra`).
     public static func make() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("headway-options-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("secret"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("secret"),
+            withIntermediateDirectories: true
+        )
         try page.write(to: root.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
-        try "<!doctype html><title>next</title><p>next".write(to: root.appendingPathComponent("next.html"), atomically: true, encoding: .utf8)
-        try "body { color: #123; }".write(to: root.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
-        try "window.analyticsRan = true;".write(to: root.appendingPathComponent("analytics.js"), atomically: true, encoding: .utf8)
+        try "<!doctype html><title>next</title><p>next".write(
+            to: root.appendingPathComponent("next.html"),
+            atomically: true,
+            encoding: .utf8
+        )
+        try "body { color: #123; }".write(
+            to: root.appendingPathComponent("style.css"),
+            atomically: true,
+            encoding: .utf8
+        )
+        try "window.analyticsRan = true;".write(
+            to: root.appendingPathComponent("analytics.js"),
+            atomically: true,
+            encoding: .utf8
+        )
         try #"{"ok": true}"#.write(to: root.appendingPathComponent("data.json"), atomically: true, encoding: .utf8)
-        try "<!doctype html><title>secret</title><p>in".write(to: root.appendingPathComponent("secret/index.html"), atomically: true, encoding: .utf8)
-        try "ada:{PLAIN}lovelace\n".write(to: root.appendingPathComponent("htpasswd"), atomically: true, encoding: .utf8)
+        try "<!doctype html><title>secret</title><p>in".write(
+            to: root.appendingPathComponent("secret/index.html"),
+            atomically: true,
+            encoding: .utf8
+        )
+        try "ada:{PLAIN}lovelace\n".write(
+            to: root.appendingPathComponent("htpasswd"),
+            atomically: true,
+            encoding: .utf8
+        )
         return root
     }
 
@@ -50,7 +73,10 @@ public enum OptionsSite {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl could not make a certificate"])
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [NSLocalizedDescriptionKey: "openssl could not make a certificate"]
+            )
         }
         return (certificate, key)
     }

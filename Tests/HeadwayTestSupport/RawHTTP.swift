@@ -14,10 +14,13 @@ public enum RawHTTP {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = UInt16(port).bigEndian
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw CLIError("connect: \(String(cString: strerror(errno)))") }
-        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(keepAlive ? "" : "Connection: close\r\n")\r\n"
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(keepAlive ? "" : "Connection: close\r\n")\r\n"
         guard send(fd, request, request.utf8.count, Int32(MSG_NOSIGNAL)) == request.utf8.count else {
             throw CLIError("send: \(String(cString: strerror(errno)))")
         }
@@ -40,7 +43,10 @@ public enum RawHTTP {
     /// Whether `bytes` hold the headers and a body as long as Content-Length says.
     private static func isComplete(_ bytes: [UInt8]) -> Bool {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
-        guard let end = (0...max(0, bytes.count - 4)).first(where: { bytes.count >= 4 && Array(bytes[$0..<$0 + 4]) == separator })
+        guard
+            let end = (0...max(0, bytes.count - 4)).first(where: {
+                bytes.count >= 4 && Array(bytes[$0..<$0 + 4]) == separator
+            })
         else { return false }
         let headers = String(decoding: bytes[..<end], as: UTF8.self).lowercased()
         let length = headers.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }

@@ -14,9 +14,17 @@ public struct SlowSite: Sendable {
     public init() throws {
         server = try Fixtures.server()
         stalling = try MisbehavingServer(dripInterval: 10, othersAreSilent: true)
-        let links = Self.slow.map { stalling.url.appendingPathComponent(String($0.dropFirst())).absoluteString } + ["/second.html"]
-        server.route("/slow.html", .html("<!doctype html><title>Slow links</title>"
-            + links.map { "<a href=\"\($0)\">\($0)</a>" }.joined(separator: " ")))
+        let links =
+            Self.slow.map { stalling.url.appendingPathComponent(String($0.dropFirst())).absoluteString } + [
+                "/second.html"
+            ]
+        server.route(
+            "/slow.html",
+            .html(
+                "<!doctype html><title>Slow links</title>"
+                    + links.map { "<a href=\"\($0)\">\($0)</a>" }.joined(separator: " ")
+            )
+        )
     }
 
     @EngineActor

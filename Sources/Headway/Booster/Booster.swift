@@ -123,12 +123,21 @@ final class Booster {
 
     private func extractAndPrefetch(_ page: Page) async {
         guard let view = try? page.liveView(), let pageURL = page.url,
-              ["http", "https"].contains(pageURL.scheme?.lowercased() ?? "") else { return }
-        guard let found = try? await JavaScriptCall.callAsyncFunction(view, PageScripts.anchors, arguments: [:],
-                                                                       world: PageScripts.world, sourceURI: nil,
-                                                                       timeout: .seconds(10), what: "the link extraction"),
-              let text = found.stringValue,
-              let links = try? JSONDecoder().decode([LinkPolicy.Link].self, from: Data(text.utf8)) else { return }
+            ["http", "https"].contains(pageURL.scheme?.lowercased() ?? "")
+        else { return }
+        guard
+            let found = try? await JavaScriptCall.callAsyncFunction(
+                view,
+                PageScripts.anchors,
+                arguments: [:],
+                world: PageScripts.world,
+                sourceURI: nil,
+                timeout: .seconds(10),
+                what: "the link extraction"
+            ),
+            let text = found.stringValue,
+            let links = try? JSONDecoder().decode([LinkPolicy.Link].self, from: Data(text.utf8))
+        else { return }
         let real = links.map { link in
             var link = link
             link.href = MirrorScheme.real(link.href)

@@ -10,7 +10,7 @@ public struct BoosterConfiguration: Sendable, Equatable {
     public var allowQueryStrings = false
     /// At most this many linked pages per page (stage 1); the byte budget sets the real limit.
     public var maxPagesPerPage = 50
-    /// At most this many prefetch requests at once.
+    /// At most this many prefetch requests at once, 1 to 256.
     public var concurrency = 4
     /// Stop prefetching for a page after this many bytes: the pages most likely to be followed,
     /// then their subresources, come first.
@@ -28,6 +28,8 @@ public struct BoosterConfiguration: Sendable, Equatable {
     /// the prefetch policy and are dropped when they navigate, open a dialog or fail.
     public var prerender = 0
 
+    /// The most prefetch requests at once `concurrency` may ask for.
+    public static let mostConcurrent = 256
     /// The most hidden web views `prerender` may ask for.
     public static let mostPrerendered = 20
     /// Keep the cache on disk in this directory too, between runs and shared by processes

@@ -48,7 +48,10 @@ extension Browser {
         /// waits: keep it quick. A request whose answer takes over 5 s goes on.
         public var requestFilter: (@Sendable (FilteredRequest) -> RequestDecision)?
         /// JavaScript run in every frame at document start, before any of the page's own
-        /// scripts, in order.
+        /// scripts, in order. An uncaught exception in one is a `PageError` with its message and
+        /// line, named by the script's last `//# sourceURL=NAME` comment, else `init-script-N.js`
+        /// (N counts from 1, then on through `Page.addInitScript`). On a page whose
+        /// Content-Security-Policy forbids inline scripts, WebKit masks it as "Script error.".
         public var initScripts: [String] = []
         /// Emulates a network for every request of the pages, whatever the server: each waits
         /// out the latency before it is sent and its body arrives no faster than the bandwidth
@@ -113,7 +116,9 @@ extension Browser {
             throw refuse("the User-Agent must be one non-empty line")
         }
         for (name, value) in configuration.extraHeaders {
-            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else { throw refuse("not a header name: \(name.debugDescription)") }
+            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+                throw refuse("not a header name: \(name.debugDescription)")
+            }
             guard !value.unicodeScalars.contains(where: { $0 != "\t" && isControl($0) }) else {
                 throw refuse("the value of header \(name) has a control character")
             }
@@ -130,33 +135,62 @@ extension Browser {
         if let credentials = configuration.credentials, credentials.user.isEmpty || credentials.user.contains(":") {
             throw refuse("the user name for authentication must be non-empty and have no colon")
         }
-        if configuration.blockedURLPatterns.contains(where: \.isEmpty) { throw refuse("a blocked URL pattern is empty") }
+        if let credentials = configuration.credentials,
+           (credentials.user + credentials.password).unicodeScalars.contains(where: isControl) {
+            throw refuse("the credentials for authentication have a control character (a line break, a NUL)")
+        }
+        if configuration.blockedURLPatterns.contains(where: \.isEmpty) {
+            throw refuse("a blocked URL pattern is empty")
+        }
         if let port = configuration.inspectorPort, !(1...65535).contains(port) {
             throw refuse("the inspector port must be 1 to 65535, not \(port)")
         }
-        if let booster = configuration.booster, !(0...BoosterConfiguration.mostPrerendered).contains(booster.prerender) {
-            throw refuse("the booster can prerender 0 to \(BoosterConfiguration.mostPrerendered) pages, not \(booster.prerender)")
+        if let booster = configuration.booster,
+           !(1...BoosterConfiguration.mostConcurrent).contains(booster.concurrency) {
+            throw refuse("the booster's concurrency must be 1 to \(BoosterConfiguration.mostConcurrent) requests, "
+                         + "not \(booster.concurrency)")
+        }
+        if let booster = configuration.booster,
+           !(0...BoosterConfiguration.mostPrerendered).contains(booster.prerender) {
+            throw refuse(
+                "the booster can prerender 0 to \(BoosterConfiguration.mostPrerendered) pages, not \(booster.prerender)"
+            )
         }
         if let conditions = configuration.networkConditions {
             if let rate = conditions.bytesPerSecond, !(rate > 0 && rate <= NetworkConditions.maximumBytesPerSecond) {
                 throw refuse("the emulated bandwidth must be above 0 and at most 100 Gbit/s, not \(rate) bytes/s")
             }
             guard conditions.latency >= .zero, conditions.latency <= TimeLimit.longest else {
-                throw refuse("the emulated latency must be 0 to \(TimeLimit.longest.formatted), not \(conditions.latency)")
+                throw refuse(
+                    "the emulated latency must be 0 to \(TimeLimit.longest.formatted), not \(conditions.latency)"
+                )
             }
         }
         for cookie in configuration.cookies {
-            guard !cookie.name.isEmpty, !cookie.domain.isEmpty else { throw refuse("a cookie needs a name and a domain") }
-            for (part, text) in [("name", cookie.name), ("value", cookie.value), ("domain", cookie.domain), ("path", cookie.path)]
+            guard !cookie.name.isEmpty, !cookie.domain.isEmpty else {
+                throw refuse("a cookie needs a name and a domain")
+            }
+            for (part, text) in [
+                ("name", cookie.name), ("value", cookie.value), ("domain", cookie.domain), ("path", cookie.path),
+            ]
             where text.unicodeScalars.contains(where: isControl) {
-                throw refuse("the \(part) of cookie \(cookie.name.debugDescription) has a control character (a line break, a NUL)")
+                throw refuse(
+                    "the \(part) of cookie \(cookie.name.debugDescription) has a control character "
+                        + "(a line break, a NUL)"
+                )
+            }
+            // A ';' would end the cookie in a Cookie header and start another one.
+            if cookie.name.contains(";") || cookie.name.contains("=") || cookie.value.contains(";") {
+                throw refuse("cookie \(cookie.name.debugDescription) has a ';' (or a '=' in its name)")
             }
         }
         if let limit = configuration.webProcessMemoryLimit, !(1...largestMemoryLimit).contains(limit) {
             throw refuse("the web process memory limit must be 1 to \(largestMemoryLimit) MB, not \(limit)")
         }
         if let booster = configuration.booster, booster.cacheDirectory != nil {
-            guard booster.cacheDirectory?.isFileURL == true else { throw refuse("the cache directory must be a file URL") }
+            guard booster.cacheDirectory?.isFileURL == true else {
+                throw refuse("the cache directory must be a file URL")
+            }
             guard booster.cacheDirectoryBytes > 0 else { throw refuse("the disk cache size must be more than 0 bytes") }
         }
     }

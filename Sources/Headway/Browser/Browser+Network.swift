@@ -17,14 +17,12 @@ extension Browser {
         }
     }
 
-    // Adds the configuration's cookies to WebKit's cookie store (and the booster's jar): all
-    // asked for at once, then one wait for every answer, bounded by `timeout` plus a second per
-    // 5,000 cookies. A cookie WebKit refuses is skipped.
-    func setCookies(timeout: Duration = .seconds(10)) async {
-        let made = configuration.cookies.compactMap { cookie -> OpaquePointer? in
-            booster?.client.add(cookie)
-            return cookie.soupCookie()
-        }
+    // Adds the configuration's cookies to WebKit's cookie store (and, `inBooster`, the booster's
+    // jar): all asked for at once, then one wait for every answer, bounded by `timeout` plus a
+    // second per 5,000 cookies. A cookie WebKit refuses is skipped.
+    func setCookies(inBooster: Bool = true, timeout: Duration = .seconds(10)) async {
+        if inBooster, let booster { for cookie in configuration.cookies { booster.client.add(cookie) } }
+        let made = configuration.cookies.compactMap { $0.soupCookie() }
         guard !made.isEmpty else { return }
         defer { made.forEach { soup_cookie_free($0) } }
         let manager = webkit_website_data_manager_get_cookie_manager(

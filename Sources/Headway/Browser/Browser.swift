@@ -52,15 +52,23 @@ public final class Browser {
         let context = self.context
         if let filter = configuration.requestFilter {
             guard let server = RequestFilterServer(filter: filter) else {
-                throw HeadwayError(.engine, "could not open the request filter's socket: \(String(cString: strerror(errno)))")
+                throw HeadwayError(
+                    .engine,
+                    "could not open the request filter's socket: \(String(cString: strerror(errno)))"
+                )
             }
             filterServer = server
         } else {
             filterServer = nil
         }
         do {
-            extensionDirectory = WebExtension.isNeeded(for: configuration)
-                ? try WebExtension.install(on: context.pointer, configuration: configuration, filterAddress: filterServer?.address) : nil
+            extensionDirectory =
+                WebExtension.isNeeded(for: configuration)
+                ? try WebExtension.install(
+                    on: context.pointer,
+                    configuration: configuration,
+                    filterAddress: filterServer?.address
+                ) : nil
         } catch {
             filterServer?.stop()
             throw error
@@ -71,7 +79,8 @@ public final class Browser {
                       browser: configuration, userAgent: Browser.userAgent, disk: disk)
             : nil
         applyNetworkSettings()
-        if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies() } }
+        // The booster put them in its jar as it was made.
+        if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies(inBooster: false) } }
     }
 
     // Adding the configured cookies, which every navigation waits for.
@@ -122,7 +131,10 @@ public final class Browser {
             throw HeadwayError(.invalidArgument, "preload needs the booster: set Browser.Configuration.booster")
         }
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
-            throw HeadwayError(.invalidArgument, "only http and https documents can be preloaded, not \(url.absoluteString)")
+            throw HeadwayError(
+                .invalidArgument,
+                "only http and https documents can be preloaded, not \(url.absoluteString)"
+            )
         }
         booster.handler.fetchEarly(url, page: nil)
     }

@@ -66,9 +66,11 @@ extension CacheDirectory {
         guard let start = try? handle.read(upToCount: prefix), start.count == prefix,
               start.prefix(DiskCacheEntry.magic.count) == DiskCacheEntry.magic else { return nil }
         let length = start.dropFirst(DiskCacheEntry.magic.count).reduce(0) { $0 << 8 | Int($1) }
-        guard length > 0, length < 16 << 20, let metadata = try? handle.read(upToCount: length), metadata.count == length,
+        guard length > 0, length < 16 << 20, let metadata = try? handle.read(upToCount: length),
+              metadata.count == length,
               let entry = try? JSONDecoder().decode(DiskCacheEntry.self, from: metadata), entry.isPlausible,
-              let end = try? handle.seekToEnd() else { return nil }
+              let end = try? handle.seekToEnd()
+        else { return nil }
         // A stated length near Int.max must not overflow the sum.
         let size = UInt64(prefix + length).addingReportingOverflow(UInt64(entry.bodyLength))
         guard !size.overflow, size.partialValue == end else { return nil }

@@ -28,7 +28,11 @@ public enum CacheDirectory {
             }
             stats.entries += 1
             stats.bytes += file.size
-            if now - entry.storedAt >= 0, now - entry.storedAt < entry.lifetime { stats.fresh += 1 } else { stats.stale += 1 }
+            if now - entry.storedAt >= 0, now - entry.storedAt < entry.lifetime {
+                stats.fresh += 1
+            } else {
+                stats.stale += 1
+            }
         }
         return stats
     }
@@ -61,23 +65,39 @@ public enum CacheDirectory {
                 .filter { !($0.hasPrefix(".\(tagName).") && $0.hasSuffix(".tmp")) }
             guard contents.isEmpty else {
                 if isTagged(directory) { return directory }  // tagged meanwhile
-                throw HeadwayError(.invalidArgument, "\(directory.path) is not a Headway cache (it has no \(tagName) file) "
-                    + "and is not empty; give a new or empty directory")
+                throw HeadwayError(
+                    .invalidArgument,
+                    "\(directory.path) is not a Headway cache (it has no \(tagName) file) "
+                        + "and is not empty; give a new or empty directory"
+                )
             }
         }
         do {
             // One user's private cache: nobody else may read what their pages fetched.
-            try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try manager.createDirectory(
+                at: directory,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
             // Two processes may tag a new directory at once: the same bytes, renamed into place.
-            let temporary = directory.appendingPathComponent(".\(tagName).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            let temporary = directory.appendingPathComponent(
+                ".\(tagName).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            )
             try tag.write(to: temporary)
-            guard rename(temporary.path, directory.appendingPathComponent(tagName).path) == 0 || isTagged(directory) else {
-                throw HeadwayError(.fileUnwritable, "could not tag the cache directory \(directory.path): \(String(cString: strerror(errno)))")
+            guard rename(temporary.path, directory.appendingPathComponent(tagName).path) == 0 || isTagged(directory)
+            else {
+                throw HeadwayError(
+                    .fileUnwritable,
+                    "could not tag the cache directory \(directory.path): \(String(cString: strerror(errno)))"
+                )
             }
         } catch let error as HeadwayError {
             throw error
         } catch {
-            throw HeadwayError(.fileUnwritable, "could not create the cache directory \(directory.path): \(error.localizedDescription)")
+            throw HeadwayError(
+                .fileUnwritable,
+                "could not create the cache directory \(directory.path): \(error.localizedDescription)"
+            )
         }
         return directory
     }
@@ -91,7 +111,9 @@ public enum CacheDirectory {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
             throw HeadwayError(.fileUnreadable, "no such directory: \(directory.path)")
         }
-        guard isDirectory.boolValue else { throw HeadwayError(.fileUnreadable, "\(directory.path) is a file, not a directory") }
+        guard isDirectory.boolValue else {
+            throw HeadwayError(.fileUnreadable, "\(directory.path) is a file, not a directory")
+        }
         guard isTagged(directory) else {
             throw HeadwayError(.invalidArgument, "\(directory.path) is not a Headway cache (it has no \(tagName) file)")
         }

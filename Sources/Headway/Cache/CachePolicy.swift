@@ -19,11 +19,15 @@ enum CachePolicy {
 
         init(_ value: String?) {
             for part in (value ?? "").split(separator: ",") {
-                let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                let pair = part.split(separator: "=", maxSplits: 1).map {
+                    $0.trimmingCharacters(in: .whitespaces).lowercased()
+                }
                 switch pair.first {
                 case "no-store": noStore = true
                 case "no-cache": noCache = true
-                case "max-age": maxAge = pair.count == 2 ? Double(pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))) : nil
+                case "max-age":
+                    maxAge =
+                        pair.count == 2 ? Double(pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))) : nil
                 default: break
                 }
             }

@@ -35,19 +35,28 @@ final class DiskCache: Sendable {
         // The body's checksum and the encoding are work for the queue too, not the caller.
         writes.async {
             let entry = DiskCacheEntry(response, key: key)
-            self.write(entry, body: response.body, name: DiskCacheEntry.fileName(key: key, varyValues: response.varyValues))
+            self.write(
+                entry,
+                body: response.body,
+                name: DiskCacheEntry.fileName(key: key, varyValues: response.varyValues)
+            )
         }
     }
 
     static func mayPersist(_ response: CachedResponse) -> Bool {
         let control = headerValue(response.headers, "Cache-Control")?.lowercased() ?? ""
-        let isPrivate = control.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("private") }
-        return !isPrivate && response.varyValues.keys.allSatisfy { !["cookie", "authorization"].contains($0.lowercased()) }
+        let isPrivate = control.split(separator: ",").contains {
+            $0.trimmingCharacters(in: .whitespaces).hasPrefix("private")
+        }
+        return !isPrivate
+            && response.varyValues.keys.allSatisfy { !["cookie", "authorization"].contains($0.lowercased()) }
     }
 
     // Deletes the entry for `response` under `key`, in the background.
     func remove(_ response: CachedResponse, under key: URL) {
-        let file = folder(key).appendingPathComponent(DiskCacheEntry.fileName(key: key, varyValues: response.varyValues))
+        let file = folder(key).appendingPathComponent(
+            DiskCacheEntry.fileName(key: key, varyValues: response.varyValues)
+        )
         writes.async { unlink(file.path) }
     }
 

@@ -27,7 +27,9 @@ struct DiskCacheEntry: Codable {
         self.key = key.absoluteString
         url = response.url.absoluteString
         status = response.status
-        headers = response.headers.filter { !["set-cookie", "set-cookie2"].contains($0.0.lowercased()) }.map { [$0.0, $0.1] }
+        headers = response.headers.filter { !["set-cookie", "set-cookie2"].contains($0.0.lowercased()) }.map {
+            [$0.0, $0.1]
+        }
         varyValues = response.varyValues
         // The entry's age so far, carried over from the monotonic clock onto the wall clock.
         storedAt = Date().timeIntervalSince1970 - response.storedAt.duration(to: Engine.now()).seconds
@@ -53,7 +55,8 @@ struct DiskCacheEntry: Codable {
         guard data.count >= prefix, data.prefix(magic.count) == magic else { return nil }
         let length = data.dropFirst(magic.count).prefix(4).reduce(0) { $0 << 8 | Int($1) }
         guard length > 0, data.count >= prefix + length,
-              let entry = try? JSONDecoder().decode(DiskCacheEntry.self, from: data.subdata(in: prefix..<prefix + length)) else { return nil }
+            let entry = try? JSONDecoder().decode(DiskCacheEntry.self, from: data.subdata(in: prefix..<prefix + length))
+        else { return nil }
         let body = data.subdata(in: prefix + length..<data.count)
         guard entry.isPlausible, body.count == entry.bodyLength, sha256(body) == entry.bodySHA256 else { return nil }
         return (entry, body)
@@ -91,7 +94,11 @@ struct DiskCacheEntry: Codable {
 
     static func sha256(_ data: Data) -> String {
         let text = data.withUnsafeBytes { raw in
-            g_compute_checksum_for_data(G_CHECKSUM_SHA256, raw.bindMemory(to: guchar.self).baseAddress, gsize(raw.count))
+            g_compute_checksum_for_data(
+                G_CHECKSUM_SHA256,
+                raw.bindMemory(to: guchar.self).baseAddress,
+                gsize(raw.count)
+            )
         }
         defer { g_free(text) }
         return text.map { String(cString: $0) } ?? ""

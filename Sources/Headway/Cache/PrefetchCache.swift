@@ -131,7 +131,9 @@ final class PrefetchCache {
     // Forgets the cookies held with `response` (under every URL it is stored for) once they
     // were committed, so that serving it again never sets them a second time.
     func forgetCookies(of response: CachedResponse) {
-        func same(_ entry: CachedResponse) -> Bool { entry.url == response.url && entry.varyValues == response.varyValues }
+        func same(_ entry: CachedResponse) -> Bool {
+            entry.url == response.url && entry.varyValues == response.varyValues
+        }
         for (key, variants) in entries where variants.contains(where: same) {
             entries[key] = variants.map { entry in
                 var entry = entry

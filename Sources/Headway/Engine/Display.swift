@@ -6,11 +6,17 @@ import Foundation
 // Xvfb starts on a thread of its own (`XvfbLauncher`): `start()` waits for it cancellably,
 // `ensure()` blocks the engine thread until it is up.
 @EngineActor
-enum Display {
+package enum Display {
     private static var ready = false
     // The Xvfb to start once the environment is prepared for it, or nil when there is a DISPLAY.
     private static var xvfb: String?
     private static var prepared = false
+    // Whether the GL preload thread may be running: from then on no new environment variable may
+    // be added (glibc's setenv may free the array that thread's library constructors read).
+    static var environmentFrozen: Bool { prepared && xvfb != nil }
+
+    // The pid of Headway's own Xvfb, or 0 when there is none (for the CLI's signal path).
+    nonisolated package static var xvfbProcessID: Int32 { hw_xvfb_pid() }
 
     // Returns true when Headway started its own Xvfb.
     @discardableResult
@@ -33,8 +39,10 @@ enum Display {
         if ready { return hw_xvfb_pid() != 0 }
         guard let xvfb = try prepare() else { return false }
         // No timeout of its own: the launcher gives up after 10 s.
-        let outcome = try await EngineWait<XvfbLauncher.Outcome>.run(timeout: nil,
-                                                                     onTimeout: { .failure(CancellationError()) }) { wait in
+        let outcome = try await EngineWait<XvfbLauncher.Outcome>.run(
+            timeout: nil,
+            onTimeout: { .failure(CancellationError()) }
+        ) { wait in
             XvfbLauncher.shared.start(xvfb) { outcome in
                 Task { @EngineActor in wait.resume(.success(outcome)) }
             }
@@ -50,8 +58,10 @@ enum Display {
             return nil
         }
         guard let xvfb = findExecutable("Xvfb") else {
-            throw HeadwayError(.displayUnavailable,
-                               "no DISPLAY is set and Xvfb is not installed; install the 'xvfb' package (scripts/setup does it)")
+            throw HeadwayError(
+                .displayUnavailable,
+                "no DISPLAY is set and Xvfb is not installed; install the 'xvfb' package (scripts/setup does it)"
+            )
         }
         // A private X server has no desktop session: skip the accessibility bridge and the
         // session bus, which GLib would otherwise try to autolaunch (dbus-launch) each time.

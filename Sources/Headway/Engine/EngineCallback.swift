@@ -14,7 +14,7 @@ import CWebKit
 //   gave (a stream, a surface): a late answer is dropped, and frees it.
 // - `calls` > 1: `start` makes that many calls with the same callback and user data (a batch,
 //   such as many cookies); the box is retained once per call, and the wait resumes with the last
-//   answer's result.
+//   answer's result (the others' errors are dropped: a batch's calls are each best effort).
 @EngineActor
 func engineAsync<T: Sendable>(
     calls: Int = 1,
@@ -35,14 +35,15 @@ func engineAsync<T: Sendable>(
         },
         onCancel: { g_cancellable_cancel(cancellable.pointer) }
     ) { wait in
-        var left = max(1, calls)
+        precondition(calls >= 1, "engineAsync: a batch of \(calls) calls")
+        var left = calls
         let box = CallbackBox { source, result in
             let answer = Result { try finish(source, result) }
             left -= 1
             if left == 0 { wait.resume(answer) }
         }
         let data = Unmanaged.passRetained(box)
-        for _ in 1..<max(1, calls) { _ = data.retain() }
+        for _ in 1..<calls { _ = data.retain() }
         start(cancellable.pointer, engineCallbackDone, data.toOpaque())
         endEarly? { error in
             // GIO then calls back with the cancellation, which releases the box.

@@ -25,12 +25,18 @@ enum Inspector {
     static func serve(on port: Int) throws(HeadwayError) {
         if let current = self.port {
             guard current == port else {
-                throw HeadwayError(.invalidArgument, "the inspector is served once per process: it already listens on port \(current), not \(port)")
+                throw HeadwayError(
+                    .invalidArgument,
+                    "the inspector is served once per process: it already listens on port \(current), not \(port)"
+                )
             }
             return
         }
-        guard !contextCreated else {
-            throw HeadwayError(.invalidArgument, "the inspector must be asked for by the process's first browser: WebKit reads its port once")
+        guard !contextCreated, !Display.environmentFrozen else {
+            throw HeadwayError(
+                .invalidArgument,
+                "the inspector must be asked for by the process's first browser: WebKit reads its port once"
+            )
         }
         guard isFree(port) else {
             throw HeadwayError(.serverFailed, "the inspector cannot listen on 127.0.0.1:\(port): the port is in use")
@@ -53,7 +59,9 @@ enum Inspector {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
         }
     }
 }

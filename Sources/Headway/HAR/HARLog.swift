@@ -42,8 +42,10 @@ public struct HARLog: Sendable, Encodable {
             try page.encode("page_\(index + 1)", forKey: .id)
             try page.encode(load.title, forKey: .title)
             var timings = page.nestedContainer(keyedBy: Keys.self, forKey: .pageTimings)
-            try timings.encode(Self.ms(load.timing.domContentLoadedEventEnd > 0 ? load.timing.domContentLoadedEventEnd : -1),
-                               forKey: .onContentLoad)
+            try timings.encode(
+                Self.ms(load.timing.domContentLoadedEventEnd > 0 ? load.timing.domContentLoadedEventEnd : -1),
+                forKey: .onContentLoad
+            )
             try timings.encode(Self.ms(load.timing.loadEventEnd > 0 ? load.timing.loadEventEnd : -1), forKey: .onLoad)
         }
         var entries = log.nestedUnkeyedContainer(forKey: .entries)
@@ -57,9 +59,15 @@ public struct HARLog: Sendable, Encodable {
     // Milliseconds as the HAR file has them: rounded to three decimals.
     private static func ms(_ value: Double) -> Double { JSONMilliseconds.rounded(value) }
 
-    private static func encode(_ entry: ResourceEntry, page: String, into container: KeyedEncodingContainer<Keys>) throws {
+    private static func encode(
+        _ entry: ResourceEntry,
+        page: String,
+        into container: KeyedEncodingContainer<Keys>
+    ) throws {
         var c = container
-        let timings = entry.timings ?? ResourceEntry.Timings(blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 0, receive: 0)
+        let timings =
+            entry.timings
+            ?? ResourceEntry.Timings(blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 0, receive: 0)
         let version = entry.httpVersion.isEmpty ? "" : entry.httpVersion.uppercased()
         try c.encode(page, forKey: .pageref)
         try c.encode(date(entry.startedDateTime), forKey: .startedDateTime)
@@ -81,7 +89,8 @@ public struct HARLog: Sendable, Encodable {
         var response = c.nestedContainer(keyedBy: Keys.self, forKey: .response)
         try response.encode(entry.status, forKey: .status)
         // libsoup's phrase for the status ("Not Found"): WebKit does not pass the server's own on.
-        let phrase = entry.status > 0 ? soup_status_get_phrase(guint(entry.status)).map { String(cString: $0) } ?? "" : ""
+        let phrase =
+            entry.status > 0 ? soup_status_get_phrase(guint(entry.status)).map { String(cString: $0) } ?? "" : ""
         try response.encode(phrase, forKey: .statusText)
         try response.encode(version, forKey: .httpVersion)
         try response.encode([String](), forKey: .cookies)
@@ -92,7 +101,10 @@ public struct HARLog: Sendable, Encodable {
         let location = entry.responseHeaders.first { $0.name.lowercased() == "location" }?.value ?? ""
         try response.encode(location, forKey: .redirectURL)
         try response.encode(-1, forKey: .headersSize)
-        try response.encode(entry.encodedBodySize > 0 || entry.status == 0 ? entry.encodedBodySize : -1, forKey: .bodySize)
+        try response.encode(
+            entry.encodedBodySize > 0 || entry.status == 0 ? entry.encodedBodySize : -1,
+            forKey: .bodySize
+        )
         try response.encode(entry.transferSize, forKey: ._transferSize)
         if let failure = entry.failure { try response.encode(failure, forKey: ._error) }
         _ = c.nestedContainer(keyedBy: Keys.self, forKey: .cache)

@@ -24,12 +24,21 @@ enum ResourceEntries {
                 return handled(request, wait: wait.milliseconds, fromCache: cacheHits.contains(request.url))
             }
             return ResourceEntry(
-                url: request.url, method: request.method, startedDateTime: request.started,
-                requestHeaders: request.requestHeaders, status: request.status, responseHeaders: request.responseHeaders,
-                mimeType: request.mimeType, httpVersion: phase?["protocol"]?.stringValue ?? "",
-                transferSize: int("transferSize"), encodedBodySize: int("encodedBodySize"), decodedBodySize: int("decodedBodySize"),
-                timings: phase.map { _ in timings(number) }, fromPrefetchCache: cacheHits.contains(request.url),
-                failure: request.failure)
+                url: request.url,
+                method: request.method,
+                startedDateTime: request.started,
+                requestHeaders: request.requestHeaders,
+                status: request.status,
+                responseHeaders: request.responseHeaders,
+                mimeType: request.mimeType,
+                httpVersion: phase?["protocol"]?.stringValue ?? "",
+                transferSize: int("transferSize"),
+                encodedBodySize: int("encodedBodySize"),
+                decodedBodySize: int("decodedBodySize"),
+                timings: phase.map { _ in timings(number) },
+                fromPrefetchCache: cacheHits.contains(request.url),
+                failure: request.failure
+            )
         }
     }
 

@@ -38,7 +38,15 @@ public struct ResourceEntry: Sendable, Codable, Equatable {
         public var receive: Double
 
         /// Timings with each phase given.
-        public init(blocked: Double, dns: Double, connect: Double, ssl: Double, send: Double, wait: Double, receive: Double) {
+        public init(
+            blocked: Double,
+            dns: Double,
+            connect: Double,
+            ssl: Double,
+            send: Double,
+            wait: Double,
+            receive: Double
+        ) {
             (self.blocked, self.dns, self.connect, self.ssl, self.send, self.wait, self.receive) =
                 (blocked, dns, connect, ssl, send, wait, receive)
         }

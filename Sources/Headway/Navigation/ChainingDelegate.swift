@@ -74,8 +74,10 @@ final class ChainingDelegate: NavigationDelegate {
     // is one exception: to WebKit its scheme makes it another page, so it is taken as the
     // mirror URL, which scrolls the page as on the real web instead of reloading it.
     func decide(_ page: Page, _ action: NavigationAction, requested: URL, shown: URL?) -> PolicyDecision {
-        if action.kind == .navigation, action.method == "GET", page.booster != nil, !MirrorScheme.isMirror(requested), requested.fragment != nil,
-           let shown, MirrorScheme.isMirror(shown), Self.withoutFragment(MirrorScheme.real(shown)) == Self.withoutFragment(requested) {
+        if action.kind == .navigation, action.method == "GET", page.booster != nil, !MirrorScheme.isMirror(requested),
+           requested.fragment != nil,
+           let shown, MirrorScheme.isMirror(shown),
+           Self.withoutFragment(MirrorScheme.real(shown)) == Self.withoutFragment(requested) {
             return .load(MirrorScheme.mirror(requested))
         }
         switch self.page(page, decidePolicyFor: action) {

@@ -10,14 +10,19 @@ extension Page {
     /// `HeadwayError`: `.timeout` when it runs out, `.loadFailed` or `.blockedURL` when WebKit
     /// refuses or cannot reach the URL or (with the booster) a redirect leads out of http(s),
     /// `.notAPage` for a response that is no page (204, a download), `.engine` when the web
-    /// process or WebKit's network process ends during the load, `.closed` for a closed page. Cancelling the calling task stops the load and throws `CancellationError`.
+    /// process or WebKit's network process ends during the load, `.closed` for a closed page.
+    /// Cancelling the calling task stops the load and throws `CancellationError`.
     ///
     /// `until` says when the load is done: at the load event (`.load`, the default), at
     /// DOMContentLoaded (`.domContentLoaded`: `finished` and `loadEventEnd` are then 0 if the load
     /// event had not come yet), or once the network has then been idle for 500 ms
     /// (`.networkIdle`, see `waitForNetworkIdle`), all within `timeout`.
     @discardableResult
-    public func load(_ url: URL, until condition: LoadCondition = .load, timeout: Duration = .seconds(30)) async throws -> LoadResult {
+    public func load(
+        _ url: URL,
+        until condition: LoadCondition = .load,
+        timeout: Duration = .seconds(30)
+    ) async throws -> LoadResult {
         let view = try await readyView()
         if let prerendered = takePrerender(of: url) {
             return try await show(prerendered, for: url, timeout: timeout, condition: condition)
@@ -133,20 +138,30 @@ extension Page {
             let left = Engine.now().duration(to: deadline)
             var probe: JSONValue?
             do {
-                probe = try await JavaScriptCall.callAsyncFunction(try liveView(), PageScripts.timing,
-                                                                   arguments: ["waitForLoad": record.completesAtDOMContentLoaded ? "no" : "yes",
-                                                                               "entriesWanted": network.recording ? "yes" : "no"],
-                                                                   world: PageScripts.world, sourceURI: nil,
-                                                                   timeout: min(.seconds(10), max(.seconds(1), left)),
-                                                                   what: "the timing probe")
+                probe = try await JavaScriptCall.callAsyncFunction(
+                    try liveView(),
+                    PageScripts.timing,
+                    arguments: [
+                        "waitForLoad": record.completesAtDOMContentLoaded ? "no" : "yes",
+                        "entriesWanted": network.recording ? "yes" : "no",
+                    ],
+                    world: PageScripts.world,
+                    sourceURI: nil,
+                    timeout: min(.seconds(10), max(.seconds(1), left)),
+                    what: "the timing probe"
+                )
             } catch let error as HeadwayError where error.code == .scriptTimeout {
                 // The page may be spinning in JavaScript right after its load event.
                 checkResponsiveness()
             } catch is CancellationError {
+                // The load ends here: its client-redirect check too, or the page's next own
+                // navigation would be taken for this load's redirect.
+                if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil }
                 throw CancellationError()
             } catch {}
             if probe?["navigated"] != nil { probe = nil }
-            if record.redirects.count < NavigationTiming.maxRedirects, let next = await clientRedirect(after: record, probe: probe, deadline: deadline) {
+            if record.redirects.count < NavigationTiming.maxRedirects,
+               let next = await clientRedirect(after: record, probe: probe, deadline: deadline) {
                 record = next
                 continue
             }

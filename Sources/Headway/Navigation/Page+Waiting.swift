@@ -37,9 +37,14 @@ extension Page {
             let view = try await readyView()
             answer = try await bounded {
                 try await JavaScriptCall.callAsyncFunction(
-                    view, PageScripts.waitForSelector, arguments: ["selector": selector, "ms": "\(timeout.milliseconds)"],
-                    world: PageScripts.world, sourceURI: nil, timeout: (timeout + .seconds(5)).clamped,
-                    what: "the selector wait")
+                    view,
+                    PageScripts.waitForSelector,
+                    arguments: ["selector": selector, "ms": "\(timeout.milliseconds)"],
+                    world: PageScripts.world,
+                    sourceURI: nil,
+                    timeout: (timeout + .seconds(5)).clamped,
+                    what: "the selector wait"
+                )
             }
         } catch let error as HeadwayError where error.code == .scriptError && error.message.contains("SyntaxError") {
             throw HeadwayError(.invalidArgument, "not a CSS selector: \(selector)")

@@ -11,7 +11,9 @@ enum ResponsePolicy {
         switch status {
         case 204: return "the server answered 204 No Content for \(url.absoluteString): there is no page to show"
         case 205: return "the server answered 205 Reset Content for \(url.absoluteString): there is no page to show"
-        case 304: return "the server answered 304 Not Modified for \(url.absoluteString) to a request that was not conditional: there is no page to show"
+        case 304:
+            return "the server answered 304 Not Modified for \(url.absoluteString) "
+                + "to a request that was not conditional: there is no page to show"
         default: break
         }
         let type = mimeType.isEmpty ? "no content type" : mimeType
@@ -29,9 +31,12 @@ enum ResponsePolicy {
     @EngineActor
     static func decide(_ decision: UnsafeMutablePointer<WebKitResponsePolicyDecision>, page: Page?) -> Bool {
         guard let response = webkit_response_policy_decision_get_response(decision),
-              let raw = webkit_uri_response_get_uri(response).flatMap({ URL(string: String(cString: $0)) }) else { return false }
+            let raw = webkit_uri_response_get_uri(response).flatMap({ URL(string: String(cString: $0)) })
+        else { return false }
         let headers = webkit_uri_response_get_http_headers(response)
-        let disposition = headers.flatMap { soup_message_headers_get_one($0, "Content-Disposition") }.map { String(cString: $0) }
+        let disposition = headers.flatMap { soup_message_headers_get_one($0, "Content-Disposition") }.map {
+            String(cString: $0)
+        }
         let status = Int(webkit_uri_response_get_status_code(response))
         let mimeType = webkit_uri_response_get_mime_type(response).map { String(cString: $0) } ?? ""
         let isHTTP = ["http", "https"].contains(MirrorScheme.real(raw).scheme?.lowercased() ?? "")

@@ -59,7 +59,11 @@ private typealias ReaperTarget = Weak<IdleConnectionReaper>
 
 private typealias SocketReady = @convention(c) (UnsafeMutablePointer<GSocket>?, GIOCondition, gpointer?) -> gboolean
 
-private func socketReady(_ socket: UnsafeMutablePointer<GSocket>?, _ condition: GIOCondition, _ data: gpointer?) -> gboolean {
+private func socketReady(
+    _ socket: UnsafeMutablePointer<GSocket>?,
+    _ condition: GIOCondition,
+    _ data: gpointer?
+) -> gboolean {
     guard let rawSocket = socket, let data else { return 0 }
     let target = Unmanaged<ReaperTarget>.fromOpaque(data).takeUnretainedValue()
     nonisolated(unsafe) let socket = rawSocket

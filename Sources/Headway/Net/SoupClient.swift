@@ -86,7 +86,11 @@ final class SoupClient {
         }
         if let body, !body.isEmpty {
             let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-            soup_message_set_request_body_from_bytes(message, soup_message_headers_get_content_type(requestHeaders, nil), bytes)
+            soup_message_set_request_body_from_bytes(
+                message,
+                soup_message_headers_get_content_type(requestHeaders, nil),
+                bytes
+            )
             g_bytes_unref(bytes)
         }
         let stream = try await engineAsync(cancellable: cancellable) { cancellable, callback, data in
@@ -116,7 +120,11 @@ final class SoupClient {
     }
 
     // Reads a whole body, failing once it passes `limit` bytes.
-    func readAll(_ stream: OpaqueGObjectRef, limit: Int, cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> Data {
+    func readAll(
+        _ stream: OpaqueGObjectRef,
+        limit: Int,
+        cancellable: UnsafeMutablePointer<GCancellable>?
+    ) async throws -> Data {
         var data = Data()
         while true {
             let chunk = try await engineAsync(cancellable: cancellable) { cancellable, callback, data in

@@ -38,9 +38,12 @@ final class NetworkActivity {
     private var index: [UInt: Int] = [:]
 
     var requestsInFlight: Int { inFlight.count }
+    // The requests started since the last reset, the document's own included.
+    private(set) var startedCount = 0
 
     func started(_ resource: UInt, url: URL, _ request: @autoclosure () -> Request) {
         inFlight[resource] = url
+        startedCount += 1
         lastChange = Engine.now()
         guard recording, requests.count < Self.keptRecords else { return }
         index[resource] = requests.count
@@ -69,6 +72,7 @@ final class NetworkActivity {
         inFlight.removeAll()
         requests.removeAll()
         index.removeAll()
+        startedCount = 0
         lastChange = Engine.now()
     }
 

@@ -8,6 +8,7 @@ extension Page {
     public func addInitScript(_ source: String) throws {
         _ = try liveView()
         addedInitScripts.append(source)
-        WebViewParts.add(source, to: contentManager.pointer)
+        let number = (browser?.configuration.initScripts.count ?? 0) + addedInitScripts.count
+        WebViewParts.addInitScript(source, number: number, to: contentManager.pointer)
     }
 }

@@ -42,15 +42,22 @@ extension Page {
         guard let object = try? JSONValue(json: message), case .object = object else { return }
         switch object["kind"]?.stringValue {
         case "console":
-            let entry = ConsoleMessage(level: object["level"]?.stringValue ?? "log", text: object["text"]?.stringValue ?? "")
+            let entry = ConsoleMessage(
+                level: object["level"]?.stringValue ?? "log",
+                text: object["text"]?.stringValue ?? ""
+            )
             consoleTotal += 1
             if console.count < Page.keptEntries { console.append(entry) }
             emit(.console(entry))
         case "domContentLoaded":
             tracker.domContentLoaded()
         case "error":
-            let entry = PageError(message: object["message"]?.stringValue ?? "", file: object["file"]?.stringValue ?? "",
-                                  line: object["line"]?.intValue ?? 0, column: object["column"]?.intValue ?? 0)
+            let entry = PageError(
+                message: object["message"]?.stringValue ?? "",
+                file: object["file"]?.stringValue ?? "",
+                line: object["line"]?.intValue ?? 0,
+                column: object["column"]?.intValue ?? 0
+            )
             errorsTotal += 1
             if errors.count < Page.keptEntries { errors.append(entry) }
             emit(.pageError(entry))

@@ -31,7 +31,14 @@ public struct PageState: Sendable, Equatable {
     public var canGoForward: Bool
 
     /// A state with each field given.
-    public init(url: URL?, title: String, isLoading: Bool, estimatedProgress: Double, canGoBack: Bool, canGoForward: Bool) {
+    public init(
+        url: URL?,
+        title: String,
+        isLoading: Bool,
+        estimatedProgress: Double,
+        canGoBack: Bool,
+        canGoForward: Bool
+    ) {
         self.url = url
         self.title = title
         self.isLoading = isLoading

@@ -7,8 +7,12 @@ import Foundation
 // the resource entries.
 
 // `resource-load-started`: also connects the resource's own `finished` and `failed`.
-func onResourceStarted(_ view: UnsafeMutablePointer<WebKitWebView>?, _ resource: UnsafeMutablePointer<WebKitWebResource>?,
-                       _ request: UnsafeMutablePointer<WebKitURIRequest>?, _ data: gpointer?) {
+func onResourceStarted(
+    _ view: UnsafeMutablePointer<WebKitWebView>?,
+    _ resource: UnsafeMutablePointer<WebKitWebResource>?,
+    _ request: UnsafeMutablePointer<WebKitURIRequest>?,
+    _ data: gpointer?
+) {
     guard let request, let raw = URL(string: String(cString: webkit_uri_request_get_uri(request))) else { return }
     let url = MirrorScheme.real(raw)
     let target = targetPage(data)
@@ -16,7 +20,11 @@ func onResourceStarted(_ view: UnsafeMutablePointer<WebKitWebView>?, _ resource:
     if let resource {
         // Released with the resource's handlers, when WebKit drops the resource.
         let signals = SignalConnections(UnsafeMutableRawPointer(resource))
-        signals.connect("finished", unsafeBitCast(onResourceFinished as ResourceFinished, to: GCallback.self), box: target)
+        signals.connect(
+            "finished",
+            unsafeBitCast(onResourceFinished as ResourceFinished, to: GCallback.self),
+            box: target
+        )
         signals.connect("failed", unsafeBitCast(onResourceFailed as ResourceFailed, to: GCallback.self), box: target)
     }
     let key = resource.map { UInt(bitPattern: UnsafeMutableRawPointer($0)) }
@@ -24,19 +32,30 @@ func onResourceStarted(_ view: UnsafeMutablePointer<WebKitWebView>?, _ resource:
     let started = Date()
     EngineActor.assumeIsolated {
         guard let page = target.page else { return }
-        if let key { page.network.started(key, url: url, .init(url: url, method: method, started: started, requestHeaders: headers)) }
+        if let key {
+            page.network.started(
+                key,
+                url: url,
+                .init(url: url, method: method, started: started, requestHeaders: headers)
+            )
+        }
         page.chain.page(page, didStartLoadingResource: url, method: method)
     }
 }
 
 private typealias ResourceFinished = @convention(c) (UnsafeMutablePointer<WebKitWebResource>?, gpointer?) -> Void
-private typealias ResourceFailed = @convention(c) (UnsafeMutablePointer<WebKitWebResource>?, UnsafeMutablePointer<GError>?, gpointer?) -> Void
+private typealias ResourceFailed =
+    @convention(c) (UnsafeMutablePointer<WebKitWebResource>?, UnsafeMutablePointer<GError>?, gpointer?) -> Void
 
 private func onResourceFinished(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _ data: gpointer?) {
     resourceEnded(resource, failure: nil, data)
 }
 
-private func onResourceFailed(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _ error: UnsafeMutablePointer<GError>?, _ data: gpointer?) {
+private func onResourceFailed(
+    _ resource: UnsafeMutablePointer<WebKitWebResource>?,
+    _ error: UnsafeMutablePointer<GError>?,
+    _ data: gpointer?
+) {
     resourceEnded(resource, failure: error.map { String(cString: $0.pointee.message) } ?? "failed", data)
     // WebKit fails the requests in flight with its internal error when its network process
     // ends; the page's load would otherwise finish as if nothing happened.

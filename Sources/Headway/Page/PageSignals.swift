@@ -18,11 +18,23 @@ enum PageSignals {
         signals.connect("load-changed", unsafeBitCast(onLoadChanged as LoadChanged, to: GCallback.self), box: target)
         signals.connect("load-failed", unsafeBitCast(onLoadFailed as LoadFailed, to: GCallback.self), box: target)
         signals.connect("decide-policy", unsafeBitCast(onDecidePolicy as DecidePolicy, to: GCallback.self), box: target)
-        signals.connect("resource-load-started", unsafeBitCast(onResourceStarted as ResourceStarted, to: GCallback.self), box: target)
-        signals.connect("web-process-terminated", unsafeBitCast(onTerminated as Terminated, to: GCallback.self), box: target)
+        signals.connect(
+            "resource-load-started",
+            unsafeBitCast(onResourceStarted as ResourceStarted, to: GCallback.self),
+            box: target
+        )
+        signals.connect(
+            "web-process-terminated",
+            unsafeBitCast(onTerminated as Terminated, to: GCallback.self),
+            box: target
+        )
         signals.connect("script-dialog", unsafeBitCast(onScriptDialog as ScriptDialog, to: GCallback.self), box: target)
         signals.connect("authenticate", unsafeBitCast(onAuthenticate as Authenticate, to: GCallback.self), box: target)
-        signals.connect("user-message-received", unsafeBitCast(onUserMessage as UserMessage, to: GCallback.self), box: target)
+        signals.connect(
+            "user-message-received",
+            unsafeBitCast(onUserMessage as UserMessage, to: GCallback.self),
+            box: target
+        )
         for property in ["title", "uri", "estimated-load-progress", "is-loading"] {
             signals.connect("notify::\(property)", unsafeBitCast(onNotify as Notify, to: GCallback.self), box: target)
         }
@@ -31,21 +43,46 @@ enum PageSignals {
 
     static func connect(manager: GObjectRef<WebKitUserContentManager>, target: WeakPage) -> SignalConnections {
         let signals = SignalConnections(UnsafeMutableRawPointer(manager.pointer))
-        signals.connect("script-message-received::headway", unsafeBitCast(onMessage as Message, to: GCallback.self), box: target)
+        signals.connect(
+            "script-message-received::headway",
+            unsafeBitCast(onMessage as Message, to: GCallback.self),
+            box: target
+        )
         return signals
     }
 }
 
-private typealias LoadChanged = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, gpointer?) -> Void
-private typealias LoadFailed = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, UnsafePointer<CChar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean
-private typealias DecidePolicy = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType, gpointer?) -> gboolean
-typealias ResourceStarted = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitWebResource>?, UnsafeMutablePointer<WebKitURIRequest>?, gpointer?) -> Void
-private typealias Terminated = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitWebProcessTerminationReason, gpointer?) -> Void
-private typealias ScriptDialog = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, gpointer?) -> gboolean
-private typealias Authenticate = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitAuthenticationRequest>?, gpointer?) -> gboolean
-private typealias UserMessage = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitUserMessage>?, gpointer?) -> gboolean
-private typealias Notify = @convention(c) (UnsafeMutablePointer<GObject>?, UnsafeMutablePointer<GParamSpec>?, gpointer?) -> Void
-private typealias Message = @convention(c) (UnsafeMutablePointer<WebKitUserContentManager>?, OpaquePointer?, gpointer?) -> Void
+private typealias LoadChanged =
+    @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, gpointer?) -> Void
+private typealias LoadFailed =
+    @convention(c) (
+        UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, UnsafePointer<CChar>?, UnsafeMutablePointer<GError>?,
+        gpointer?
+    ) -> gboolean
+private typealias DecidePolicy =
+    @convention(c) (
+        UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType,
+        gpointer?
+    ) -> gboolean
+typealias ResourceStarted =
+    @convention(c) (
+        UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitWebResource>?,
+        UnsafeMutablePointer<WebKitURIRequest>?, gpointer?
+    ) -> Void
+private typealias Terminated =
+    @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitWebProcessTerminationReason, gpointer?) -> Void
+private typealias ScriptDialog =
+    @convention(c) (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, gpointer?) -> gboolean
+private typealias Authenticate =
+    @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitAuthenticationRequest>?, gpointer?)
+    -> gboolean
+private typealias UserMessage =
+    @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitUserMessage>?, gpointer?)
+    -> gboolean
+private typealias Notify =
+    @convention(c) (UnsafeMutablePointer<GObject>?, UnsafeMutablePointer<GParamSpec>?, gpointer?) -> Void
+private typealias Message =
+    @convention(c) (UnsafeMutablePointer<WebKitUserContentManager>?, OpaquePointer?, gpointer?) -> Void
 
 func targetPage(_ data: gpointer?) -> WeakPage { unbox(data, as: WeakPage.self) }
 
@@ -67,31 +104,46 @@ private func onLoadChanged(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event
     }
 }
 
-private func onLoadFailed(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event: WebKitLoadEvent, _ uri: UnsafePointer<CChar>?,
-                          _ error: UnsafeMutablePointer<GError>?, _ data: gpointer?) -> gboolean {
+private func onLoadFailed(
+    _ view: UnsafeMutablePointer<WebKitWebView>?,
+    _ event: WebKitLoadEvent,
+    _ uri: UnsafePointer<CChar>?,
+    _ error: UnsafeMutablePointer<GError>?,
+    _ data: gpointer?
+) -> gboolean {
     let target = targetPage(data)
     let url = uri.flatMap { URL(string: String(cString: $0)) }.map(MirrorScheme.real)
     let info = error.map { HeadwayError.GErrorInfo($0) }
     EngineActor.assumeIsolated {
         guard let page = target.page else { return }
         let record = page.tracker.current
-        let failure = HeadwayError.loadFailure(of: url, from: record?.redirects.last?.to ?? record?.requested ?? record?.finalURL, info)
+        let failure = HeadwayError.loadFailure(
+            of: url,
+            from: record?.redirects.last?.to ?? record?.requested ?? record?.finalURL,
+            info
+        )
         page.chain.page(page, didFailNavigation: url, error: failure)
     }
     return 1
 }
 
-private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ decision: UnsafeMutablePointer<WebKitPolicyDecision>?,
-                            _ type: WebKitPolicyDecisionType, _ data: gpointer?) -> gboolean {
+private func onDecidePolicy(
+    _ view: UnsafeMutablePointer<WebKitWebView>?,
+    _ decision: UnsafeMutablePointer<WebKitPolicyDecision>?,
+    _ type: WebKitPolicyDecisionType,
+    _ data: gpointer?
+) -> gboolean {
     if type == WEBKIT_POLICY_DECISION_TYPE_RESPONSE, let decision {
         let target = targetPage(data)
         nonisolated(unsafe) let response = cast(decision, to: WebKitResponsePolicyDecision.self)
         return EngineActor.assumeIsolated { ResponsePolicy.decide(response, page: target.page) } ? 1 : 0
     }
     guard let decision,
-          type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION || type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION,
-          let action = webkit_navigation_policy_decision_get_navigation_action(cast(decision, to: WebKitNavigationPolicyDecision.self)),
-          let request = webkit_navigation_action_get_request(action)
+        type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION || type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION,
+        let action = webkit_navigation_policy_decision_get_navigation_action(
+            cast(decision, to: WebKitNavigationPolicyDecision.self)
+        ),
+        let request = webkit_navigation_action_get_request(action)
     else { return 0 }
     if let view, WebViewParts.isPriming(view, uri: String(cString: webkit_uri_request_get_uri(request))) {
         webkit_policy_decision_ignore(decision)
@@ -120,7 +172,11 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
     return 1
 }
 
-private func onTerminated(_ view: UnsafeMutablePointer<WebKitWebView>?, _ reason: WebKitWebProcessTerminationReason, _ data: gpointer?) {
+private func onTerminated(
+    _ view: UnsafeMutablePointer<WebKitWebView>?,
+    _ reason: WebKitWebProcessTerminationReason,
+    _ data: gpointer?
+) {
     let target = targetPage(data)
     nonisolated(unsafe) let view = view
     EngineActor.assumeIsolated {
@@ -138,7 +194,11 @@ private func onTerminated(_ view: UnsafeMutablePointer<WebKitWebView>?, _ reason
 
 // Answers every dialog here, so none reaches GTK's default handler (a modal window nobody can
 // click, which would block the page's script until the load timed out).
-private func onScriptDialog(_ view: UnsafeMutablePointer<WebKitWebView>?, _ dialog: OpaquePointer?, _ data: gpointer?) -> gboolean {
+private func onScriptDialog(
+    _ view: UnsafeMutablePointer<WebKitWebView>?,
+    _ dialog: OpaquePointer?,
+    _ data: gpointer?
+) -> gboolean {
     guard let dialog else { return 0 }
     let target = targetPage(data)
     nonisolated(unsafe) let borrowed = dialog
@@ -150,13 +210,20 @@ private func onScriptDialog(_ view: UnsafeMutablePointer<WebKitWebView>?, _ dial
 // them, or when the server refused them, the request goes on without (GTK's default would open
 // a login dialog nobody can fill in): the server's 401 (or 407) page loads and its status is
 // reported.
-private func onAuthenticate(_ view: UnsafeMutablePointer<WebKitWebView>?, _ request: UnsafeMutablePointer<WebKitAuthenticationRequest>?,
-                            _ data: gpointer?) -> gboolean {
+private func onAuthenticate(
+    _ view: UnsafeMutablePointer<WebKitWebView>?,
+    _ request: UnsafeMutablePointer<WebKitAuthenticationRequest>?,
+    _ data: gpointer?
+) -> gboolean {
     guard let request else { return 0 }
     let target = targetPage(data)
     let credentials = EngineActor.assumeIsolated { target.page?.browser?.configuration.credentials }
     if let credentials, webkit_authentication_request_is_retry(request) == 0 {
-        let credential = webkit_credential_new(credentials.user, credentials.password, WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION)
+        let credential = webkit_credential_new(
+            credentials.user,
+            credentials.password,
+            WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION
+        )
         webkit_authentication_request_authenticate(request, credential)
         webkit_credential_free(credential)
     } else {
@@ -167,8 +234,11 @@ private func onAuthenticate(_ view: UnsafeMutablePointer<WebKitWebView>?, _ requ
 
 // The web-process extension's reports: "headway-blocked" with the URL of a request it kept off
 // the network.
-private func onUserMessage(_ view: UnsafeMutablePointer<WebKitWebView>?, _ message: UnsafeMutablePointer<WebKitUserMessage>?,
-                           _ data: gpointer?) -> gboolean {
+private func onUserMessage(
+    _ view: UnsafeMutablePointer<WebKitWebView>?,
+    _ message: UnsafeMutablePointer<WebKitUserMessage>?,
+    _ data: gpointer?
+) -> gboolean {
     guard let message, let name = webkit_user_message_get_name(message), String(cString: name) == "headway-blocked",
           let parameters = webkit_user_message_get_parameters(message),
           g_variant_is_of_type(parameters, g_variant_type_checked_("s")) != 0 else { return 0 }
@@ -178,14 +248,24 @@ private func onUserMessage(_ view: UnsafeMutablePointer<WebKitWebView>?, _ messa
     return 1
 }
 
-private func onNotify(_ object: UnsafeMutablePointer<GObject>?, _ spec: UnsafeMutablePointer<GParamSpec>?, _ data: gpointer?) {
+private func onNotify(
+    _ object: UnsafeMutablePointer<GObject>?,
+    _ spec: UnsafeMutablePointer<GParamSpec>?,
+    _ data: gpointer?
+) {
     let target = targetPage(data)
     EngineActor.assumeIsolated { target.page?.refreshState() }
 }
 
-private func onMessage(_ manager: UnsafeMutablePointer<WebKitUserContentManager>?, _ result: OpaquePointer?, _ data: gpointer?) {
+private func onMessage(
+    _ manager: UnsafeMutablePointer<WebKitUserContentManager>?,
+    _ result: OpaquePointer?,
+    _ data: gpointer?
+) {
     // The 4.1 API passes a WebKitJavascriptResult (not a JSCValue) to this signal.
-    guard let result, let value = webkit_javascript_result_get_js_value(result), jsc_value_is_string(value) != 0, let raw = jsc_value_to_string(value) else { return }
+    guard let result, let value = webkit_javascript_result_get_js_value(result), jsc_value_is_string(value) != 0,
+          let raw = jsc_value_to_string(value)
+    else { return }
     let text = String(cString: raw)
     g_free(raw)
     let target = targetPage(data)

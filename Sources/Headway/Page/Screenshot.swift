@@ -43,11 +43,16 @@ extension Page {
         } catch let error as HeadwayError where error.code == .engine {
             // WebKit says only "There was an error creating the snapshot".
             let left = (timeout.clamped - started.duration(to: Engine.now())).clamped
-            guard case .array(let size)? = try? await evaluate(Self.documentPixelSize, timeout: left),
+            // Measured in Headway's own world: the page cannot replace the Math it uses.
+            guard let view = view?.pointer,
+                  case .array(let size)? = try? await JavaScriptCall.callAsyncFunction(
+                      view, Self.documentPixelSize, arguments: [:], world: PageScripts.world, sourceURI: nil,
+                      timeout: left, what: "the page's size"),
                   let width = size.first?.doubleValue, let height = size.last?.doubleValue,
-                  max(width, height) > Self.largestImageSide else { throw error }
-            throw HeadwayError(.engine, "the screenshot failed: the page is \(Int(width)) × \(Int(height)) device pixels, "
-                               + "and a full-page screenshot can be at most \(Int(Self.largestImageSide)) on each side (cairo's image limit)",
+                  width.isFinite, height.isFinite, max(width, height) > Self.largestImageSide else { throw error }
+            let pixels = String(format: "%.0f × %.0f", width, height)
+            throw HeadwayError(.engine, "the screenshot failed: the page is \(pixels) device pixels, and a full-page "
+                               + "screenshot can be at most 32767 on each side (cairo's image limit)",
                                gerror: error.gerror)
         }
     }
@@ -73,8 +78,9 @@ extension Page {
     // cairo's largest image surface, on each side.
     static let largestImageSide = 32_767.0
     static let documentPixelSize = """
-        (() => { const e = document.documentElement, b = document.body || e, r = devicePixelRatio;
-          return [Math.ceil(Math.max(e.scrollWidth, b.scrollWidth) * r), Math.ceil(Math.max(e.scrollHeight, b.scrollHeight) * r)]; })()
+        const e = document.documentElement, b = document.body || e, r = devicePixelRatio;
+        return [Math.ceil(Math.max(e.scrollWidth, b.scrollWidth) * r),
+                Math.ceil(Math.max(e.scrollHeight, b.scrollHeight) * r)];
         """
 
     private func snapshot(timeout: Duration) async throws -> Screenshot {

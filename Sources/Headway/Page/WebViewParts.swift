@@ -17,8 +17,11 @@ struct WebViewParts {
         manager = GObjectRef(taking: webkit_user_content_manager_new())
         Self.add(PageScripts.pristine, to: manager.pointer, allFrames: false)
         Self.add(PageScripts.instrumentation, to: manager.pointer, allFrames: false)
+        Self.add(PageScripts.resourceBufferWatch, to: manager.pointer, allFrames: false, world: PageScripts.world)
         if configuration.recordsResources { Self.add(PageScripts.resourceBuffer, to: manager.pointer) }
-        for source in configuration.initScripts { Self.add(source, to: manager.pointer) }
+        for (index, source) in configuration.initScripts.enumerated() {
+            Self.addInitScript(source, number: index + 1, to: manager.pointer)
+        }
         webkit_user_content_manager_register_script_message_handler(manager.pointer, "headway")
 
         let rawView = hw_web_view_new(browser.context.pointer, manager.pointer)
@@ -33,7 +36,11 @@ struct WebViewParts {
         webkit_web_view_set_settings(view.pointer, settings)
         g_object_unref(UnsafeMutableRawPointer(settings))
         window = GObjectRef(retaining: gtk_offscreen_window_new())
-        gtk_window_set_default_size(cast(window.pointer), Int32(configuration.viewportWidth), Int32(configuration.viewportHeight))
+        gtk_window_set_default_size(
+            cast(window.pointer),
+            Int32(configuration.viewportWidth),
+            Int32(configuration.viewportHeight)
+        )
         gtk_container_add(cast(window.pointer), cast(view.pointer))
         gtk_widget_show_all(window.pointer)
         // The booster's handler refuses an http(s) redirect out of http(s) itself.
@@ -66,12 +73,30 @@ struct WebViewParts {
         return true
     }
 
-    // Adds `source` to run at document start, in every frame unless `allFrames` is false.
-    static func add(_ source: String, to manager: UnsafeMutablePointer<WebKitUserContentManager>, allFrames: Bool = true) {
-        let script = webkit_user_script_new(source, allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
-                                            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
+    // Adds `source` to run at document start, in every frame unless `allFrames` is false; in the
+    // page's own world, or in the isolated `world` named.
+    static func add(
+        _ source: String,
+        to manager: UnsafeMutablePointer<WebKitUserContentManager>,
+        allFrames: Bool = true,
+        world: String? = nil
+    ) {
+        let frames = allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME
+        let script = if let world {
+            webkit_user_script_new_for_world(
+                source, frames, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, world, nil, nil)
+        } else {
+            webkit_user_script_new(source, frames, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
+        }
         webkit_user_content_manager_add_script(manager, script)
         webkit_user_script_unref(script)
+    }
+
+    // Adds the `number`th init script (counting the configuration's, then the page's).
+    static func addInitScript(_ source: String, number: Int,
+                              to manager: UnsafeMutablePointer<WebKitUserContentManager>) {
+        let name = PageScripts.initScriptName(source, number: number)
+        for script in PageScripts.initScripts(source, name: name, number: number) { add(script, to: manager) }
     }
 
     // Stops the view's web process and destroys its window (and with it the view), for a view

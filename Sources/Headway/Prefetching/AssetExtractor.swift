@@ -24,7 +24,8 @@ enum AssetExtractor {
         let collector = Collector()
         data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
-            hw_html_extract(base, Int32(raw.count), charset, { kind, value, context in
+            // libxml2 takes an int: a document past 2 GiB is read as far as that goes.
+            hw_html_extract(base, Int32(clamping: raw.count), charset, { kind, value, context in
                 let collector = Unmanaged<Collector>.fromOpaque(context!).takeUnretainedValue()
                 collector.refs.append((String(cString: kind), String(cString: value)))
             }, Unmanaged.passUnretained(collector).toOpaque())
@@ -112,7 +113,9 @@ enum AssetExtractor {
             } else if matches("url(") {
                 i += 4
                 let value = readURL()
-                if let u = resolve(value, against: url) { if importNext { imports.append(u) } else { images.append(u) } }
+                if let u = resolve(value, against: url) {
+                    if importNext { imports.append(u) } else { images.append(u) }
+                }
                 importNext = false
             } else if matches("@import") {
                 i += 7
@@ -130,7 +133,9 @@ enum AssetExtractor {
         guard let value else { return nil }
         for part in value.split(separator: ";").dropFirst() {
             let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == "charset" { return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            if pair.count == 2, pair[0].lowercased() == "charset" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
         }
         return nil
     }

@@ -80,7 +80,8 @@ struct LinkPolicy {
     // Why an http(s) `url` may not be fetched for a page at `page`, or nil when it may.
     func reason(_ url: URL, page: URL, isSubresource: Bool = false) -> LinksLeftOut.Reason? {
         guard let host = url.host?.lowercased() else { return .scheme }
-        guard configuration.allHosts || host == page.host?.lowercased() || configuration.extraHosts.contains(host) else {
+        guard configuration.allHosts || host == page.host?.lowercased() || configuration.extraHosts.contains(host)
+        else {
             return .host
         }
         if isSubresource { return nil }

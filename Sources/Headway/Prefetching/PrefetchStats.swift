@@ -26,7 +26,9 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
     /// All counts 0.
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case fromCache, joined, fetched, revalidated, slowestCacheAnswerMs, prerendered, documentFetchedEarly }
+    private enum CodingKeys: String, CodingKey {
+        case fromCache, joined, fetched, revalidated, slowestCacheAnswerMs, prerendered, documentFetchedEarly
+    }
 
     /// Encodes the counts, and `prerendered` and `documentFetchedEarly` only when true.
     public func encode(to encoder: Encoder) throws {

@@ -34,9 +34,15 @@ extension Prefetcher {
         do {
             for hop in 0...Self.maxRedirects {
                 let conditional = hop == 0 ? stale?.conditionalHeaders ?? [] : []
-                let response = try await client.send(method: "GET", url: target, headers: headers + conditional, body: nil,
-                                                     followRedirects: false, holdingCookies: true,
-                                                     cancellable: request.pointer)
+                let response = try await client.send(
+                    method: "GET",
+                    url: target,
+                    headers: headers + conditional,
+                    body: nil,
+                    followRedirects: false,
+                    holdingCookies: true,
+                    cancellable: request.pointer
+                )
                 cookies += SetCookie.all(in: response.headers, from: target)
                 if hop == 0, let stale, response.status == 304 {
                     stats.revalidated += 1
@@ -49,10 +55,18 @@ extension Prefetcher {
                     target = next
                     continue
                 }
-                guard let lifetime = CachePolicy.lifetime(method: "GET", status: response.status, headers: response.headers) else {
+                guard
+                    let lifetime = CachePolicy.lifetime(
+                        method: "GET",
+                        status: response.status,
+                        headers: response.headers
+                    )
+                else {
                     return (nil, false)
                 }
-                if let length = response.header("Content-Length").flatMap(Int.init), length > limit { return (nil, true) }
+                if let length = response.header("Content-Length").flatMap(Int.init), length > limit {
+                    return (nil, true)
+                }
                 let body: Data
                 do {
                     body = try await client.readAll(response.stream, limit: limit, cancellable: request.pointer)
@@ -64,9 +78,18 @@ extension Prefetcher {
                 for name in CachePolicy.variantNames(response.headers) {
                     vary[name] = headerValue(response.requestHeaders, name) ?? ""
                 }
-                return (CachedResponse(url: target, status: response.status,
-                                       headers: CachePolicy.storedHeaders(response.headers), body: body,
-                                       varyValues: vary, storedAt: Engine.now(), lifetime: lifetime, cookies: cookies), false)
+                return (
+                    CachedResponse(
+                        url: target,
+                        status: response.status,
+                        headers: CachePolicy.storedHeaders(response.headers),
+                        body: body,
+                        varyValues: vary,
+                        storedAt: Engine.now(),
+                        lifetime: lifetime,
+                        cookies: cookies
+                    ), false
+                )
             }
             return (nil, false)
         } catch {

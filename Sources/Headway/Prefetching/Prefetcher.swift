@@ -41,8 +41,10 @@ final class Prefetcher {
     // its subresources, and drops the rest of the run that has not started: a navigation to
     // `url` joins those fetches and needs nothing else. Returns false, changing nothing, otherwise.
     func prioritize(_ url: URL) -> Bool {
-        guard let run, run.isPageStage, run.budget > 0, let url = AssetExtractor.resolve(url.absoluteString, against: url),
-              let index = run.queue.firstIndex(of: url), !cache.contains(url) else { return false }
+        guard let run, run.isPageStage, run.budget > 0,
+              let url = AssetExtractor.resolve(url.absoluteString, against: url),
+              let index = run.queue.firstIndex(of: url), !cache.contains(url)
+        else { return false }
         run.queue.remove(at: index)
         cancel()
         let focused = PrefetchRun(page: run.page, generation: generation, pages: [], joining: [url], budget: run.budget)
@@ -109,7 +111,13 @@ final class Prefetcher {
         run.requests[url] = request
         // The task stores its result before it completes, so whoever joined it finds it cached.
         let task = Task { @EngineActor in
-            let (response, tooLarge) = await self.download(url, limit: limit, isPage: isPage, page: run.page, request: request)
+            let (response, tooLarge) = await self.download(
+                url,
+                limit: limit,
+                isPage: isPage,
+                page: run.page,
+                request: request
+            )
             request.finish()
             if run.requests[url] === request { run.requests[url] = nil }
             if self.kept[url] === request { self.kept[url] = nil }

@@ -45,7 +45,9 @@ final class PrerenderPool {
 
     // The ready prerender of `url`, taken out of the pool, or nil.
     func take(_ url: URL) -> Prerender? {
-        guard hasReady(url), let index = prerenders.firstIndex(where: { $0.url == url && $0.state == .ready }) else { return nil }
+        guard hasReady(url), let index = prerenders.firstIndex(where: { $0.url == url && $0.state == .ready }) else {
+            return nil
+        }
         return prerenders.remove(at: index)
     }
 

@@ -17,12 +17,24 @@ enum PrerenderSignals {
     }
 }
 
-private typealias LoadChanged = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, gpointer?) -> Void
-private typealias LoadFailed = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, UnsafePointer<CChar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean
-private typealias DecidePolicy = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType, gpointer?) -> gboolean
-private typealias Ended = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitWebProcessTerminationReason, gpointer?) -> Void
+private typealias LoadChanged =
+    @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, gpointer?) -> Void
+private typealias LoadFailed =
+    @convention(c) (
+        UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, UnsafePointer<CChar>?, UnsafeMutablePointer<GError>?,
+        gpointer?
+    ) -> gboolean
+private typealias DecidePolicy =
+    @convention(c) (
+        UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType,
+        gpointer?
+    ) -> gboolean
+private typealias Ended =
+    @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitWebProcessTerminationReason, gpointer?) -> Void
 private typealias Refused = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, gpointer?) -> gboolean
-private typealias Authenticate = @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitAuthenticationRequest>?, gpointer?) -> gboolean
+private typealias Authenticate =
+    @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitAuthenticationRequest>?, gpointer?)
+    -> gboolean
 
 private func target(_ data: gpointer?) -> Weak<Prerender> { unbox(data, as: Weak<Prerender>.self) }
 
@@ -37,8 +49,13 @@ private func onLoadChanged(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event
     }
 }
 
-private func onLoadFailed(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event: WebKitLoadEvent, _ uri: UnsafePointer<CChar>?,
-                          _ error: UnsafeMutablePointer<GError>?, _ data: gpointer?) -> gboolean {
+private func onLoadFailed(
+    _ view: UnsafeMutablePointer<WebKitWebView>?,
+    _ event: WebKitLoadEvent,
+    _ uri: UnsafePointer<CChar>?,
+    _ error: UnsafeMutablePointer<GError>?,
+    _ data: gpointer?
+) -> gboolean {
     let target = target(data)
     EngineActor.assumeIsolated { target.object?.discard(deferred: true) }
     return 1
@@ -47,8 +64,12 @@ private func onLoadFailed(_ view: UnsafeMutablePointer<WebKitWebView>?, _ event:
 // Navigations while it loads (its own, its frames') are allowed: one of the main frame's own
 // shows as a second start, which ends it. Once loaded, any navigation (a late frame's too), and
 // a new window at any time, ends the prerender. Responses are decided as for a page.
-private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ decision: UnsafeMutablePointer<WebKitPolicyDecision>?,
-                            _ type: WebKitPolicyDecisionType, _ data: gpointer?) -> gboolean {
+private func onDecidePolicy(
+    _ view: UnsafeMutablePointer<WebKitWebView>?,
+    _ decision: UnsafeMutablePointer<WebKitPolicyDecision>?,
+    _ type: WebKitPolicyDecisionType,
+    _ data: gpointer?
+) -> gboolean {
     guard let decision else { return 0 }
     let target = target(data)
     if type == WEBKIT_POLICY_DECISION_TYPE_RESPONSE {
@@ -73,20 +94,31 @@ private func onDecidePolicy(_ view: UnsafeMutablePointer<WebKitWebView>?, _ deci
     return 0
 }
 
-private func onEnded(_ view: UnsafeMutablePointer<WebKitWebView>?, _ reason: WebKitWebProcessTerminationReason, _ data: gpointer?) {
+private func onEnded(
+    _ view: UnsafeMutablePointer<WebKitWebView>?,
+    _ reason: WebKitWebProcessTerminationReason,
+    _ data: gpointer?
+) {
     let target = target(data)
     EngineActor.assumeIsolated { target.object?.discard(deferred: true) }
 }
 
 // A dialog while hidden: dismissed, and the prerender ends.
-private func onRefused(_ view: UnsafeMutablePointer<WebKitWebView>?, _ dialog: OpaquePointer?, _ data: gpointer?) -> gboolean {
+private func onRefused(
+    _ view: UnsafeMutablePointer<WebKitWebView>?,
+    _ dialog: OpaquePointer?,
+    _ data: gpointer?
+) -> gboolean {
     let target = target(data)
     EngineActor.assumeIsolated { target.object?.discard(deferred: true) }
     return 1
 }
 
-private func onAuthenticate(_ view: UnsafeMutablePointer<WebKitWebView>?, _ request: UnsafeMutablePointer<WebKitAuthenticationRequest>?,
-                            _ data: gpointer?) -> gboolean {
+private func onAuthenticate(
+    _ view: UnsafeMutablePointer<WebKitWebView>?,
+    _ request: UnsafeMutablePointer<WebKitAuthenticationRequest>?,
+    _ data: gpointer?
+) -> gboolean {
     guard let request else { return 0 }
     webkit_authentication_request_cancel(request)
     let target = target(data)

@@ -36,7 +36,11 @@ extension Page {
     /// ```swift
     /// let count = try await page.evaluate("document.links.length", as: Int.self)
     /// ```
-    public func evaluate<T: Decodable>(_ script: String, as type: T.Type, timeout: Duration = .seconds(30)) async throws -> T {
+    public func evaluate<T: Decodable>(
+        _ script: String,
+        as type: T.Type,
+        timeout: Duration = .seconds(30)
+    ) async throws -> T {
         try await evaluate(script, timeout: timeout).decode(as: type)
     }
 }

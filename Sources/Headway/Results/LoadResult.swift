@@ -61,12 +61,17 @@ public struct LoadResult: Sendable, Codable, Equatable {
     /// Decodes the JSON `encode(to:)` writes (and `headway load` prints); missing lists are empty.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(url: try c.decode(URL.self, forKey: .url), finalURL: try c.decode(URL.self, forKey: .finalURL),
-                  status: try c.decodeIfPresent(Int.self, forKey: .status), title: try c.decode(String.self, forKey: .title),
-                  timing: try c.decode(Timing.self, forKey: .timing), resources: try c.decode(ResourceSummary.self, forKey: .resources),
-                  prefetch: try c.decodeIfPresent(PrefetchLoadStats.self, forKey: .prefetch),
-                  redirects: try c.decodeIfPresent([Redirect].self, forKey: .redirects) ?? [],
-                  dialogs: try c.decodeIfPresent([JavaScriptDialog].self, forKey: .dialogs) ?? [])
+        self.init(
+            url: try c.decode(URL.self, forKey: .url),
+            finalURL: try c.decode(URL.self, forKey: .finalURL),
+            status: try c.decodeIfPresent(Int.self, forKey: .status),
+            title: try c.decode(String.self, forKey: .title),
+            timing: try c.decode(Timing.self, forKey: .timing),
+            resources: try c.decode(ResourceSummary.self, forKey: .resources),
+            prefetch: try c.decodeIfPresent(PrefetchLoadStats.self, forKey: .prefetch),
+            redirects: try c.decodeIfPresent([Redirect].self, forKey: .redirects) ?? [],
+            dialogs: try c.decodeIfPresent([JavaScriptDialog].self, forKey: .dialogs) ?? []
+        )
     }
 }
 
@@ -166,22 +171,32 @@ public struct ResourceSummary: Sendable, Codable, Equatable {
     /// Requests that `Browser.Configuration.blockedURLPatterns` kept off the network during the
     /// load (not part of `count`).
     public var blocked: Int
+    /// Whether the page's Resource Timing buffer filled (250 entries unless the page asks for
+    /// more; 10,000 with `Browser.Configuration.recordsResources`) and the browser dropped
+    /// entries: `count` is then every request Headway saw the page start, in all its frames, while
+    /// `transferBytes` and `encodedBytes` cover only the entries the buffer kept.
+    public var truncated = false
 
     /// A summary with each count given.
-    public init(count: Int, transferBytes: Int, encodedBytes: Int, blocked: Int = 0) {
+    public init(count: Int, transferBytes: Int, encodedBytes: Int, blocked: Int = 0, truncated: Bool = false) {
         self.count = count
         self.transferBytes = transferBytes
         self.encodedBytes = encodedBytes
         self.blocked = blocked
+        self.truncated = truncated
     }
 
-    private enum CodingKeys: String, CodingKey { case count, transferBytes, encodedBytes, blocked }
+    private enum CodingKeys: String, CodingKey { case count, transferBytes, encodedBytes, blocked, truncated }
 
-    /// Decodes a summary; `blocked` may be missing (output of Headway 0.1.0).
+    /// Decodes a summary; `blocked` and `truncated` may be missing (output of older versions).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(count: try c.decode(Int.self, forKey: .count), transferBytes: try c.decode(Int.self, forKey: .transferBytes),
-                  encodedBytes: try c.decode(Int.self, forKey: .encodedBytes),
-                  blocked: try c.decodeIfPresent(Int.self, forKey: .blocked) ?? 0)
+        self.init(
+            count: try c.decode(Int.self, forKey: .count),
+            transferBytes: try c.decode(Int.self, forKey: .transferBytes),
+            encodedBytes: try c.decode(Int.self, forKey: .encodedBytes),
+            blocked: try c.decodeIfPresent(Int.self, forKey: .blocked) ?? 0,
+            truncated: try c.decodeIfPresent(Bool.self, forKey: .truncated) ?? false
+        )
     }
 }

@@ -20,7 +20,9 @@ public struct MetricSummary: Sendable, Codable, Equatable {
             sorted[Swift.max(0, Swift.min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
         }
         min = sorted[0]
-        median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        median =
+            sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         p95 = rank(0.95)
         max = sorted[sorted.count - 1]
     }
@@ -92,7 +94,11 @@ extension Browser {
     /// let summary = try await browser.measure(url, runs: 5)
     /// #expect(summary["loadEventEnd"]!.median < 2000)
     /// ```
-    public func measure(_ url: URL, runs: Int, timeout: Duration = .seconds(30)) async throws -> (summary: TimingSummary, results: [LoadResult]) {
+    public func measure(
+        _ url: URL,
+        runs: Int,
+        timeout: Duration = .seconds(30)
+    ) async throws -> (summary: TimingSummary, results: [LoadResult]) {
         var results: [LoadResult] = []
         for _ in 0..<max(1, runs) {
             await clearWebsiteData()

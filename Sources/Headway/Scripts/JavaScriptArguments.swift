@@ -26,7 +26,10 @@ enum JavaScriptArguments {
     }
 
     private static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || first == "$" || first.properties.isAlphabetic else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || $0 == "$" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        guard let first = name.unicodeScalars.first, first == "_" || first == "$" || first.properties.isAlphabetic
+        else { return false }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || $0 == "$" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        }
     }
 }

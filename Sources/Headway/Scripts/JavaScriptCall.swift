@@ -22,12 +22,22 @@ enum JavaScriptCall {
     // awaiting a returned promise; in the page's own world, or in the isolated `world` named.
     // `abandonOn`, when given, is handed a function that ends the call with `.scriptError` at
     // once (a snippet calls it when its page is replaced, which WebKit does not report).
-    static func callAsyncFunction(_ view: UnsafeMutablePointer<WebKitWebView>, _ body: String,
-                                  arguments: [String: String], world: String? = nil, sourceURI: String?,
-                                  timeout: Duration, what: String,
-                                  abandonOn: ((@escaping @EngineActor () -> Void) -> Void)? = nil) async throws -> JSONValue {
-        try await run(timeout: timeout, what: what, finish: webkit_web_view_call_async_javascript_function_finish,
-                      abandonOn: abandonOn) { cancellable, callback, data in
+    static func callAsyncFunction(
+        _ view: UnsafeMutablePointer<WebKitWebView>,
+        _ body: String,
+        arguments: [String: String],
+        world: String? = nil,
+        sourceURI: String?,
+        timeout: Duration,
+        what: String,
+        abandonOn: ((@escaping @EngineActor () -> Void) -> Void)? = nil
+    ) async throws -> JSONValue {
+        try await run(
+            timeout: timeout,
+            what: what,
+            finish: webkit_web_view_call_async_javascript_function_finish,
+            abandonOn: abandonOn
+        ) { cancellable, callback, data in
             let dict = g_variant_dict_new(nil)
             for (key, value) in arguments {
                 g_variant_dict_insert_value(dict, key, g_variant_new_string(value))

@@ -30,7 +30,11 @@ extension Page {
     ///                                               arguments: ["path": "/api", "method": "HEAD"])
     /// let sum = try await page.callAsyncFunction("return a.reduce((x, y) => x + y, 0)", arguments: ["a": [1, 2, 3]])
     /// ```
-    public func callAsyncFunction(_ body: String, arguments: [String: JSONValue] = [:], timeout: Duration = .seconds(30)) async throws -> JSONValue {
+    public func callAsyncFunction(
+        _ body: String,
+        arguments: [String: JSONValue] = [:],
+        timeout: Duration = .seconds(30)
+    ) async throws -> JSONValue {
         let view = try await readyView()
         let (strings, prelude) = try JavaScriptArguments.bind(arguments)
         return try await bounded {

@@ -8,7 +8,12 @@ extension Page {
     func locate(_ failure: JSONValue, snippet: Snippet, view: UnsafeMutablePointer<WebKitWebView>,
                 timeout: Duration) async throws -> ScriptError {
         let name = failure["name"]?.stringValue ?? "SyntaxError"
-        var error = ScriptError(message: "\(name): \(failure["message"]?.stringValue ?? "")", file: snippet.file, line: 0, column: 0)
+        var error = ScriptError(
+            message: "\(name): \(failure["message"]?.stringValue ?? "")",
+            file: snippet.file,
+            line: 0,
+            column: 0
+        )
         // The same wrapper the runner tried last: async for a snippet with top-level await.
         let open = failure["wrapped"] == .bool(true) ? "(async function () {" : "(function () {"
         do {

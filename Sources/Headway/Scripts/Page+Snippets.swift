@@ -9,7 +9,11 @@ extension Page {
     /// Every failure is in the result's `error`: an exception, a timeout after `timeout`
     /// (a page stuck in JavaScript then loses its web process, so the next load works), a failed
     /// navigation. The only error thrown is `CancellationError`, when the task is cancelled.
-    public func run(_ snippet: Snippet, timeout: Duration = .seconds(30), navigationTimeout: Duration = .seconds(30)) async throws -> SnippetResult {
+    public func run(
+        _ snippet: Snippet,
+        timeout: Duration = .seconds(30),
+        navigationTimeout: Duration = .seconds(30)
+    ) async throws -> SnippetResult {
         var result = SnippetResult(file: snippet.file)
         let signalsBefore = tracker.navigationSignals
         let recordBefore = tracker.current

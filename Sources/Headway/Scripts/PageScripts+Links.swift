@@ -21,7 +21,8 @@ extension PageScripts {
     const resolve = (text) => { try { return new URL(String(text), document.baseURI).href; } catch (_) { return ''; } };
     const hrefOf = (a) => (typeof a.href === 'string' ? a.href : resolve(a.getAttribute('href')));
     const real = (href) => href.replace(/^headway-(https?):/i, '$1:');
-    const glob = (pattern) => new RegExp('^' + pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+    const glob = (pattern) => new RegExp(
+      '^' + pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
     const compiled = new Map();
     const urlPattern = (pattern) => {
       const key = JSON.stringify(pattern);
@@ -33,8 +34,14 @@ extension PageScripts {
     };
     const hrefMatches = (pattern, href) => {
       try {
-        if (typeof URLPattern === 'function') { const p = urlPattern(pattern); return p.test(href) || p.test(real(href)); }
-        if (typeof pattern === 'string') { const re = glob(resolve(pattern)); return re.test(href) || re.test(real(href)); }
+        if (typeof URLPattern === 'function') {
+          const p = urlPattern(pattern);
+          return p.test(href) || p.test(real(href));
+        }
+        if (typeof pattern === 'string') {
+          const re = glob(resolve(pattern));
+          return re.test(href) || re.test(real(href));
+        }
         return typeof pattern.pathname === 'string' && glob(pattern.pathname).test(new URL(href).pathname);
       } catch (_) { return false; }
     };
@@ -46,7 +53,8 @@ extension PageScripts {
       if ('not' in where) return !matches(where.not, a);
       if ('href_matches' in where) return [].concat(where.href_matches).some((p) => hrefMatches(p, hrefOf(a)));
       if ('selector_matches' in where) {
-        return [].concat(where.selector_matches).some((s) => { try { return a.matches(s); } catch (_) { return false; } });
+        return [].concat(where.selector_matches)
+          .some((s) => { try { return a.matches(s); } catch (_) { return false; } });
       }
       return false;
     };
@@ -77,8 +85,11 @@ extension PageScripts {
     }
     const visible = (a) => {
       const r = a.getBoundingClientRect();
-      if (r.width <= 0 || r.height <= 0 || r.right <= 0 || r.bottom <= 0 || r.left >= innerWidth || r.top >= innerHeight) return false;
-      if (typeof a.checkVisibility === 'function') return a.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+      if (r.width <= 0 || r.height <= 0 || r.right <= 0 || r.bottom <= 0
+          || r.left >= innerWidth || r.top >= innerHeight) return false;
+      if (typeof a.checkVisibility === 'function') {
+        return a.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+      }
       return getComputedStyle(a).visibility === 'visible';
     };
     for (const a of anchors) add(hrefOf(a), visible(a) ? 'viewport' : 'document', a);

@@ -11,6 +11,13 @@ enum PageScripts {
       // Taken before the page's scripts run, which may replace them.
       const stringify = JSON.stringify, apply = Reflect.apply, postMessage = handler.postMessage;
       const ErrorType = Error, ErrorEventType = ErrorEvent, text = String;
+      const attribute = Element.prototype.getAttribute;
+      const currentScript = Object.getOwnPropertyDescriptor(Document.prototype, 'currentScript').get;
+      // An init script's fallback user script fails to start, masked, after its inline run.
+      let skipMasked = false;
+      Object.defineProperty(window, '__headwayInitGate', {
+        value: Object.freeze({ skipMaskedError: (on) => { skipMasked = on; } }),
+      });
       const post = (m) => { try { apply(postMessage, handler, [stringify(m)]); } catch (_) {} };
       const show = (a) => {
         try {
@@ -33,7 +40,12 @@ enum PageScripts {
       }
       addEventListener('error', (e) => {
         if (!(e instanceof ErrorEventType)) return;
-        post({ kind: 'error', message: show(e.message), file: show(e.filename || ''),
+        // An init script runs as an inline script that names it (PageScripts+InitScripts.swift).
+        let script = null;
+        try { script = apply(currentScript, document, []); } catch (_) {}
+        const init = script ? apply(attribute, script, ['data-headway-init']) : null;
+        if (skipMasked && init === null && !e.filename && e.message === 'Script error.') return;
+        post({ kind: 'error', message: show(e.message), file: init !== null ? show(init) : show(e.filename || ''),
                line: e.lineno | 0, column: e.colno | 0 });
       }, true);
       document.addEventListener('DOMContentLoaded', () => post({ kind: 'domContentLoaded' }), { once: true });
@@ -67,7 +79,9 @@ enum PageScripts {
       let metaRefresh = null;
       const refresh = document.querySelector('meta[http-equiv="refresh" i]');
       const parts = refresh && /^\s*(\d+(?:\.\d+)?)\s*[;,]\s*(?:url\s*=\s*)?['"]?([^'"]+)/i.exec(refresh.content || '');
-      if (parts && Number(parts[1]) <= 1 && new URL(parts[2], document.baseURI).href !== location.href) metaRefresh = Number(parts[1]);
+      if (parts && Number(parts[1]) <= 1 && new URL(parts[2], document.baseURI).href !== location.href) {
+        metaRefresh = Number(parts[1]);
+      }
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
       // The page icon is fetched around the load event: counting it would make the figures vary.
       const icons = new Set([new URL('/favicon.ico', location.href).href,
@@ -84,6 +98,7 @@ enum PageScripts {
         loadEventEnd: nav ? nav.loadEventEnd : 0,
         fcp: paint ? paint.startTime : null,
         count: resources.length, transferBytes: transfer, encodedBytes: encoded,
+        bufferFull: !!(window.__headwayBuffer && window.__headwayBuffer.full),
         title: document.title, metaRefresh, icons: [...icons],
       };
     };
@@ -158,7 +173,9 @@ enum PageScripts {
           const code = tail === undefined ? open + head + '\n})' : open + head + ret + tail + '\n)})';
           const fn = H.eval(code + '\n//# sourceURL=' + file);
           wrappedText = code;
-          shifts = tail === undefined ? [[0, open.length]] : [[0, open.length], [open.length + head.length, ret.length]];
+          shifts = tail === undefined
+            ? [[0, open.length]]
+            : [[0, open.length], [open.length + head.length, ret.length]];
           return fn;
         };
         const candidates = () => {
@@ -199,6 +216,16 @@ enum PageScripts {
     // With resources recorded: room for the 10,000 requests `resourcePhases()` reports, where
     // browsers keep the first 250 unless the page asks for more.
     static let resourceBuffer = "try { performance.setResourceTimingBufferSize(10000); } catch (_) {}"
+
+    // Injected at document start in the main frame, in Headway's isolated world: notes when the
+    // page's Resource Timing buffer fills (250 entries unless the page asks for more), after
+    // which the browser drops entries; the timing probe reports it as `bufferFull`.
+    static let resourceBufferWatch = """
+    if (!window.__headwayBuffer) {
+      window.__headwayBuffer = { full: false };
+      performance.addEventListener('resourcetimingbufferfull', () => { window.__headwayBuffer.full = true; });
+    }
+    """
 
     // A function, `resourcePhases()`, that lists each request's Resource Timing phases, the
     // document's first (at most 10,000).

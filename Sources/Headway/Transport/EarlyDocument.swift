@@ -35,7 +35,9 @@ final class EarlyDocument {
 
     // The key of `url`'s document: WebKit asks for it without the fragment.
     static func key(_ url: URL) -> URL {
-        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false), parts.fragment != nil else { return url }
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false), parts.fragment != nil else {
+            return url
+        }
         parts.fragment = nil
         return parts.url ?? url
     }

@@ -16,7 +16,9 @@ extension SchemeHandler {
     // The disk cache's entry for `exchange`, put into the memory cache and looked up there,
     // so that it follows the same rules from then on.
     func lookupOnDisk(_ exchange: Exchange, requestHeaders: [String: String]) async -> PrefetchCache.Lookup? {
-        guard let disk = cache.disk, let found = await disk.lookup(exchange.url, requestHeaders: requestHeaders) else { return nil }
+        guard let disk = cache.disk, let found = await disk.lookup(exchange.url, requestHeaders: requestHeaders) else {
+            return nil
+        }
         cache.insert(found, under: exchange.url)
         return cache.lookup(exchange.url, requestHeaders: requestHeaders)
     }
@@ -39,7 +41,11 @@ extension SchemeHandler {
         // The headers came: the body is no longer bound by the wait for them (as a streamed one is
         // not), only by the load, which cancels it when it stops.
         bound.finish()
-        let body = try await client.readAll(response.stream, limit: encoded ? 64 << 20 : limit, cancellable: bound.pointer)
+        let body = try await client.readAll(
+            response.stream,
+            limit: encoded ? 64 << 20 : limit,
+            cancellable: bound.pointer
+        )
         guard !isAbandoned(bound) else { return }
         var vary: [String: String] = [:]
         for name in CachePolicy.variantNames(response.headers) {

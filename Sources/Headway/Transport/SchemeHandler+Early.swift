@@ -21,8 +21,10 @@ extension SchemeHandler {
         let key = EarlyDocument.key(url)
         let headers = navigationHeaders
         // A stale entry is revalidated by the handler: fetching it whole would be a second request.
-        guard ["http", "https"].contains(key.scheme?.lowercased() ?? ""), early[key] == nil, cache.fetchInFlight(key) == nil,
-              cache.lookup(key, requestHeaders: client.outgoingHeaders(headers, to: key), use: false) == nil else { return }
+        guard ["http", "https"].contains(key.scheme?.lowercased() ?? ""), early[key] == nil,
+              cache.fetchInFlight(key) == nil,
+              cache.lookup(key, requestHeaders: client.outgoingHeaders(headers, to: key), use: false) == nil
+        else { return }
         if early.count >= Self.earlyLimit, let oldest = early.values.min(by: { $0.started < $1.started }) {
             dropEarly(oldest)
         }
@@ -42,15 +44,25 @@ extension SchemeHandler {
     private func fetchEarly(_ document: EarlyDocument) async -> Result<SoupClient.Response, any Error>? {
         let (key, headers, bound) = (document.url, document.headers, document.bound)
         do {
-            if let disk = cache.disk, let found = await disk.lookup(key, requestHeaders: client.outgoingHeaders(headers, to: key)) {
+            if let disk = cache.disk,
+               let found = await disk.lookup(key, requestHeaders: client.outgoingHeaders(headers, to: key)) {
                 // The handler answers from the cache, or revalidates, as without an early fetch.
                 cache.insert(found, under: key)
                 return nil
             }
             if let latency = conditions?.latency, latency > .zero { await emulateLatency(latency, bound) }
             guard !bound.isCancelled else { return nil }
-            return .success(try await client.send(method: "GET", url: key, headers: headers, body: nil,
-                                                  followRedirects: false, holdingCookies: true, cancellable: bound.pointer))
+            return .success(
+                try await client.send(
+                    method: "GET",
+                    url: key,
+                    headers: headers,
+                    body: nil,
+                    followRedirects: false,
+                    holdingCookies: true,
+                    cancellable: bound.pointer
+                )
+            )
         } catch {
             return bound.isCancelled && !bound.timedOut ? nil : .failure(error)
         }
@@ -109,7 +121,9 @@ extension SchemeHandler {
             do {
                 try await deliver(fetched, exchange, bound)
             } catch {
-                if !isAbandoned(bound) { fail(exchange.request, error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)")) }
+                if !isAbandoned(bound) {
+                    fail(exchange.request, error as? HeadwayError ?? HeadwayError(.loadFailed, "\(error)"))
+                }
             }
             return true
         }

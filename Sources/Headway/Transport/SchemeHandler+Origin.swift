@@ -55,11 +55,15 @@ extension SchemeHandler {
     // Answers a CORS preflight for a request that is same-origin on the real web, where no
     // browser would send one. Returns whether it did.
     func answerPreflight(_ request: GObjectRef<WebKitURISchemeRequest>, method: String, url: URL) -> Bool {
-        guard method == "OPTIONS", let origin = mirrorOrigin(request.pointer), Self.isSameOriginOnTheRealWeb(origin, url),
+        guard method == "OPTIONS", let origin = mirrorOrigin(request.pointer),
+              Self.isSameOriginOnTheRealWeb(origin, url),
               let headers = webkit_uri_scheme_request_get_http_headers(request.pointer),
-              let asked = soup_message_headers_get_one(headers, "Access-Control-Request-Method") else { return false }
-        var allowed = [("Access-Control-Allow-Origin", origin), ("Access-Control-Allow-Credentials", "true"),
-                       ("Access-Control-Allow-Methods", String(cString: asked)), ("Access-Control-Max-Age", "600")]
+              let asked = soup_message_headers_get_one(headers, "Access-Control-Request-Method")
+        else { return false }
+        var allowed = [
+            ("Access-Control-Allow-Origin", origin), ("Access-Control-Allow-Credentials", "true"),
+            ("Access-Control-Allow-Methods", String(cString: asked)), ("Access-Control-Max-Age", "600"),
+        ]
         if let names = soup_message_headers_get_one(headers, "Access-Control-Request-Headers") {
             allowed.append(("Access-Control-Allow-Headers", String(cString: names)))
         }
@@ -76,7 +80,8 @@ extension SchemeHandler {
         return policy.split(separator: ",", omittingEmptySubsequences: false).map { one in
             one.split(separator: ";", omittingEmptySubsequences: false).map { directive in
                 let tokens = directive.split(whereSeparator: { $0 == " " || $0 == "\t" })
-                guard tokens.contains(where: { $0.lowercased() == "'self'" }), !tokens.contains(where: { $0 == origin }) else {
+                guard tokens.contains(where: { $0.lowercased() == "'self'" }), !tokens.contains(where: { $0 == origin })
+                else {
                     return String(directive)
                 }
                 return directive + " " + origin

@@ -13,8 +13,15 @@ extension SchemeHandler {
     // Fails the request and returns true when its redirect led to another origin whose answer
     // (`headers`) the page may not have; `credentials` says whether cookies or HTTP
     // credentials went with the request.
-    func refusesCrossOriginRead(_ exchange: Exchange, finalURL: URL, headers: [(String, String)], credentials: Bool) -> Bool {
-        guard !exchange.isMainFrame, let from = Self.origin(of: exchange.url), let to = Self.origin(of: finalURL), from != to else {
+    func refusesCrossOriginRead(
+        _ exchange: Exchange,
+        finalURL: URL,
+        headers: [(String, String)],
+        credentials: Bool
+    ) -> Bool {
+        guard !exchange.isMainFrame, let from = Self.origin(of: exchange.url), let to = Self.origin(of: finalURL),
+              from != to
+        else {
             return false
         }
         // Sec-Fetch-* come from WebKit (a page cannot set them), sent on requests it takes for
@@ -38,13 +45,21 @@ extension SchemeHandler {
             let withCredentials = headerValue(headers, "Access-Control-Allow-Credentials") == "true"
             if credentials ? allowed == page && withCredentials : allowed == "*" || allowed == page { return false }
         }
-        fail(exchange.request, HeadwayError(.blockedURL, "\(exchange.url.absoluteString) redirected to \(finalURL.absoluteString), "
-            + "another origin, which does not let \(page) \(isFrame ? "show it as its own" : "read it")"))
+        fail(
+            exchange.request,
+            HeadwayError(
+                .blockedURL,
+                "\(exchange.url.absoluteString) redirected to \(finalURL.absoluteString), "
+                    + "another origin, which does not let \(page) \(isFrame ? "show it as its own" : "read it")"
+            )
+        )
         return true
     }
 
     private static let shownDestinations: Set<String> = ["image", "style", "script", "font", "audio", "video", "track"]
-    private static let frameDestinations: Set<String> = ["iframe", "frame", "object", "embed", "document", "worker", "sharedworker"]
+    private static let frameDestinations: Set<String> = [
+        "iframe", "frame", "object", "embed", "document", "worker", "sharedworker",
+    ]
 
     // An image, a style sheet or a script, by what the request accepted (WebKit's own Accept
     // for them) and what came back. A page can send a fetch with such an Accept, or none, and
@@ -52,7 +67,8 @@ extension SchemeHandler {
     // WebKit gives no better signal for, kept so that a page's own script or image behind such
     // a redirect (a CDN) still loads.
     private static func looksShown(accept: String, type: String) -> Bool {
-        (accept.hasPrefix("image/") && type.hasPrefix("image/")) || (accept.hasPrefix("text/css") && type.hasPrefix("text/css"))
+        (accept.hasPrefix("image/") && type.hasPrefix("image/"))
+            || (accept.hasPrefix("text/css") && type.hasPrefix("text/css"))
             || (accept == "*/*" && (type.contains("javascript") || type.contains("ecmascript")))
     }
 
@@ -63,11 +79,24 @@ extension SchemeHandler {
     func sendFollowing(method: String, url: URL, headers: HeaderList, body: Data?,
                        cancellable: UnsafeMutablePointer<GCancellable>?) async throws -> SoupClient.Response {
         if method == "GET" || method == "HEAD" {
-            return try await client.send(method: method, url: url, headers: headers, body: body, followRedirects: true, cancellable: cancellable)
+            return try await client.send(
+                method: method,
+                url: url,
+                headers: headers,
+                body: body,
+                followRedirects: true,
+                cancellable: cancellable
+            )
         }
         var url = url
         for _ in 0...20 {
-            let response = try await client.send(method: method, url: url, headers: headers, body: body, cancellable: cancellable)
+            let response = try await client.send(
+                method: method,
+                url: url,
+                headers: headers,
+                body: body,
+                cancellable: cancellable
+            )
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location"),
                   let next = URL(string: location, relativeTo: url)?.absoluteURL else { return response }
             // The redirect's own body is read away here, off the engine thread's blocking path.
@@ -76,14 +105,27 @@ extension SchemeHandler {
                 // Now a GET without a body, which may go anywhere; where it ends is checked as any
                 // redirect (`refusesCrossOriginRead`).
                 let kept = headers.filter { !$0.0.lowercased().hasPrefix("content-") }
-                return try await client.send(method: "GET", url: next, headers: kept, body: nil, followRedirects: true, cancellable: cancellable)
+                return try await client.send(
+                    method: "GET",
+                    url: next,
+                    headers: kept,
+                    body: nil,
+                    followRedirects: true,
+                    cancellable: cancellable
+                )
             }
             guard Self.origin(of: next) == Self.origin(of: url) else {
-                throw HeadwayError(.blockedURL, "\(url.absoluteString) redirected a \(method) to \(next.absoluteString), another origin: "
-                    + "Headway does not send it there")
+                throw HeadwayError(
+                    .blockedURL,
+                    "\(url.absoluteString) redirected a \(method) to \(next.absoluteString), another origin: "
+                        + "Headway does not send it there"
+                )
             }
             url = next
         }
-        throw HeadwayError(.loadFailed, "could not load \(url.absoluteString): Load cannot follow more than 20 redirections")
+        throw HeadwayError(
+            .loadFailed,
+            "could not load \(url.absoluteString): Load cannot follow more than 20 redirections"
+        )
     }
 }

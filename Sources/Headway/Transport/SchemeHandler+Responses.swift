@@ -37,19 +37,40 @@ extension SchemeHandler {
         let length = decoded ? -1 : Int64(response.header("Content-Length") ?? "") ?? -1
         let headers = response.headers.filter { !["set-cookie", "set-cookie2"].contains($0.0.lowercased()) }
         guard let rate = conditions?.bytesPerSecond else {
-            finish(request, stream: UnsafeMutablePointer(response.stream.pointer), length: length, status: response.status,
-                   reason: response.reason, headers: headers, finalURL: response.finalURL)
+            finish(
+                request,
+                stream: UnsafeMutablePointer(response.stream.pointer),
+                length: length,
+                status: response.status,
+                reason: response.reason,
+                headers: headers,
+                finalURL: response.finalURL
+            )
             return
         }
         // The emulated bandwidth paces the body as decoded, as it reaches WebKit.
         let paced = hw_paced_input_stream_new(UnsafeMutablePointer(response.stream.pointer), rate)
-        finish(request, stream: paced, length: length, status: response.status, reason: response.reason, headers: headers,
-               finalURL: response.finalURL)
+        finish(
+            request,
+            stream: paced,
+            length: length,
+            status: response.status,
+            reason: response.reason,
+            headers: headers,
+            finalURL: response.finalURL
+        )
         g_object_unref(UnsafeMutableRawPointer(paced))
     }
 
-    func finish(_ request: GObjectRef<WebKitURISchemeRequest>, stream: UnsafeMutablePointer<GInputStream>,
-                        length: Int64, status: Int, reason: String?, headers: [(String, String)], finalURL: URL? = nil) {
+    func finish(
+        _ request: GObjectRef<WebKitURISchemeRequest>,
+        stream: UnsafeMutablePointer<GInputStream>,
+        length: Int64,
+        status: Int,
+        reason: String?,
+        headers: [(String, String)],
+        finalURL: URL? = nil
+    ) {
         let response = webkit_uri_scheme_response_new(stream, gint64(length))!
         webkit_uri_scheme_response_set_status(response, guint(clamping: status), reason)
         let soupHeaders = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)!
@@ -61,7 +82,11 @@ extension SchemeHandler {
                 continue
             case "location":
                 let target = URL(string: value, relativeTo: real)
-                soup_message_headers_append(soupHeaders, name, target.map { MirrorScheme.mirror($0.absoluteURL).absoluteString } ?? value)
+                soup_message_headers_append(
+                    soupHeaders,
+                    name,
+                    target.map { MirrorScheme.mirror($0.absoluteURL).absoluteString } ?? value
+                )
             case "content-type":
                 webkit_uri_scheme_response_set_content_type(response, value)
                 soup_message_headers_append(soupHeaders, name, value)

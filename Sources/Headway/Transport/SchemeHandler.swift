@@ -53,13 +53,20 @@ final class SchemeHandler {
         let isMainFrame = view.map { Self.isMainDocument(mirror, of: $0) } ?? false
         if answerPreflight(request, method: method, url: url) { return }
         if method != "GET", method != "HEAD", page?.owner?.refusesAction() == true {
-            fail(request, HeadwayError(.blockedURL, "a hidden prerendered page may not send \(method) \(url.absoluteString)"))
+            fail(
+                request,
+                HeadwayError(.blockedURL, "a hidden prerendered page may not send \(method) \(url.absoluteString)")
+            )
             return
         }
         let headers = client.browserHeaders.completing(forwardedHeaders(raw))
-        let body = method == "GET" || method == "HEAD" ? nil : webkit_uri_scheme_request_get_http_body(raw).map { OpaqueGObjectRef(taking: OpaquePointer($0)) }
+        let body =
+            method == "GET" || method == "HEAD"
+            ? nil : webkit_uri_scheme_request_get_http_body(raw).map { OpaqueGObjectRef(taking: OpaquePointer($0)) }
         // The page's own conditional requests go to the server as they are.
-        let cacheable = method == "GET" && headerValue(headers, "If-None-Match") == nil && headerValue(headers, "If-Modified-Since") == nil
+        let cacheable =
+            method == "GET" && headerValue(headers, "If-None-Match") == nil
+            && headerValue(headers, "If-Modified-Since") == nil
         let outgoing = client.outgoingHeaders(headers, to: url)
         let exchange = Exchange(request: request, url: url, mirror: mirror, method: method, headers: headers,
                                 isMainFrame: isMainFrame, cacheable: cacheable, view: view, page: page,
@@ -85,7 +92,10 @@ final class SchemeHandler {
             if isMainFrame, cacheable, stale == nil, await self.answerEarly(exchange, bound) { return }
             if cacheable, stale == nil, let flight = self.cache.fetchInFlight(url), await flight.value != nil,
                !self.isAbandoned(bound),
-               case .fresh(let joined)? = self.cache.lookup(url, requestHeaders: self.client.outgoingHeaders(headers, to: url)) {
+               case .fresh(let joined)? = self.cache.lookup(
+                   url,
+                   requestHeaders: self.client.outgoingHeaders(headers, to: url)
+               ) {
                 exchange.page?.stats.joined += 1
                 self.answer(exchange, with: joined)
                 return
@@ -111,10 +121,25 @@ final class SchemeHandler {
                     try await self.revalidate(stale, exchange, bound)
                 } else {
                     var data: Data?
-                    if let body { data = try await self.client.readAll(body, limit: 64 << 20, cancellable: bound.pointer) }
-                    let response = isMainFrame
-                        ? try await self.client.send(method: method, url: url, headers: headers, body: data, cancellable: bound.pointer)
-                        : try await self.sendFollowing(method: method, url: url, headers: headers, body: data, cancellable: bound.pointer)
+                    if let body {
+                        data = try await self.client.readAll(body, limit: 64 << 20, cancellable: bound.pointer)
+                    }
+                    let response =
+                        isMainFrame
+                        ? try await self.client.send(
+                            method: method,
+                            url: url,
+                            headers: headers,
+                            body: data,
+                            cancellable: bound.pointer
+                        )
+                        : try await self.sendFollowing(
+                            method: method,
+                            url: url,
+                            headers: headers,
+                            body: data,
+                            cancellable: bound.pointer
+                        )
                     guard !self.isAbandoned(bound) else { return }
                     try await self.deliver(response, exchange, bound)
                 }
@@ -177,8 +202,14 @@ final class SchemeHandler {
     // Asks the server whether a stale cached response is still good: a 304 is answered from the
     // cache, anything else replaces it.
     private func revalidate(_ stale: CachedResponse, _ exchange: Exchange, _ bound: BoundedRequest) async throws {
-        let response = try await client.send(method: "GET", url: exchange.url, headers: exchange.headers + stale.conditionalHeaders,
-                                             body: nil, followRedirects: !exchange.isMainFrame, cancellable: bound.pointer)
+        let response = try await client.send(
+            method: "GET",
+            url: exchange.url,
+            headers: exchange.headers + stale.conditionalHeaders,
+            body: nil,
+            followRedirects: !exchange.isMainFrame,
+            cancellable: bound.pointer
+        )
         guard !isAbandoned(bound) else { return }
         guard response.status == 304 else {
             cache.remove(stale)
@@ -211,7 +242,9 @@ final class SchemeHandler {
     // prefetch sends the jar's).
     func answer(_ exchange: Exchange, with cached: CachedResponse, credentials: Bool = true) {
         exchange.page?.noteAnswered(exchange.url, received: exchange.received)
-        if refusesCrossOriginRead(exchange, finalURL: cached.url, headers: cached.headers, credentials: credentials) { return }
+        if refusesCrossOriginRead(exchange, finalURL: cached.url, headers: cached.headers, credentials: credentials) {
+            return
+        }
         if !cached.cookies.isEmpty, !isStopped(exchange.request) {
             // The page is shown what was prefetched: the cookies held with it join the jar now.
             for cookie in cached.cookies { client.commitCookies([cookie.value], from: cookie.url) }
@@ -238,7 +271,8 @@ final class SchemeHandler {
     // resource before it asks for it, and it has no response yet. The view's URI will not do:
     // for a navigation the page starts (a link, a script), it is the old page's until commit.
     static func isMainDocument(_ mirror: URL, of view: UnsafeMutablePointer<WebKitWebView>) -> Bool {
-        guard let resource = webkit_web_view_get_main_resource(view), let uri = webkit_web_resource_get_uri(resource) else { return false }
+        guard let resource = webkit_web_view_get_main_resource(view), let uri = webkit_web_resource_get_uri(resource)
+        else { return false }
         return String(cString: uri) == mirror.absoluteString && webkit_web_resource_get_response(resource) == nil
     }
 }

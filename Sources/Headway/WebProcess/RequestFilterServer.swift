@@ -73,7 +73,10 @@ final class RequestFilterServer: @unchecked Sendable {
             close(wake.write)
         }
         while true {
-            var fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0), pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+            ]
             fds += clients.keys.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { return }
             if fds[0].revents != 0 { return }

@@ -43,9 +43,11 @@ enum WebExtension {
         if let found = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0.path) }) { return found }
         if warns, !warned {
             warned = true
-            FileHandle.standardError.write(Data(("headway: warning: the booster's web-process extension (\(libraryName)) was not found "
-                + "(looked in \(candidates.map(\.path).joined(separator: ", "))); absolute http(s) subresource URLs will bypass "
-                + "the booster. Ship the Headway_Headway.resources folder beside the executable or set HEADWAY_WEB_EXTENSION.\n").utf8))
+            let warning = "headway: warning: the booster's web-process extension (\(libraryName)) was not found "
+                + "(looked in \(candidates.map(\.path).joined(separator: ", "))); absolute http(s) subresource URLs "
+                + "will bypass the booster. Ship the Headway_Headway.resources folder beside the executable or set "
+                + "HEADWAY_WEB_EXTENSION.\n"
+            FileHandle.standardError.write(Data(warning.utf8))
         }
         return nil
     }
@@ -62,7 +64,8 @@ enum WebExtension {
     // and a request filter act nowhere else, so a browser without it would silently ignore them;
     // a memory limit needs the web process ids it reports (`MemoryWatch`).
     nonisolated static func isRequired(for configuration: Browser.Configuration) -> Bool {
-        !configuration.extraHeaders.isEmpty || !configuration.blockedURLPatterns.isEmpty || configuration.requestFilter != nil
+        !configuration.extraHeaders.isEmpty || !configuration.blockedURLPatterns.isEmpty
+            || configuration.requestFilter != nil
             || (configuration.webProcessMemoryLimit ?? 0) > 0
     }
 
@@ -78,8 +81,10 @@ enum WebExtension {
             guard !required else {
                 throw HeadwayError(.engine, "extra headers, blocked URLs, request filters and memory limits need the "
                                    + "web-process extension \(libraryName), "
-                                   + "which was not found (looked in \(candidates().map(\.path).joined(separator: ", "))): ship the "
-                                   + "Headway_Headway.resources folder beside the executable or set HEADWAY_WEB_EXTENSION")
+                                   + "which was not found (looked in "
+                                   + "\(candidates().map(\.path).joined(separator: ", "))): ship the "
+                                   + "Headway_Headway.resources folder beside the executable or set "
+                                   + "HEADWAY_WEB_EXTENSION")
             }
             return nil
         }
@@ -99,7 +104,10 @@ enum WebExtension {
         }
         webkit_web_context_set_web_extensions_directory(context, directory.path)
         // The floating variant is sunk by WebKit.
-        webkit_web_context_set_web_extensions_initialization_user_data(context, settings(for: configuration, filterAddress: filterAddress))
+        webkit_web_context_set_web_extensions_initialization_user_data(
+            context,
+            settings(for: configuration, filterAddress: filterAddress)
+        )
         return directory
     }
 
@@ -108,7 +116,10 @@ enum WebExtension {
         let booster = configuration.booster
         let dictionary = g_variant_builder_new(g_variant_type_checked_("a{sv}"))
         func add(_ key: String, _ value: OpaquePointer?) {
-            g_variant_builder_add_value(dictionary, g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value)))
+            g_variant_builder_add_value(
+                dictionary,
+                g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
+            )
         }
         let emulates = configuration.networkConditions != nil
         add("mirror", g_variant_new_boolean(booster != nil || emulates ? 1 : 0))
@@ -119,7 +130,10 @@ enum WebExtension {
         let pairs = g_variant_builder_new(g_variant_type_checked_("a(ss)"))
         for (name, value) in configuration.extraHeaders {
             var both = [g_variant_new_string(name), g_variant_new_string(value)]
-            g_variant_builder_add_value(pairs, both.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) })
+            g_variant_builder_add_value(
+                pairs,
+                both.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
+            )
         }
         add("headers", g_variant_builder_end(pairs))
         g_variant_builder_unref(pairs)

@@ -60,7 +60,9 @@ struct DemoCommand: AsyncParsableCommand {
         Task {
             await Interrupt.wait()
             site.remove()
-            // Straight out: WebKit's processes and Xvfb go when this process has gone.
+            // Straight out, WebKit's processes first (one may be busy for seconds); Xvfb goes
+            // with this process.
+            ChildProcesses.kill()
             _exit(ExitStatus.interrupted)
         }
         defer { site.remove() }

@@ -155,7 +155,10 @@ struct PageOptions: ParsableArguments {
         let conditions = try NetworkConditions.parsing(bandwidth: bandwidth, latency: latency)
         configuration.networkConditions = conditions == .none ? nil : conditions
         if readingFiles {
-            configuration.initScripts = try initScripts.map { try TextFile.read($0, what: "init script") }
+            // Named by their paths in the errors they throw.
+            configuration.initScripts = try initScripts.map { path in
+                try TextFile.read(path, what: "init script") + "\n//# sourceURL=\(path)"
+            }
         }
         return configuration
     }

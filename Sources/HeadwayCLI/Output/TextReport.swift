@@ -16,7 +16,9 @@ enum TextReport {
             lines.append("  page      responseStart \(ms(t.responseStart))  domInteractive \(ms(t.domInteractive))  "
                 + "DOMContentLoaded \(ms(t.domContentLoadedEventEnd))  load \(ms(t.loadEventEnd))  "
                 + "FCP \(t.firstContentfulPaint.map(ms) ?? "unavailable")")
-            lines.append("  resources \(result.resources.count), \(bytes(result.resources.transferBytes)) transferred")
+            let kept = result.resources.truncated ? " (of the entries the page's timing buffer kept)" : ""
+            lines.append("  resources \(result.resources.count), "
+                + "\(bytes(result.resources.transferBytes)) transferred\(kept)")
         } else {
             lines.append("\(report.url)\(run)  FAILED")
         }

@@ -86,21 +86,32 @@ struct CacheCommandTests {
         for command in ["stats", "clear"] {
             let refused = try CLI.run(["cache", command, other.path])
             #expect(refused.status == 64, "\(command)")
-            #expect(refused.stderr.hasPrefix("headway: error: \(other.path) is not a Headway cache"), "\(refused.stderr)")
+            #expect(
+                refused.stderr.hasPrefix("headway: error: \(other.path) is not a Headway cache"),
+                "\(refused.stderr)"
+            )
             #expect(refused.stderr.split(separator: "\n").count == 1)
         }
-        #expect(FileManager.default.fileExists(atPath: kept.appendingPathComponent("photo.hwc").path), "clear touched nothing")
+        #expect(
+            FileManager.default.fileExists(atPath: kept.appendingPathComponent("photo.hwc").path),
+            "clear touched nothing"
+        )
 
         let load = try CLI.run(["load", "--prefetch", "--cache-dir", other.path, "http://127.0.0.1:1/"])
         #expect(load.status == 64)
-        #expect(load.stderr.contains("is not a Headway cache") && load.stderr.split(separator: "\n").count == 1, "\(load.stderr)")
+        #expect(
+            load.stderr.contains("is not a Headway cache") && load.stderr.split(separator: "\n").count == 1,
+            "\(load.stderr)"
+        )
 
         let noPrefetch = try CLI.run(["load", "--cache-dir", missing.path, "http://127.0.0.1:1/"])
         #expect(noPrefetch.status == 64)
         #expect(noPrefetch.stderr == "headway: error: --cache-dir needs --prefetch\n")
         #expect(!FileManager.default.fileExists(atPath: missing.path), "nothing was created")
 
-        let repeated = try CLI.run(["load", "--prefetch", "--repeat", "2", "--cache-dir", missing.path, "http://127.0.0.1:1/"])
+        let repeated = try CLI.run([
+            "load", "--prefetch", "--repeat", "2", "--cache-dir", missing.path, "http://127.0.0.1:1/",
+        ])
         #expect(repeated.status == 64)
         #expect(repeated.stderr == "headway: error: --cache-dir cannot be combined with --repeat\n")
 
@@ -140,7 +151,9 @@ struct CacheCommandTests {
             let again = try Self.load(nginx, directory)
             #expect(again.status == 0, "\(again.stderr)")
             let load = try #require(try CLI.loads(again, jsonl: false).first)
-            #expect(((load["prefetch"] as? [String: Any])?["fromCache"] as? Int ?? 0) >= DiskCacheSite.pagePaths.count + 20)
+            #expect(
+                ((load["prefetch"] as? [String: Any])?["fromCache"] as? Int ?? 0) >= DiskCacheSite.pagePaths.count + 20
+            )
             let after = try nginx.requestsBeforeMarker()
             #expect(DiskCacheSite.count(after, paths: DiskCacheSite.pagePaths, from: before) == 0)
         }

@@ -34,14 +34,20 @@ struct InspectorTests {
         #expect(tree.values.contains { $0.hasPrefix("WebKitWebProces") }, "\(tree)")
         switch ending {
         case .ctrlCToTheGroup:
-            #expect(getpgid(process.processIdentifier) == process.processIdentifier, "the run leads its own process group")
+            #expect(
+                getpgid(process.processIdentifier) == process.processIdentifier,
+                "the run leads its own process group"
+            )
             kill(-process.processIdentifier, SIGINT)
         case .sigtermToTheProcess:
             kill(process.processIdentifier, SIGTERM)
         }
         let document = await onOwnThread { out.fileHandleForReading.readDataToEndOfFile() }
         await onOwnThread { process.waitUntilExit() }
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "status \(process.terminationStatus)")
+        #expect(
+            process.terminationReason == .exit && process.terminationStatus == 0,
+            "status \(process.terminationStatus)"
+        )
         let loads = (try JSONSerialization.jsonObject(with: document) as? [String: Any])?["loads"] as? [[String: Any]]
         #expect(loads?.first?["title"] as? String == "options")
         #expect(await stillRunning(Array(tree.keys), after: 5).isEmpty, "left running: \(tree)")
@@ -64,7 +70,9 @@ struct InspectorTests {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(attached, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(attached, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         #expect(connected == 0)
         kill(first.processIdentifier, SIGINT)
@@ -83,7 +91,10 @@ struct InspectorTests {
     // (ignored while the handler was not yet registered) nor fatal (before it was installed).
     @Test func ctrlCRightAfterTheMessageEndsTheRunCleanly() async throws {
         for _ in 0..<5 {
-            let (process, out, _) = try await Self.inspect("data:text/html,<title>soon</title>", port: try NginxServer.freePort())
+            let (process, out, _) = try await Self.inspect(
+                "data:text/html,<title>soon</title>",
+                port: try NginxServer.freePort()
+            )
             kill(process.processIdentifier, SIGINT)
             let document = await onOwnThread { out.fileHandleForReading.readDataToEndOfFile() }
             let ended = (try? await waitForExit(of: process, within: .seconds(10))) != nil
@@ -100,7 +111,9 @@ struct InspectorTests {
         let nginx = try NginxServer(root: root)
         defer { nginx.stop() }
         let taken = try #require(nginx.url.port)
-        let output = try CLI.run(["load", nginx.url.appendingPathComponent("index.html").absoluteString, "--inspect", "\(taken)"])
+        let output = try CLI.run([
+            "load", nginx.url.appendingPathComponent("index.html").absoluteString, "--inspect", "\(taken)",
+        ])
         #expect(output.status == 71)
         #expect(output.stderr.contains("the inspector cannot listen on 127.0.0.1:\(taken): the port is in use"))
         let bad = try CLI.run(["load", "http://127.0.0.1:9/", "--inspect", "70000"])

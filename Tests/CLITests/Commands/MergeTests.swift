@@ -67,17 +67,35 @@ struct MergeTests {
         // line comes twice: the page's summary is over its four loads, as the library's
         // TimingSummary gives it; the failed URL's has no runs; the bad line has none.
         let once = try await Self.run(["load", page])
-        let failing = try await Self.run(["load", "--urls", try Fixtures.file("failing.txt", "http://127.0.0.1:9/\nnot a url\n" + "http://127.0.0.1:9/\nnot a url\n"),
-                                          "--format", "jsonl"])
+        let failing = try await Self.run([
+            "load", "--urls",
+            try Fixtures.file("failing.txt", "http://127.0.0.1:9/\nnot a url\n" + "http://127.0.0.1:9/\nnot a url\n"),
+            "--format", "jsonl",
+        ])
         #expect(once.status == 0 && failing.status == 64)
-        let all = try await Self.run(["merge", jsonl, try Fixtures.file("once.json", once.stdout), try Fixtures.file("failing.jsonl", failing.stdout)])
+        let all = try await Self.run([
+            "merge", jsonl, try Fixtures.file("once.json", once.stdout),
+            try Fixtures.file("failing.jsonl", failing.stdout),
+        ])
         #expect(all.status == 0, "\(all.stderr)")
-        let results = try first.stdout.split(separator: "\n").dropLast().map { try JSONDecoder().decode(LoadResult.self, from: Data($0.utf8)) }
-            + [try JSONDecoder().decode(LoadResult.self, from: JSONSerialization.data(withJSONObject: try #require(CLI.loads(once, jsonl: false).first)))]
+        let results = try first.stdout.split(separator: "\n").dropLast().map {
+            try JSONDecoder().decode(LoadResult.self, from: Data($0.utf8))
+        } + [
+            try JSONDecoder().decode(
+                LoadResult.self,
+                from: JSONSerialization.data(withJSONObject: try #require(CLI.loads(once, jsonl: false).first))
+            ),
+        ]
         let library = TimingSummary(url: try #require(URL(string: page)), results: results)
-        let own: [String: Any] = ["url": page, "runs": library.runs, "metrics": Dictionary(uniqueKeysWithValues: library.metrics.map {
-            ($0.name, ["min": $0.summary.min, "median": $0.summary.median, "p95": $0.summary.p95, "max": $0.summary.max])
-        })]
+        let own: [String: Any] = [
+            "url": page, "runs": library.runs,
+            "metrics": Dictionary(uniqueKeysWithValues: library.metrics.map {
+                (
+                    $0.name,
+                    ["min": $0.summary.min, "median": $0.summary.median, "p95": $0.summary.p95, "max": $0.summary.max]
+                )
+            }),
+        ]
         let summaries = try Self.summaries(all, jsonl: false)
         #expect(summaries.count == 2)
         #expect(summaries.first.map { Self.same($0, own) } == true, "\(summaries)")
@@ -97,23 +115,34 @@ struct MergeTests {
     }
 
     /// A load that failed, as `headway load` prints it.
-    nonisolated static let failedLoad = #"{"url":"http://127.0.0.1:9/","finalURL":null,"redirects":[],"status":null,"title":null,"timing":null,"resources":null,"scripts":[],"console":[],"consoleTotal":0,"consoleTruncated":false,"errors":[],"errorsTotal":0,"errorsTruncated":false,"dialogs":[],"error":{"code":"blockedURL","message":"blocked port"}}"#
+    nonisolated static let failedLoad =
+        #"{"url":"http://127.0.0.1:9/","finalURL":null,"redirects":[],"status":null,"title":null,"timing":null,"#
+        + #""resources":null,"scripts":[],"console":[],"consoleTotal":0,"consoleTruncated":false,"errors":[],"#
+        + #""errorsTotal":0,"errorsTruncated":false,"dialogs":[],"#
+        + #""error":{"code":"blockedURL","message":"blocked port"}}"#
 
     nonisolated static let bad: [Bad] = [
-        Bad(name: "a missing file", files: [], arguments: ["/no/such.jsonl"], message: "file to merge not found: /no/such.jsonl"),
+        Bad(name: "a missing file", files: [], arguments: ["/no/such.jsonl"],
+            message: "file to merge not found: /no/such.jsonl"),
         Bad(name: "a directory", files: [], arguments: ["/tmp"], message: "file to merge is a directory: /tmp"),
         Bad(name: "a line that is not JSON", files: [("garbage.jsonl", failedLoad + "\nnot json\n")],
-            message: "garbage.jsonl line 2 is not JSON (unexpected 'n' at column 1); merge reads what headway load --format json or jsonl printed"),
+            message: "garbage.jsonl line 2 is not JSON (unexpected 'n' at column 1); "
+                + "merge reads what headway load --format json or jsonl printed"),
         Bad(name: "JSON of another shape", files: [("other.jsonl", "\n" + #"{"name":"x"}"# + "\n")],
-            message: #"other.jsonl line 2 is not what headway load prints (a document with "loads", a load, or a last line with "summary" or "prefetch")"#),
-        Bad(name: "a load without timing", files: [("untimed.jsonl", failedLoad + "\n" + #"{"url":"http://a.test/"}"# + "\n")],
+            message: #"other.jsonl line 2 is not what headway load prints (a document with "loads", a load, "#
+                + #"or a last line with "summary" or "prefetch")"#),
+        Bad(name: "a load without timing",
+            files: [("untimed.jsonl", failedLoad + "\n" + #"{"url":"http://a.test/"}"# + "\n")],
             message: #"untimed.jsonl line 2 is not a load from headway load (no "timing")"#),
-        Bad(name: "a document with a broken load", files: [("broken.json", #"{"loads":["# + failedLoad + #",{"url":"http://a.test/","timing":{}}]}"#)],
+        Bad(name: "a document with a broken load",
+            files: [("broken.json", #"{"loads":["# + failedLoad + #",{"url":"http://a.test/","timing":{}}]}"#)],
             message: #"broken.json line 1, loads[1] is not a load from headway load (no "finalURL")"#),
         Bad(name: "a document with other members", files: [("members.json", #"{"loads":[],"pages":[]}"#)],
             message: "members.json line 1 is not what headway load prints"),
-        Bad(name: "text output", files: [("text.txt", "Fixture Page  200  12.0 ms\n")], message: "text.txt line 1 is not JSON"),
-        Bad(name: "stdin twice", files: [], arguments: ["-", "-"], status: 64, message: "- (stdin) can be merged only once"),
+        Bad(name: "text output", files: [("text.txt", "Fixture Page  200  12.0 ms\n")],
+            message: "text.txt line 1 is not JSON"),
+        Bad(name: "stdin twice", files: [], arguments: ["-", "-"], status: 64,
+            message: "- (stdin) can be merged only once"),
         Bad(name: "no file", files: [], status: 64, message: "Missing expected argument '<files> ...'"),
     ]
 

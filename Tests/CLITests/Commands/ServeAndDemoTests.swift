@@ -10,7 +10,11 @@ struct ServeAndDemoTests {
     @Test func serveAnswersWithEmulationLogsAndStopsOnCtrlC() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(getpid())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try "<!doctype html><title>Served</title>".write(to: root.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try "<!doctype html><title>Served</title>".write(
+            to: root.appendingPathComponent("index.html"),
+            atomically: true,
+            encoding: .utf8
+        )
         let process = Process()
         process.executableURL = try CLI.binary
         process.arguments = ["serve", root.path, "--port", "0", "--bandwidth", "1mbit", "--latency", "50ms", "--log"]
@@ -68,14 +72,17 @@ struct ServeAndDemoTests {
         }
         let demo = try CLI.run(["demo", "--latency", "infs"])
         #expect(demo.status == 64)
-        #expect(demo.stderr.split(separator: "\n") == ["headway: error: --latency must be at most 86400 seconds (one day)"])
+        #expect(
+            demo.stderr.split(separator: "\n") == ["headway: error: --latency must be at most 86400 seconds (one day)"]
+        )
     }
 
     /// Ctrl-C right after the site was written (before the engine starts) and during a load
     /// (Xvfb and WebKit running): exit 130, the temporary site gone, no process left.
     @Test(arguments: ["wrote the demo site", "loading "])
     func demoRemovesItsSiteOnCtrlC(after progress: String) async throws {
-        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("demo-tmp-\(getpid())-\(progress.count)")
+        let tmp = FileManager.default.temporaryDirectory
+            .appendingPathComponent("demo-tmp-\(getpid())-\(progress.count)")
         try? FileManager.default.removeItem(at: tmp)
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: tmp) }
@@ -84,12 +91,19 @@ struct ServeAndDemoTests {
         defer { if process.isRunning { process.terminate() } }
         let seen = await onOwnThread { () -> String in
             var text = ""
-            while !(text.contains(progress) && text.hasSuffix("\n")), let chunk = try? err.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty {
+            while !(text.contains(progress) && text.hasSuffix("\n")),
+                let chunk = try? err.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty
+            {
                 text += String(decoding: chunk, as: UTF8.self)
             }
             return text
         }
-        #expect(seen.contains("headway: wrote the demo site: 45 files in \(tmp.path)/headway-demo-\(process.processIdentifier)"))
+        #expect(
+            seen.contains(
+                "headway: wrote the demo site: 45 files in "
+                    + "\(tmp.path)/headway-demo-\(process.processIdentifier)"
+            )
+        )
         let site = try FileManager.default.contentsOfDirectory(atPath: tmp.path)
         #expect(site == ["headway-demo-\(process.processIdentifier)"])
         let tree = Set(descendants(of: process.processIdentifier).keys)
@@ -115,16 +129,22 @@ struct ServeAndDemoTests {
         #expect(output.stdout.contains(#""scriptRan":true"#))
         #expect(output.stdout.contains(#""title":"Article 3""#))
         // The prefetched article made no request of its own to the server.
-        let prefetchedRow = try #require(output.stdout.split(separator: "\n").first { $0.contains("prefetched") && $0.contains("200") })
+        let prefetchedRow = try #require(
+            output.stdout.split(separator: "\n").first { $0.contains("prefetched") && $0.contains("200") }
+        )
         #expect(prefetchedRow.hasSuffix(" 0"))
         // So did the prerendered one, shown from its hidden view.
-        let prerenderedRow = try #require(output.stdout.split(separator: "\n").first { $0.contains("after index, prerendered") })
+        let prerenderedRow = try #require(
+            output.stdout.split(separator: "\n").first { $0.contains("after index, prerendered") }
+        )
         #expect(prerenderedRow.hasSuffix(" 0"))
         #expect(output.stdout.contains("index.html, booster + prerender"))
         #expect(output.stdout.contains("The prerendered article was shown "))
         // A second run on the first one's cache directory needs nothing from the server.
         #expect(output.stdout.contains("articles/article-3.html, first run, disk cache"))
-        let secondRun = try #require(output.stdout.split(separator: "\n").first { $0.contains("second run, disk cache") })
+        let secondRun = try #require(
+            output.stdout.split(separator: "\n").first { $0.contains("second run, disk cache") }
+        )
         #expect(secondRun.hasSuffix(" 0"))
         #expect(output.stdout.contains("The second run made 0 requests"))
     }

@@ -7,8 +7,15 @@ struct ServeRobustnessTests {
     private func site() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("serve-robust-\(getpid())")
         try? FileManager.default.removeItem(at: root)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
-        try "<!doctype html><title>Root</title>".write(to: root.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("sub"),
+            withIntermediateDirectories: true
+        )
+        try "<!doctype html><title>Root</title>".write(
+            to: root.appendingPathComponent("index.html"),
+            atomically: true,
+            encoding: .utf8
+        )
         try "inside".write(to: root.appendingPathComponent("sub/inside.txt"), atomically: true, encoding: .utf8)
         return root
     }
@@ -24,7 +31,11 @@ struct ServeRobustnessTests {
         let started = Date()
         var statuses: [Int: Int] = [:]
         for index in 0..<5_000 {
-            let status = try RawHTTP.get(port: port, path: index % 2 == 0 ? "/" : "/sub/inside.txt", keepAlive: index % 10 != 0)
+            let status = try RawHTTP.get(
+                port: port,
+                path: index % 2 == 0 ? "/" : "/sub/inside.txt",
+                keepAlive: index % 10 != 0
+            )
             statuses[status, default: 0] += 1
         }
         #expect(Date().timeIntervalSince(started) < 60, "5,000 requests should take seconds")
@@ -40,10 +51,18 @@ struct ServeRobustnessTests {
 
     @Test func symlinksLeadingOutOfTheDirectoryAreNotServed() throws {
         let root = try site()
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("passwd").path, withDestinationPath: "/etc/passwd")
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("etc").path, withDestinationPath: "/etc")
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("inside-link").path, withDestinationPath: "sub/inside.txt")
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("sub-link").path, withDestinationPath: "sub")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("passwd").path, withDestinationPath: "/etc/passwd"
+        )
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("etc").path, withDestinationPath: "/etc"
+        )
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("inside-link").path, withDestinationPath: "sub/inside.txt"
+        )
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("sub-link").path, withDestinationPath: "sub"
+        )
         let (process, base) = try CLI.serve(root.path)
         defer { process.terminate(); process.waitUntilExit() }
         let port = try #require(base.port)

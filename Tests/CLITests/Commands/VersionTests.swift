@@ -14,6 +14,9 @@ struct VersionTests {
     @Test func theVersionIsTheChangelogsNewestRelease() throws {
         let changelog = try String(contentsOf: CLI.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") && !$0.contains("Unreleased") }
-        #expect(newest?.hasPrefix("## \(Headway.version)") == true, "CHANGELOG.md's newest release heading names \(Headway.version)")
+        #expect(
+            newest?.hasPrefix("## \(Headway.version)") == true,
+            "CHANGELOG.md's newest release heading names \(Headway.version)"
+        )
     }
 }

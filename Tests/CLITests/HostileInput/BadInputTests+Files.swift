@@ -8,9 +8,14 @@ extension BadInputTests {
     @Test func aCookieExpiringAtTheEndOfInt64IsSent() async throws {
         let server = try HeaderRecordingServer()
         defer { server.stop() }
-        let file = try Fixtures.file("forever-cookies.txt", "127.0.0.1\tFALSE\t/\tFALSE\t9223372036854775807\tkept\tyes\n")
+        let file = try Fixtures.file(
+            "forever-cookies.txt",
+            "127.0.0.1\tFALSE\t/\tFALSE\t9223372036854775807\tkept\tyes\n"
+        )
         let output = try await Task.detached {
-            try CLI.run(["load", server.url.absoluteString, "--cookies", file], timeout: 60, environment: ["DISPLAY": nil])
+            try CLI.run(
+                ["load", server.url.absoluteString, "--cookies", file], timeout: 60, environment: ["DISPLAY": nil]
+            )
         }.value
         #expect(output.status == 0, "stderr: \(output.stderr)")
         #expect(server.requestHeads.contains { $0.contains("\r\nCookie: kept=yes") }, "\(server.requestHeads)")
@@ -19,9 +24,13 @@ extension BadInputTests {
     @Test func cacheStatsCountsAnEntryWithAHugeBodyLengthAsCorrupt() async throws {
         let directory = DiskCacheSite.newCacheDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("ab"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("ab"),
+            withIntermediateDirectories: true
+        )
         try Data("Headway disk cache, format 1\n".utf8).write(to: directory.appendingPathComponent("headway-cache"))
-        let metadata = Data(#"{"key":"http://a/","url":"http://a/","status":200,"headers":[],"varyValues":{},"storedAt":0,"#.utf8)
+        let metadata = Data(#"{"key":"http://a/","url":"http://a/","status":200,"#.utf8)
+            + Data(#""headers":[],"varyValues":{},"storedAt":0,"#.utf8)
             + Data(#""lifetime":1,"bodyLength":9223372036854775807,"bodySHA256":"x"}"#.utf8)
         var length = UInt32(metadata.count).bigEndian
         let entry = Data("HWCACHE1".utf8) + Data(bytes: &length, count: 4) + metadata + Data("body".utf8)
@@ -45,7 +54,9 @@ extension BadInputTests {
                         environment: ["DISPLAY": nil])
         }.value
         #expect(output.status == 0, "stderr: \(output.stderr)")
-        let cookie = server.requestHeads.first.flatMap { $0.split(separator: "\r\n").first { $0.hasPrefix("Cookie: ") } }
+        let cookie = server.requestHeads.first.flatMap {
+            $0.split(separator: "\r\n").first { $0.hasPrefix("Cookie: ") }
+        }
         #expect(cookie?.split(separator: ";").count == 50, "\(String(describing: cookie))")
     }
 }

@@ -20,31 +20,50 @@ struct BadInputTests {
     }
 
     nonisolated static let cases: [Case] = [
-        Case(name: "invalid URL", arguments: { _ in ["load", "not a url"] }, status: 64, message: "not a valid URL", reportsJSON: false),
-        Case(name: "unsupported scheme", arguments: { _ in ["load", "ftp://127.0.0.1/x"] }, status: 64, message: "unsupported URL scheme", reportsJSON: false),
-        Case(name: "missing script file", arguments: { base in ["load", base.appendingPathComponent("page.html").absoluteString, "--script", "/no/such/file.js"] },
+        Case(name: "invalid URL", arguments: { _ in ["load", "not a url"] },
+             status: 64, message: "not a valid URL", reportsJSON: false),
+        Case(name: "unsupported scheme", arguments: { _ in ["load", "ftp://127.0.0.1/x"] },
+             status: 64, message: "unsupported URL scheme", reportsJSON: false),
+        Case(name: "missing script file", arguments: { base in
+                ["load", base.appendingPathComponent("page.html").absoluteString, "--script", "/no/such/file.js"] },
              status: 66, message: "script file not found: /no/such/file.js", reportsJSON: false),
-        Case(name: "unreadable script file", arguments: { base in ["load", base.appendingPathComponent("page.html").absoluteString, "--script", "/tmp"] },
+        Case(name: "unreadable script file", arguments: { base in
+                ["load", base.appendingPathComponent("page.html").absoluteString, "--script", "/tmp"] },
              status: 66, message: "script file is a directory", reportsJSON: false),
-        Case(name: "unreachable host", arguments: { _ in ["load", "http://no-such-host.invalid/", "--timeout", "20"] }, status: 3, message: "could not load http://no-such-host.invalid/", reportsJSON: true),
-        Case(name: "refused connection", arguments: { _ in ["load", "http://127.0.0.1:\(closedPort())/", "--timeout", "20"] }, status: 3, message: "could not load", reportsJSON: true),
-        Case(name: "blocked port", arguments: { _ in ["load", "http://127.0.0.1:9/"] }, status: 3, message: "blocked port", reportsJSON: true),
-        Case(name: "load timeout", arguments: { base in ["load", base.appendingPathComponent("hang").absoluteString, "--timeout", "1"] },
+        Case(name: "unreachable host", arguments: { _ in ["load", "http://no-such-host.invalid/", "--timeout", "20"] },
+             status: 3, message: "could not load http://no-such-host.invalid/", reportsJSON: true),
+        Case(name: "refused connection", arguments: { _ in
+                ["load", "http://127.0.0.1:\(closedPort())/", "--timeout", "20"] },
+             status: 3, message: "could not load", reportsJSON: true),
+        Case(name: "blocked port", arguments: { _ in ["load", "http://127.0.0.1:9/"] },
+             status: 3, message: "blocked port", reportsJSON: true),
+        Case(name: "load timeout", arguments: { base in
+                ["load", base.appendingPathComponent("hang").absoluteString, "--timeout", "1"] },
              status: 4, message: "did not finish within 1 s", reportsJSON: true),
-        Case(name: "script error", arguments: { base in ["load", base.appendingPathComponent("page.html").absoluteString, "--script", try Fixtures.file("throw.js", "\nthrow new Error('kaput')")] },
+        Case(name: "script error", arguments: { base in
+                ["load", base.appendingPathComponent("page.html").absoluteString,
+                 "--script", try Fixtures.file("throw.js", "\nthrow new Error('kaput')")] },
              status: 5, message: "throw.js:2:", reportsJSON: true),
-        Case(name: "script timeout", arguments: { base in ["load", base.appendingPathComponent("page.html").absoluteString, "--script", try Fixtures.file("forever.js", "new Promise(() => {})"), "--script-timeout", "1"] },
+        Case(name: "script timeout", arguments: { base in
+                ["load", base.appendingPathComponent("page.html").absoluteString,
+                 "--script", try Fixtures.file("forever.js", "new Promise(() => {})"), "--script-timeout", "1"] },
              status: 5, message: "did not settle within 1 s", reportsJSON: true),
-        Case(name: "HTTP error status", arguments: { base in ["load", base.appendingPathComponent("missing").absoluteString] },
+        Case(name: "HTTP error status", arguments: { base in
+                ["load", base.appendingPathComponent("missing").absoluteString] },
              status: 6, message: "answered HTTP 404", reportsJSON: true, jsonStatus: 404),
-        Case(name: "authentication required", arguments: { base in ["load", base.appendingPathComponent("private").absoluteString, "--timeout", "20"] },
+        Case(name: "authentication required", arguments: { base in
+                ["load", base.appendingPathComponent("private").absoluteString, "--timeout", "20"] },
              status: 6, message: "answered HTTP 401", reportsJSON: true, jsonStatus: 401),
-        Case(name: "no content", arguments: { base in ["load", base.appendingPathComponent("nocontent").absoluteString, "--timeout", "20"] },
+        Case(name: "no content", arguments: { base in
+                ["load", base.appendingPathComponent("nocontent").absoluteString, "--timeout", "20"] },
              status: 3, message: "answered 204 No Content", reportsJSON: true, jsonStatus: 204),
-        Case(name: "a download", arguments: { base in ["load", base.appendingPathComponent("file.zip").absoluteString, "--timeout", "20"] },
+        Case(name: "a download", arguments: { base in
+                ["load", base.appendingPathComponent("file.zip").absoluteString, "--timeout", "20"] },
              status: 3, message: "is a download (application/zip", reportsJSON: true, jsonStatus: 200),
-        Case(name: "bad option value", arguments: { base in ["load", base.absoluteString, "--repeat", "0"] }, status: 64, message: "--repeat must be at least 1", reportsJSON: false),
-        Case(name: "unknown option", arguments: { base in ["load", base.absoluteString, "--bogus"] }, status: 64, message: "Unknown option '--bogus'", reportsJSON: false),
+        Case(name: "bad option value", arguments: { base in ["load", base.absoluteString, "--repeat", "0"] },
+             status: 64, message: "--repeat must be at least 1", reportsJSON: false),
+        Case(name: "unknown option", arguments: { base in ["load", base.absoluteString, "--bogus"] },
+             status: 64, message: "Unknown option '--bogus'", reportsJSON: false),
     ] + numberCases
 
     /// Non-finite, huge and negative numbers: a usage error naming the option, never a trap.
@@ -78,7 +97,9 @@ struct BadInputTests {
         defer { server.stop() }
         let arguments = try item.arguments(server.url)
         let started = Date()
-        let output = try await Task.detached { try CLI.run(arguments, timeout: 60, environment: ["DISPLAY": nil]) }.value
+        let output = try await Task.detached {
+            try CLI.run(arguments, timeout: 60, environment: ["DISPLAY": nil])
+        }.value
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(output.status == item.status, "stderr: \(output.stderr)")
         let lines = output.stderr.split(separator: "\n").filter { $0.hasPrefix("headway: error:") }
@@ -129,8 +150,12 @@ struct BadInputTests {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -13,6 +13,7 @@ struct HeaderInjectionTests {
         ["--cookie", "a=b\nX-Injected: 1"],
         ["--header", "X-Ok: b\r\nX-Injected: 1"],
         ["--user-agent", "agent\r\nX-Injected: 1"],
+        ["--auth", "user:pass\r\nX-Injected: 1"],
     ]
 
     @Test(arguments: injections)
@@ -33,18 +34,37 @@ struct HeaderInjectionTests {
         defer { server.stop() }
         let file = try Fixtures.file("injected-cookies.txt", "127.0.0.1\tFALSE\t/\tFALSE\t0\ta\tb\u{0}X-Injected: 1\n")
         let output = try await Task.detached {
-            try CLI.run(["load", server.url.absoluteString, "--cookies", file], timeout: 60, environment: ["DISPLAY": nil])
+            try CLI.run(
+                ["load", server.url.absoluteString, "--cookies", file], timeout: 60, environment: ["DISPLAY": nil]
+            )
         }.value
         #expect(output.status == 64, "stderr: \(output.stderr)")
         #expect(output.stderr.split(separator: "\n").count == 1, "stderr: \(output.stderr)")
         #expect(!server.requestHeads.contains { $0.lowercased().contains("x-injected") }, "\(server.requestHeads)")
     }
 
+    // A ';' would end the cookie in the Cookie header and start one of the caller's making.
+    @Test func aCookieFileValueWithASemicolonIsRefused() async throws {
+        let server = try HeaderRecordingServer()
+        defer { server.stop() }
+        let file = try Fixtures.file("smuggled-cookies.txt", "127.0.0.1\tFALSE\t/\tFALSE\t0\ta\tb; admin=1\n")
+        let output = try await Task.detached {
+            try CLI.run(
+                ["load", server.url.absoluteString, "--cookies", file], timeout: 60, environment: ["DISPLAY": nil]
+            )
+        }.value
+        #expect(output.status == 64, "stderr: \(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1, "stderr: \(output.stderr)")
+        #expect(!server.requestHeads.contains { $0.contains("admin=1") }, "\(server.requestHeads)")
+    }
+
     @Test func aPlainCookieStillArrives() async throws {
         let server = try HeaderRecordingServer()
         defer { server.stop() }
         let output = try await Task.detached {
-            try CLI.run(["load", server.url.absoluteString, "--cookie", "a=b c"], timeout: 60, environment: ["DISPLAY": nil])
+            try CLI.run(
+                ["load", server.url.absoluteString, "--cookie", "a=b c"], timeout: 60, environment: ["DISPLAY": nil]
+            )
         }.value
         #expect(output.status == 0, "stderr: \(output.stderr)")
         #expect(server.requestHeads.contains { $0.contains("\r\nCookie: a=b c") }, "\(server.requestHeads)")

@@ -24,7 +24,12 @@ struct HostileTextTests {
         let thrower = try Fixtures.file("throws.js", #"throw new Error('two\nlines \u001b[31mred')"#)
         let url = server.url.appendingPathComponent("hostile.html").absoluteString
         return try await onOwnThread {
-            Result { try CLI.run(["load", url, "--script", lone, "--script", thrower, "--format", format], environment: ["DISPLAY": nil]) }
+            Result {
+                try CLI.run(
+                    ["load", url, "--script", lone, "--script", thrower, "--format", format],
+                    environment: ["DISPLAY": nil]
+                )
+            }
         }.get()
     }
 

@@ -21,7 +21,9 @@ struct BatchTests {
         let output = try await Task.detached { try CLI.run(["load", "--urls", list, "--format", "jsonl"]) }.value
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
-        let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let objects = try lines.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         #expect(objects.map { $0["url"] as? String } == [
             "\(server.url.absoluteString)page.html", "not a url", "\(server.url.absoluteString)missing",
             "http://127.0.0.1:9/", "\(server.url.absoluteString)second.html",
@@ -60,9 +62,12 @@ struct BatchTests {
     @Test func jobsLoadSeveralPagesAtOnceAndReportEveryURL() async throws {
         let server = try Fixtures.server()
         defer { server.stop() }
-        let urls = (1...6).map { "\(server.url.absoluteString)page.html?i=\($0)" } + ["\(server.url.absoluteString)missing"]
+        let urls = (1...6).map { "\(server.url.absoluteString)page.html?i=\($0)" }
+            + ["\(server.url.absoluteString)missing"]
         let list = try Fixtures.file("jobs.txt", urls.joined(separator: "\n"))
-        let output = try await Task.detached { try CLI.run(["load", "--urls", list, "--jobs", "3", "--format", "jsonl"]) }.value
+        let output = try await Task.detached {
+            try CLI.run(["load", "--urls", list, "--jobs", "3", "--format", "jsonl"])
+        }.value
         #expect(output.status == 6, "the 404 decides the exit status: \(output.stderr)")
         let objects = try output.stdout.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

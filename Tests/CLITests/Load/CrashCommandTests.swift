@@ -14,7 +14,10 @@ struct CrashCommandTests {
             \(server.url.absoluteString)second.html
             """)
         let output = try await Task.detached {
-            try CLI.run(["load", "--urls", list, "--format", "jsonl", "--memory-limit", "200", "--timeout", "60"], timeout: 120)
+            try CLI.run(
+                ["load", "--urls", list, "--format", "jsonl", "--memory-limit", "200", "--timeout", "60"],
+                timeout: 120
+            )
         }.value
         #expect(output.status == 69, "\(output.stderr)")
         #expect(output.stderr.contains("used more memory than its limit"))

@@ -9,7 +9,10 @@ struct DialogCommandTests {
     @Test func aPageThatAlertsDoesNotHoldUpTheBatch() async throws {
         let server = try Fixtures.server()
         defer { server.stop() }
-        server.route("/alert.html", .html("<!doctype html><title>Alerts</title><script>alert('stop right there')</script>"))
+        server.route(
+            "/alert.html",
+            .html("<!doctype html><title>Alerts</title><script>alert('stop right there')</script>")
+        )
         let list = try Fixtures.file("dialog-urls.txt", """
             \(server.url.absoluteString)alert.html
             \(server.url.absoluteString)second.html
@@ -51,7 +54,9 @@ struct DialogCommandTests {
         let value = try #require((load["scripts"] as? [[String: Any]])?.first?["value"] as? [Any])
         #expect(value.first as? Bool == true)
         #expect(value.last as? String == "because")
-        let dismissed = try await Task.detached { try CLI.run(["load", url, "--dialogs", "dismiss"], timeout: 60) }.value
+        let dismissed = try await Task.detached {
+            try CLI.run(["load", url, "--dialogs", "dismiss"], timeout: 60)
+        }.value
         let first = try #require((try CLI.json(dismissed)["loads"] as? [[String: Any]])?.first)
         #expect((first["dialogs"] as? [[String: Any]])?.first?["answer"] as? Bool == false)
         #expect((first["dialogs"] as? [[String: Any]])?[1]["answer"] is NSNull)

@@ -21,7 +21,10 @@ struct LoadCommandTests {
         #expect(load["finalURL"] as? String == server.url.appendingPathComponent("page.html").absoluteString)
         let timing = try #require(load["timing"] as? [String: Any])
         #expect((timing["loadEventEnd"] as? Double ?? 0) > 0)
-        for key in ["started", "committed", "finished", "responseStart", "domInteractive", "domContentLoadedEventEnd", "firstContentfulPaint"] {
+        for key in [
+            "started", "committed", "finished", "responseStart", "domInteractive", "domContentLoadedEventEnd",
+            "firstContentfulPaint",
+        ] {
             #expect(timing.keys.contains(key), "timing.\(key)")
         }
         let resources = try #require(load["resources"] as? [String: Any])
@@ -38,7 +41,8 @@ struct LoadCommandTests {
         let server = try Fixtures.server()
         defer { server.stop() }
         let output = try await runCLI(["load", server.url.appendingPathComponent("page.html").absoluteString,
-                                       server.url.appendingPathComponent("second.html").absoluteString, "--format", "text"])
+                                       server.url.appendingPathComponent("second.html").absoluteString,
+                                       "--format", "text"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("\"\(Fixtures.pageTitle)\""))
         #expect(output.stdout.contains("\"Second\""))
@@ -54,7 +58,9 @@ struct LoadCommandTests {
         defer { server.stop() }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cli-shot-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try await runCLI(["load", server.url.appendingPathComponent("page.html").absoluteString, "--screenshot", path])
+        let output = try await runCLI([
+            "load", server.url.appendingPathComponent("page.html").absoluteString, "--screenshot", path,
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(!output.stderr.contains("blank"))
         let shot = try #require(try CLI.json(output)["screenshot"] as? [String: Any])
@@ -66,7 +72,9 @@ struct LoadCommandTests {
     @Test func repeatSummarisesColdLoads() async throws {
         let server = try Fixtures.server()
         defer { server.stop() }
-        let output = try await runCLI(["load", server.url.appendingPathComponent("page.html").absoluteString, "--repeat", "3"])
+        let output = try await runCLI([
+            "load", server.url.appendingPathComponent("page.html").absoluteString, "--repeat", "3",
+        ])
         #expect(output.status == 0)
         let json = try CLI.json(output)
         #expect((json["loads"] as? [Any])?.count == 3)

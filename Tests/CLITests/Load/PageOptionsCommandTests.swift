@@ -18,7 +18,8 @@ struct PageOptionsCommandTests {
         let initScript = try Fixtures.file("init.js", "window.initRan = true;")
         let output = try CLI.run(["load", nginx.url.appendingPathComponent("index.html").absoluteString,
                                   "--viewport", "800x600", "--device-scale-factor", "2", "--user-agent", "HeadwayCLI/2",
-                                  "--header", "X-Headway-Test: from the CLI", "--cookie", "session=s1", "--locale", "de-DE",
+                                  "--header", "X-Headway-Test: from the CLI", "--cookie", "session=s1",
+                                  "--locale", "de-DE",
                                   "--block", "*/analytics.js", "--init-script", initScript,
                                   "--wait-until", "networkidle", "--wait-for", "#late", "--script", look])
         #expect(output.status == 0, "\(output.stderr)")
@@ -120,12 +121,22 @@ struct PageOptionsCommandTests {
         try FileManager.default.copyItem(at: try CLI.binary, to: bare)
         let page = "data:text/html,<title>bare</title>"
         for options in [["--block", "*.css"], ["--header", "X-Test: 1"]] {
-            let output = try CLI.run(["load"] + options + [page], environment: ["HEADWAY_WEB_EXTENSION": nil], executable: bare)
+            let output = try CLI.run(
+                ["load"] + options + [page],
+                environment: ["HEADWAY_WEB_EXTENSION": nil],
+                executable: bare
+            )
             #expect(output.status == 69, "\(options): \(output.stderr)")
-            #expect(output.stderr.contains("need the web-process extension libHeadwayWebExtension.so, which was not found"))
+            #expect(
+                output.stderr.contains("need the web-process extension libHeadwayWebExtension.so, which was not found")
+            )
         }
         // The booster alone still runs without it, with one warning.
-        let boosted = try CLI.run(["load", "--prefetch", page], environment: ["HEADWAY_WEB_EXTENSION": nil], executable: bare)
+        let boosted = try CLI.run(
+            ["load", "--prefetch", page],
+            environment: ["HEADWAY_WEB_EXTENSION": nil],
+            executable: bare
+        )
         #expect(boosted.status == 0, "\(boosted.stderr)")
         #expect(boosted.stderr.contains("warning: the booster's web-process extension"))
     }
@@ -134,13 +145,17 @@ struct PageOptionsCommandTests {
         let missing = try CLI.run(["load", "http://127.0.0.1:9/", "--cookies", "/no/such/cookies.txt"])
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("cookies file not found: /no/such/cookies.txt"))
-        let bad = try CLI.run(["load", "http://127.0.0.1:9/", "--cookies", try Fixtures.file("bad-cookies.txt", "just one field\n")])
+        let bad = try CLI.run([
+            "load", "http://127.0.0.1:9/", "--cookies", try Fixtures.file("bad-cookies.txt", "just one field\n"),
+        ])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("line 1 is not a Netscape cookie line"))
         let script = try CLI.run(["load", "http://127.0.0.1:9/", "--init-script", "/no/such/init.js"])
         #expect(script.status == 66)
         #expect(script.stderr.contains("init script not found"))
-        let noURL = try CLI.run(["load", "--urls", try Fixtures.file("list.txt", "http://127.0.0.1:9/\n"), "--cookie", "a=b"])
+        let noURL = try CLI.run([
+            "load", "--urls", try Fixtures.file("list.txt", "http://127.0.0.1:9/\n"), "--cookie", "a=b",
+        ])
         #expect(noURL.status == 64)
         #expect(noURL.stderr.contains("--cookie sets a cookie for the first URL argument's host"))
     }

@@ -10,7 +10,10 @@ struct RedirectCommandTests {
     func aScriptRedirectIsReportedAtItsTarget(prefetch: Bool) async throws {
         let server = try Fixtures.server()
         defer { server.stop() }
-        server.route("/go.html", .html("<!doctype html><title>Go</title><script>location.replace('/second.html')</script>"))
+        server.route(
+            "/go.html",
+            .html("<!doctype html><title>Go</title><script>location.replace('/second.html')</script>")
+        )
         server.route("/hop", .redirect(to: "/go.html"))
         let start = server.url.appendingPathComponent("hop").absoluteString
         let arguments = ["load", start, "--format", "json"] + (prefetch ? ["--prefetch"] : [])
@@ -23,6 +26,8 @@ struct RedirectCommandTests {
         #expect(load["finalURL"] as? String == target)
         #expect(load["title"] as? String == "Second")
         let hops = try #require(load["redirects"] as? [[String: String]])
-        #expect(hops == [["from": start, "to": middle, "kind": "http"], ["from": middle, "to": target, "kind": "client"]])
+        #expect(hops == [
+            ["from": start, "to": middle, "kind": "http"], ["from": middle, "to": target, "kind": "client"],
+        ])
     }
 }

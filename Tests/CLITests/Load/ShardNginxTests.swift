@@ -35,7 +35,11 @@ struct ShardNginxTests {
             let urls = output.stdout.split(separator: "\n").compactMap { line in
                 (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["url"] as? String
             }
-            #expect(urls == stride(from: index, to: 7, by: count).map { nginx.url.appendingPathComponent("p\($0).html").absoluteString })
+            #expect(
+                urls == stride(from: index, to: 7, by: count).map {
+                    nginx.url.appendingPathComponent("p\($0).html").absoluteString
+                }
+            )
         }
         let served = nginx.waitForRequests(count: 7).map(\.path).filter { $0.hasSuffix(".html") }
         #expect(served.sorted() == (0..<7).map { "/p\($0).html" }.sorted())

@@ -98,7 +98,10 @@ struct ShardTests {
     @Test func aShardWithNoEntriesLoadsNothing() async throws {
         let server = try Self.server()
         defer { server.stop() }
-        let list = try Fixtures.file("two.txt", Self.url(server, "p0") + "\n# not an entry\n" + Self.url(server, "p1") + "\n")
+        let list = try Fixtures.file(
+            "two.txt",
+            Self.url(server, "p0") + "\n# not an entry\n" + Self.url(server, "p1") + "\n"
+        )
         let output = try await Self.run(["load", "--urls", list, "--shard", "2/3"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout == #"{"loads":[]}"# + "\n")
@@ -111,7 +114,10 @@ struct ShardTests {
     func aReadErrorOfTheListReachesEveryShard(shard: String) async throws {
         let output = try await Self.run(["load", "--urls", "/proc/self/mem", "--shard", shard, "--format", "jsonl"])
         #expect(output.status == 66, "\(output.stderr)")
-        #expect(output.stderr.contains("headway: error: could not read the URL list: Input/output error"), "\(output.stderr)")
+        #expect(
+            output.stderr.contains("headway: error: could not read the URL list: Input/output error"),
+            "\(output.stderr)"
+        )
         let loads = try CLI.loads(output, jsonl: true)
         #expect(loads.count == 1)
         #expect((loads.first?["error"] as? [String: Any])?["code"] as? String == "fileUnreadable")
@@ -143,6 +149,9 @@ struct ShardTests {
         let list = try Fixtures.file("one-line.txt", "http://127.0.0.1:9/\n")
         let output = try await Self.run(["load", "--shard", "0/2"] + extra.map { $0 == "LIST" ? list : $0 })
         #expect(output.status == 64)
-        #expect(output.stderr == "headway: error: --shard needs --urls: it splits a list, and URLs given as arguments cannot be sharded\n")
+        #expect(
+            output.stderr == "headway: error: --shard needs --urls: it splits a list, "
+                + "and URLs given as arguments cannot be sharded\n"
+        )
     }
 }

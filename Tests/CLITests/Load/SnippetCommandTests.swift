@@ -83,7 +83,10 @@ struct FileRedirectCommandTests {
         #expect(output.status == 3, "\(output.stderr)")
         // Without the booster it is WebKit that refused the redirect, and the line says how.
         let cause = prefetch ? "" : " (WebKitNetworkError 302: Load request cancelled)"
-        #expect(output.stderr == "headway: error: \(url) redirected to file:///etc/passwd: Headway does not follow a web page's redirect out of http(s)\(cause)\n")
+        #expect(
+            output.stderr == "headway: error: \(url) redirected to file:///etc/passwd: "
+                + "Headway does not follow a web page's redirect out of http(s)\(cause)\n"
+        )
         let load = try #require((try CLI.json(output)["loads"] as? [[String: Any]])?.first)
         #expect((load["error"] as? [String: Any])?["code"] as? String == "blockedURL")
     }

@@ -13,7 +13,12 @@ struct StreamingListTests {
         defer { server.stop() }
         let url = server.url.appendingPathComponent("second.html").absoluteString
         let input = Pipe(), out = Pipe()
-        let process = try CLI.start(["load", "--urls", "-", "--format", "jsonl"], environment: ["DISPLAY": nil], stdin: input, stdout: out)
+        let process = try CLI.start(
+            ["load", "--urls", "-", "--format", "jsonl"],
+            environment: ["DISPLAY": nil],
+            stdin: input,
+            stdout: out
+        )
         defer { if process.isRunning { process.terminate() } }
         try input.fileHandleForWriting.write(contentsOf: Data("\(url)\n".utf8))
         // stdin stays open: the first result must come anyway. If it never does, the watchdog
@@ -25,7 +30,9 @@ struct StreamingListTests {
         defer { watchdog.cancel() }
         let first = await onOwnThread { () -> String in
             var line = Data()
-            while !line.contains(UInt8(ascii: "\n")), let chunk = try? out.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty {
+            while !line.contains(UInt8(ascii: "\n")),
+                let chunk = try? out.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty
+            {
                 line.append(chunk)
             }
             return String(decoding: line, as: UTF8.self)
@@ -48,11 +55,16 @@ struct StreamingListTests {
     @Test func aFastFeedIsHeldBackAndMemoryStaysFlat() async throws {
         let server = try Fixtures.server()
         defer { server.stop() }
-        let line = server.url.appendingPathComponent("second.html").absoluteString + "?pad=" + String(repeating: "x", count: 2_000) + "\n"
+        let line = server.url.appendingPathComponent("second.html").absoluteString
+            + "?pad=" + String(repeating: "x", count: 2_000) + "\n"
         let total = 300
         let input = Pipe(), out = Pipe()
-        let process = try CLI.start(["load", "--urls", "-", "--format", "jsonl", "--jobs", "2"], environment: ["DISPLAY": nil],
-                                    stdin: input, stdout: out)
+        let process = try CLI.start(
+            ["load", "--urls", "-", "--format", "jsonl", "--jobs", "2"],
+            environment: ["DISPLAY": nil],
+            stdin: input,
+            stdout: out
+        )
         defer { if process.isRunning { process.terminate() } }
         // A feeder writing into a pipe headway no longer reads must get EPIPE, not die.
         signal(SIGPIPE, SIG_IGN)

@@ -39,7 +39,10 @@ struct StuckPageCommandTests {
         let server = try Fixtures.server()
         defer { server.stop() }
         // Returns at once; the page starts spinning when it is closed, as headway exits.
-        let script = try Fixtures.file("spin-on-close.js", "addEventListener('pagehide', () => { while (true) {} }); 'armed'")
+        let script = try Fixtures.file(
+            "spin-on-close.js",
+            "addEventListener('pagehide', () => { while (true) {} }); 'armed'"
+        )
         let url = server.url.appendingPathComponent("page.html").absoluteString
         let clock = ContinuousClock()
         let start = clock.now

@@ -12,7 +12,9 @@ struct ExitMappingTests {
         defer { busy.stop() }
         let root = URL(fileURLWithPath: try Fixtures.file("index.html", "<title>x</title>")).deletingLastPathComponent()
         let port = busy.port
-        let output = try await Task.detached { try CLI.run(["serve", root.path, "--port", String(port)], timeout: 60) }.value
+        let output = try await Task.detached {
+            try CLI.run(["serve", root.path, "--port", String(port)], timeout: 60)
+        }.value
         #expect(output.status == 71, "\(output.stderr)")
         #expect(output.stderr.split(separator: "\n").count == 1)
         #expect(output.stderr.contains("could not listen on 127.0.0.1:\(port)"))

@@ -17,12 +17,20 @@ struct OutputFailureTests {
         let url = server.url.appendingPathComponent("page.html").absoluteString
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let err = Pipe()
-        let process = try CLI.start(["load", url, url, "--format", format], environment: ["DISPLAY": nil], stdout: full, stderr: err)
+        let process = try CLI.start(
+            ["load", url, url, "--format", format],
+            environment: ["DISPLAY": nil],
+            stdout: full,
+            stderr: err
+        )
         let stderr = await onOwnThread { err.fileHandleForReading.readDataToEndOfFile() }
         await onOwnThread { process.waitUntilExit() }
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 74)
-        #expect(String(decoding: stderr, as: UTF8.self) == "headway: error: cannot write the output: No space left on device\n")
+        #expect(
+            String(decoding: stderr, as: UTF8.self)
+                == "headway: error: cannot write the output: No space left on device\n"
+        )
     }
 
     @Test(arguments: formats)
@@ -45,7 +53,9 @@ struct OutputFailureTests {
         await onOwnThread { process.waitUntilExit() }
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 74)
-        #expect(String(decoding: stderr, as: UTF8.self) == "headway: error: cannot write the output: Bad file descriptor\n")
+        #expect(
+            String(decoding: stderr, as: UTF8.self) == "headway: error: cannot write the output: Bad file descriptor\n"
+        )
     }
 
     /// `headway load … | head -c1`: the reader takes one byte and goes; the next write ends the
@@ -58,7 +68,12 @@ struct OutputFailureTests {
         defer { server.stop() }
         let urls = (1...2).map { server.url.appendingPathComponent("page.html").absoluteString + "?i=\($0)" }
         let out = Pipe(), err = Pipe()
-        let process = try CLI.start(["load"] + urls + ["--format", format], environment: ["DISPLAY": nil], stdout: out, stderr: err)
+        let process = try CLI.start(
+            ["load"] + urls + ["--format", format],
+            environment: ["DISPLAY": nil],
+            stdout: out,
+            stderr: err
+        )
         let errors = Task { await onOwnThread { err.fileHandleForReading.readDataToEndOfFile() } }
         // Wait until the first request (WebKit's processes are running), then, for jsonl, read
         // one byte of the first line, and close.

@@ -12,7 +12,10 @@ struct EarlyFetchCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let nginx = try NginxServer(root: root)
         defer { nginx.stop() }
-        let output = try CLI.run(["load", "--prefetch", "--prefetch-settle", "0", nginx.url.appendingPathComponent("index.html").absoluteString])
+        let output = try CLI.run([
+            "load", "--prefetch", "--prefetch-settle", "0",
+            nginx.url.appendingPathComponent("index.html").absoluteString,
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         let load = try #require(try CLI.loads(output, jsonl: false).first)
         let prefetch = try #require(load["prefetch"] as? [String: Any])

@@ -33,15 +33,19 @@ struct PrefetchBoundsCommandTests {
         let site = try SlowSite()
         defer { site.stop() }
         let input = Pipe(), out = Pipe()
-        let process = try CLI.start(["load", "--prefetch", "--prefetch-settle", "1", "--urls", "-", "--format", "jsonl"],
-                                    environment: ["DISPLAY": nil], stdin: input, stdout: out)
+        let process = try CLI.start(
+            ["load", "--prefetch", "--prefetch-settle", "1", "--urls", "-", "--format", "jsonl"],
+            environment: ["DISPLAY": nil], stdin: input, stdout: out
+        )
         defer { if process.isRunning { process.terminate() } }
         let watchdog = Task.detached {
             try await Task.sleep(for: .seconds(60))
             if process.isRunning { process.terminate() }
         }
         defer { watchdog.cancel() }
-        let lines = [site.page, site.server.url.appendingPathComponent("page.html")].map { "\($0.absoluteString)\n" }.joined()
+        let lines = [site.page, site.server.url.appendingPathComponent("page.html")]
+            .map { "\($0.absoluteString)\n" }
+            .joined()
         try input.fileHandleForWriting.write(contentsOf: Data(lines.utf8))
         // Both results come while stdin stays open (headway waits for more lines).
         let results = await onOwnThread { () -> Int in

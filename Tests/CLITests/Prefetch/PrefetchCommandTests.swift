@@ -25,7 +25,10 @@ struct PrefetchCommandTests {
         #expect(loads[1]["finalURL"] as? String == server.url.appendingPathComponent("a3.html").absoluteString)
 
         let log = server.requests
-        #expect(log.filter { $0.purpose != "prefetch" }.map(\.path) == ["/index.html"], "only the index reached the server unprefetched")
+        #expect(
+            log.filter { $0.purpose != "prefetch" }.map(\.path) == ["/index.html"],
+            "only the index reached the server unprefetched"
+        )
         #expect(server.requestCount(path: "/a3.html") == 1)
         let prefetch = try #require(json["prefetch"] as? [String: Any])
         let run = prefetch.compactMapValues { $0 as? Int }
@@ -39,8 +42,9 @@ struct PrefetchCommandTests {
         #expect(run["bytesUnused"] == run["bytesPrefetched"]! - a3Bytes)
         #expect(run["linksFound"] == 13 && run["linksEligible"] == 4)
         let leftOut = try #require(prefetch["linksLeftOut"] as? [String: Int])
-        #expect(leftOut == ["download": 1, "nofollow": 1, "optOut": 1, "scheme": 2, "host": 1, "query": 1, "sideEffect": 1,
-                            "duplicate": 1, "alreadyPrefetched": 0, "cap": 0, "budget": 0, "cancelled": 0])
+        #expect(leftOut == ["download": 1, "nofollow": 1, "optOut": 1, "scheme": 2, "host": 1, "query": 1,
+                            "sideEffect": 1, "duplicate": 1, "alreadyPrefetched": 0, "cap": 0, "budget": 0,
+                            "cancelled": 0])
     }
 
     @Test func prefetchOptionsNeedPrefetch() throws {
@@ -57,8 +61,10 @@ struct PrefetchCommandTests {
     @Test func aPrerenderedArticleIsShownAndSaysSo() async throws {
         let server = try BoosterSite.server()
         defer { server.stop() }
-        let arguments = ["load", "--prefetch", "--prerender", "4", server.url.appendingPathComponent("index.html").absoluteString,
-                         server.url.appendingPathComponent("a3.html").absoluteString, "--script", try Fixtures.file("title.js", "document.title")]
+        let arguments = ["load", "--prefetch", "--prerender", "4",
+                         server.url.appendingPathComponent("index.html").absoluteString,
+                         server.url.appendingPathComponent("a3.html").absoluteString,
+                         "--script", try Fixtures.file("title.js", "document.title")]
         let output = try await Task.detached { try CLI.run(arguments) }.value
         #expect(output.status == 0, "\(output.stderr)")
         let loads = try #require(try CLI.json(output)["loads"] as? [[String: Any]])

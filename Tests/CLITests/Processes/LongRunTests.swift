@@ -39,7 +39,10 @@ struct LongRunTests {
         let quarter = samples.count / 4
         let warm = median(Array(samples[quarter..<(2 * quarter)]))
         let last = median(Array(samples.suffix(quarter)))
-        print("resident memory of the process tree: second quarter \(warm) KiB, last quarter \(last) KiB over \(samples.count) samples")
+        print(
+            "resident memory of the process tree: second quarter \(warm) KiB, last quarter \(last) KiB "
+                + "over \(samples.count) samples"
+        )
         #expect(Double(last) <= Double(warm) * 1.25, "memory grew from \(warm) KiB to \(last) KiB")
     }
 

@@ -14,7 +14,9 @@ struct BoosterHandlerTests {
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
         let page = try browser.newPage()
-        await #expect(throws: HeadwayError.self) { try await page.load(server.url.appendingPathComponent("slow.html"), timeout: .seconds(0.5)) }
+        await #expect(throws: HeadwayError.self) {
+            try await page.load(server.url.appendingPathComponent("slow.html"), timeout: .seconds(0.5))
+        }
         page.close()
         // The stopped request's fetch was dropped with it: nothing read its body on, so the slow
         // server sees its transfer end short of the whole body.
@@ -34,7 +36,10 @@ struct BoosterHandlerTests {
         defer { server.stop() }
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>"#
         server.route("/abs.svg", HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(svg.utf8)))
-        server.route("/abs.html", .html("<!doctype html><title>Abs</title><img src=\"\(server.url.absoluteString)abs.svg\">"))
+        server.route(
+            "/abs.html",
+            .html("<!doctype html><title>Abs</title><img src=\"\(server.url.absoluteString)abs.svg\">")
+        )
         server.route("/start.html", .html("<!doctype html><title>Start</title><a href=\"/abs.html\">abs</a>"))
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
@@ -86,7 +91,10 @@ struct BoosterHandlerTests {
         server.route("/start.html", .html("<!doctype html><title>Start</title><a href=\"/chapter\">chapter</a>"))
         server.route("/chapter", .redirect(to: "/chapter/", status: 301))
         server.route("/chapter/", .html("<!doctype html><title>Chapter</title><img src=\"pic.svg\">"))
-        server.route("/chapter/pic.svg", HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(Fixtures.svg.utf8)))
+        server.route(
+            "/chapter/pic.svg",
+            HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(Fixtures.svg.utf8))
+        )
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
         let page = try browser.newPage()
@@ -101,6 +109,9 @@ struct BoosterHandlerTests {
         #expect(result.redirects == [Redirect(from: chapter, to: target, kind: .http)])
         #expect(result.prefetch?.fetched == 0)
         #expect(server.requests.count == before, "the redirect and the page came from the cache")
-        #expect(try await page.evaluate("document.images[0].naturalWidth") == .number(40), "relative URLs resolve against the target")
+        #expect(
+            try await page.evaluate("document.images[0].naturalWidth") == .number(40),
+            "relative URLs resolve against the target"
+        )
     }
 }

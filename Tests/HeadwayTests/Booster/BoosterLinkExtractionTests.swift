@@ -11,7 +11,8 @@ struct BoosterLinkExtractionTests {
         <link rel="next" href="/next.html"><link rel="prefetch" href="/pf.html"><link rel="prerender" href="/pr.html">
         <link rel="prefetch" as="script" href="/chunk.js"><link rel="stylesheet" href="/s.css">
         <script type="speculationrules">{"prefetch": [{"source": "list", "urls": ["/list.html", "rel.html"]}],
-          "prerender": [{"urls": ["/pre-list.html"]}, {"source": "list", "urls": ["/lazy.html"], "eagerness": "conservative"}]}</script>
+          "prerender": [{"urls": ["/pre-list.html"]}, \
+        {"source": "list", "urls": ["/lazy.html"], "eagerness": "conservative"}]}</script>
         <script type="speculationrules">{"prefetch": [
           {"source": "document", "eagerness": "eager",
            "where": {"and": [{"href_matches": "/docs/*"}, {"not": {"selector_matches": ".skip"}}]}},
@@ -41,14 +42,22 @@ struct BoosterLinkExtractionTests {
         let links = try JSONDecoder().decode([LinkPolicy.Link].self, from: Data(text.utf8))
         let base = server.url.absoluteString.dropLast()
         let paths = links.map { String($0.href.dropFirst(base.count)) }
-        #expect(paths == ["/next.html", "/pf.html", "/pr.html", "/list.html", "/rel.html", "/pre-list.html", "/docs/a.html",
-                          "/top.html", "/hidden.html", "/none.html", "/right.html", "/docs/b.html", "/svg.html", "/below.html"])
+        #expect(
+            paths == [
+                "/next.html", "/pf.html", "/pr.html", "/list.html", "/rel.html", "/pre-list.html", "/docs/a.html",
+                "/top.html", "/hidden.html", "/none.html", "/right.html", "/docs/b.html", "/svg.html", "/below.html",
+            ]
+        )
         let sources = Dictionary(uniqueKeysWithValues: zip(paths, links.map(\.source)))
-        for path in ["/next.html", "/pf.html", "/pr.html", "/list.html", "/rel.html", "/pre-list.html", "/docs/a.html"] {
+        for path in [
+            "/next.html", "/pf.html", "/pr.html", "/list.html", "/rel.html", "/pre-list.html", "/docs/a.html",
+        ] {
             #expect(sources[path] == .declared, "\(path)")
         }
         for path in ["/top.html", "/docs/b.html", "/svg.html"] { #expect(sources[path] == .viewport, "\(path)") }
-        for path in ["/hidden.html", "/none.html", "/right.html", "/below.html"] { #expect(sources[path] == .document, "\(path)") }
+        for path in ["/hidden.html", "/none.html", "/right.html", "/below.html"] {
+            #expect(sources[path] == .document, "\(path)")
+        }
         #expect(links[1].nofollow, "an anchor's markers apply to its URL wherever it is declared")
         _ = try await page.evaluate("window.URLPattern = undefined")
         let globbed = try await page.callAsyncFunction(PageScripts.anchors).stringValue

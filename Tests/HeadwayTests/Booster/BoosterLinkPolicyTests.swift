@@ -13,11 +13,15 @@ struct BoosterLinkPolicyTests {
     }
 
     @Test func sideEffectsOtherHostsAndQueriesAreLeftOutWithTheirReason() {
-        let links = ["/a.html", "/logout", "/account/login", "/shop/cart", "/x.html?q=1", "http://other.test/o.html",
-                     "mailto:a@b", "javascript:void(0)", "/a.html#frag", "/b.html", "/c.html", "/d.html"]
-            .map { LinkPolicy.Link(href: $0) }
-        let marked = [LinkPolicy.Link(href: "/z.html", download: true), LinkPolicy.Link(href: "/n.html", nofollow: true),
-                      LinkPolicy.Link(href: "/o.html", optOut: true)]
+        let links = [
+            "/a.html", "/logout", "/account/login", "/shop/cart", "/x.html?q=1", "http://other.test/o.html",
+            "mailto:a@b", "javascript:void(0)", "/a.html#frag", "/b.html", "/c.html", "/d.html",
+        ]
+        .map { LinkPolicy.Link(href: $0) }
+        let marked = [
+            LinkPolicy.Link(href: "/z.html", download: true), LinkPolicy.Link(href: "/n.html", nofollow: true),
+            LinkPolicy.Link(href: "/o.html", optOut: true),
+        ]
         let selection = policy { $0.maxPagesPerPage = 3 }.select(links + marked, page: base)
         #expect(selection.pages.map(\.path) == ["/a.html", "/b.html", "/c.html"])
         let out = selection.leftOut
@@ -36,8 +40,10 @@ struct BoosterLinkPolicyTests {
 
     @Test func declaredLinksComeFirstThenTheViewportThenDocumentOrder() {
         let links: [LinkPolicy.Link] = [
-            .init(href: "/d1.html"), .init(href: "/v1.html", source: .viewport), .init(href: "/x1.html", source: .declared),
-            .init(href: "/d2.html"), .init(href: "/v2.html", source: .viewport), .init(href: "/x2.html", source: .declared),
+            .init(href: "/d1.html"), .init(href: "/v1.html", source: .viewport),
+            .init(href: "/x1.html", source: .declared),
+            .init(href: "/d2.html"), .init(href: "/v2.html", source: .viewport),
+            .init(href: "/x2.html", source: .declared),
         ]
         let selection = policy().select(links, page: base)
         #expect(selection.pages.map(\.path) == ["/x1.html", "/x2.html", "/v1.html", "/v2.html", "/d1.html", "/d2.html"])
@@ -47,7 +53,9 @@ struct BoosterLinkPolicyTests {
     }
 
     @Test func aURLCountsOnceUnderItsBestSource() {
-        let links: [LinkPolicy.Link] = [.init(href: "/p.html"), .init(href: "/q.html"), .init(href: "/p.html#top", source: .declared)]
+        let links: [LinkPolicy.Link] = [
+            .init(href: "/p.html"), .init(href: "/q.html"), .init(href: "/p.html#top", source: .declared),
+        ]
         let selection = policy { $0.maxPagesPerPage = 1 }.select(links, page: base)
         #expect(selection.pages.map(\.path) == ["/p.html"])
         #expect(selection.leftOut[.duplicate] == 1 && selection.leftOut[.cap] == 1)
@@ -63,7 +71,9 @@ struct BoosterLinkPolicyTests {
     }
 
     @Test func thePageItselfIsADuplicate() {
-        let links = [base.absoluteString, base.absoluteString + "#top", "/dir/other.html"].map { LinkPolicy.Link(href: $0) }
+        let links = [base.absoluteString, base.absoluteString + "#top", "/dir/other.html"].map {
+            LinkPolicy.Link(href: $0)
+        }
         let selection = policy().select(links, page: URL(string: base.absoluteString + "#start")!)
         #expect(selection.pages.map(\.path) == ["/dir/other.html"])
         #expect(selection.leftOut[.duplicate] == 2)
@@ -84,7 +94,8 @@ struct BoosterLinkPolicyTests {
     }
 
     @Test func theScriptsLinksDecode() throws {
-        let json = #"[{"href":"http://example.test/a.html","source":"viewport","download":false,"nofollow":true,"optOut":false}]"#
+        let json = #"[{"href":"http://example.test/a.html","source":"viewport","#
+            + #""download":false,"nofollow":true,"optOut":false}]"#
         let links = try JSONDecoder().decode([LinkPolicy.Link].self, from: Data(json.utf8))
         #expect(links == [LinkPolicy.Link(href: "http://example.test/a.html", source: .viewport, nofollow: true)])
     }

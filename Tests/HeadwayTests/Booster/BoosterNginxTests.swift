@@ -12,24 +12,46 @@ struct BoosterNginxTests {
 
     /// An index linking an article (CSS, script, image) and one page per `Vary` section.
     static func site() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("headway-nginx-site-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "headway-nginx-site-\(UUID().uuidString)"
+        )
         func write(_ path: String, _ text: String) throws {
             let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
         let links = sections.map { "<a href=\"/\($0)/page.html\">\($0)</a>" }.joined(separator: " ")
-        try write("index.html", "<!doctype html><meta charset=utf-8><title>Index</title><a href=\"article.html\">article</a> \(links)")
-        try write("article.html", """
+        try write(
+            "index.html",
+            "<!doctype html><meta charset=utf-8><title>Index</title><a href=\"article.html\">article</a> \(links)"
+        )
+        try write(
+            "article.html",
+            """
             <!doctype html><meta charset=utf-8><title>Article</title><link rel="stylesheet" href="site.css">
             <script src="site.js"></script><h1>Article</h1><img src="figure.svg" width="40" height="40">
             <p>\(String(repeating: "Some article text that gzip squeezes well. ", count: 200))</p>
-            """)
-        try write("site.css", "body { font: 18px serif; color: #222 } h1 { color: #a33 }\n" + String(repeating: "p { margin: 1em }\n", count: 50))
-        try write("site.js", "window.articleScript = 1;\n" + String(repeating: "// padding so that gzip applies\n", count: 20))
+            """
+        )
+        try write(
+            "site.css",
+            "body { font: 18px serif; color: #222 } h1 { color: #a33 }\n"
+                + String(repeating: "p { margin: 1em }\n", count: 50)
+        )
+        try write(
+            "site.js",
+            "window.articleScript = 1;\n" + String(repeating: "// padding so that gzip applies\n", count: 20)
+        )
         try write("figure.svg", Fixtures.svg)
         for section in sections {
-            try write("\(section)/page.html", "<!doctype html><meta charset=utf-8><title>\(section)</title><p>\(String(repeating: "text ", count: 100))")
+            try write(
+                "\(section)/page.html",
+                "<!doctype html><meta charset=utf-8><title>\(section)</title>"
+                    + "<p>\(String(repeating: "text ", count: 100))"
+            )
         }
         return root
     }
@@ -60,7 +82,10 @@ struct BoosterNginxTests {
     @Test func aPrefetchedArticleComesWholeFromTheCache() async throws {
         try await Self.withPrefetchedIndex { nginx, page in
             let prefetched = nginx.requests()
-            #expect(prefetched.contains { $0.path == "/article.html" && $0.contentEncoding == "gzip" }, "nginx gzipped the article")
+            #expect(
+                prefetched.contains { $0.path == "/article.html" && $0.contentEncoding == "gzip" },
+                "nginx gzipped the article"
+            )
             let article = try await page.load(nginx.url.appendingPathComponent("article.html"))
             #expect(article.title == "Article")
             #expect(article.prefetch?.fetched == 0)
@@ -88,7 +113,8 @@ struct BoosterNginxTests {
                     #expect(try nginx.requestsBeforeMarker().count == before, "\(section)")
                 }
             }
-            // The prefetch sent what the page sends: WebKit's User-Agent and Accept-Language, libsoup's Accept-Encoding.
+            // The prefetch sent what the page sends: WebKit's User-Agent and Accept-Language, libsoup's
+            // Accept-Encoding.
             let prefetch = try #require(nginx.requests().first { $0.path == "/lang/page.html" })
             #expect(prefetch.acceptLanguage == "en-US,en;q=0.90")
             #expect(prefetch.acceptEncoding?.contains("gzip") == true)
@@ -103,7 +129,9 @@ struct BoosterNginxTests {
             #expect(article.title == "Article")
             #expect(article.prefetch?.fetched == 0)
             #expect((article.prefetch?.revalidated ?? 0) >= 1)
-            let conditional = nginx.waitForRequests(count: 0).filter { $0.path == "/article.html" && $0.secPurpose == nil }
+            let conditional = nginx.waitForRequests(count: 0).filter {
+                $0.path == "/article.html" && $0.secPurpose == nil
+            }
             #expect(conditional.count == 1)
             #expect(conditional.first?.status == 304)
             #expect(conditional.first?.ifNoneMatch != nil)

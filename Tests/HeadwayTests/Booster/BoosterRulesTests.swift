@@ -35,7 +35,8 @@ struct BoosterRulesTests {
     }
 
     @Test func cssURLsAndImportsAreFound() {
-        let css = #"/* url(no.png) */ @import "a.css"; @import url('b.css') screen; .x{background:url( c.png )} .y{src:url("d.woff")}"#
+        let css = #"/* url(no.png) */ @import "a.css"; @import url('b.css') screen; "#
+            + #".x{background:url( c.png )} .y{src:url("d.woff")}"#
         let (images, imports) = AssetExtractor.css(css, url: URL(string: "http://h.test/css/site.css")!)
         #expect(imports.map(\.absoluteString) == ["http://h.test/css/a.css", "http://h.test/css/b.css"])
         #expect(images.map(\.absoluteString) == ["http://h.test/css/c.png", "http://h.test/css/d.woff"])
@@ -43,25 +44,63 @@ struct BoosterRulesTests {
 
     @Test func cacheRulesFollowRFC9111() {
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: []) == CachePolicy.lifetimeCap)
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60")]) == .seconds(60))
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "50")]) == .seconds(10))
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "70")]) == nil)
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=99999")]) == CachePolicy.lifetimeCap)
+        #expect(
+            CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60")]) == .seconds(60)
+        )
+        #expect(
+            CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "50")])
+                == .seconds(10)
+        )
+        #expect(
+            CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "70")])
+                == nil
+        )
+        #expect(
+            CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=99999")])
+                == CachePolicy.lifetimeCap
+        )
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-store")]) == nil)
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Vary", "*")]) == nil)
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Vary", "Accept-Encoding"), ("Vary", "Cookie, *")]) == nil)
+        #expect(
+            CachePolicy.lifetime(
+                method: "GET",
+                status: 200,
+                headers: [("Vary", "Accept-Encoding"), ("Vary", "Cookie, *")]
+            ) == nil
+        )
         #expect(CachePolicy.lifetime(method: "POST", status: 200, headers: []) == nil)
         #expect(CachePolicy.lifetime(method: "GET", status: 404, headers: []) == nil)
         #expect(CachePolicy.lifetime(method: "GET", status: 301, headers: []) == nil)
         // Responses that must be revalidated before use are kept for a 304 when they can be.
         let etag = ("ETag", "\"v1\"")
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-cache"), etag]) == .seconds(0))
+        #expect(
+            CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-cache"), etag])
+                == .seconds(0)
+        )
         #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-cache")]) == nil)
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=0"),
-                                                                            ("Last-Modified", "Sun, 22 Nov 2026 07:00:00 GMT")]) == .seconds(0))
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "max-age=60"), ("Age", "70"), etag]) == .seconds(0))
-        #expect(CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-store"), etag]) == nil)
-        let stored = CachePolicy.storedHeaders([("Set-Cookie", "a=b"), ("Content-Type", "text/html"), ("set-cookie", "c=d")])
+        #expect(
+            CachePolicy.lifetime(
+                method: "GET",
+                status: 200,
+                headers: [
+                    ("Cache-Control", "max-age=0"),
+                    ("Last-Modified", "Sun, 22 Nov 2026 07:00:00 GMT"),
+                ]
+            ) == .seconds(0)
+        )
+        #expect(
+            CachePolicy.lifetime(
+                method: "GET",
+                status: 200,
+                headers: [("Cache-Control", "max-age=60"), ("Age", "70"), etag]
+            ) == .seconds(0)
+        )
+        #expect(
+            CachePolicy.lifetime(method: "GET", status: 200, headers: [("Cache-Control", "no-store"), etag]) == nil
+        )
+        let stored = CachePolicy.storedHeaders([
+            ("Set-Cookie", "a=b"), ("Content-Type", "text/html"), ("set-cookie", "c=d"),
+        ])
         #expect(stored.map(\.0) == ["Content-Type"])
         #expect(CachePolicy.varyNames([("Vary", "Accept-Encoding, User-Agent")]) == ["accept-encoding", "user-agent"])
     }
@@ -77,7 +116,10 @@ struct BoosterRulesTests {
         #expect(cache.lookup(URL(string: "http://h.test/a")!, requestHeaders: [:]) != nil)
         cache.end(URL(string: "http://h.test/c")!, entry("/c", 40))
         #expect(cache.bytes == 80)
-        #expect(cache.lookup(URL(string: "http://h.test/b")!, requestHeaders: [:]) == nil, "least recently used went first")
+        #expect(
+            cache.lookup(URL(string: "http://h.test/b")!, requestHeaders: [:]) == nil,
+            "least recently used went first"
+        )
         #expect(cache.lookup(URL(string: "http://h.test/a")!, requestHeaders: [:]) != nil)
         cache.end(URL(string: "http://h.test/v")!, entry("/v", 10, vary: ["accept-language": "en"]))
         #expect(cache.lookup(URL(string: "http://h.test/v")!, requestHeaders: ["accept-language": "fr"]) == nil)
@@ -86,11 +128,32 @@ struct BoosterRulesTests {
 
     @Test @EngineActor func staleEntriesWithAValidatorWaitForRevalidation() throws {
         let cache = PrefetchCache(capacity: 1000)
-        let url = URL(string: "http://h.test/s")!, plain = URL(string: "http://h.test/p")!
-        cache.end(url, CachedResponse(url: url, status: 200, headers: [("ETag", "\"v1\""), ("Content-Type", "text/html")],
-                                      body: Data(count: 10), varyValues: [:], storedAt: Engine.now(), lifetime: .zero))
-        cache.end(plain, CachedResponse(url: plain, status: 200, headers: [], body: Data(count: 10), varyValues: [:],
-                                        storedAt: Engine.now(), lifetime: .zero))
+        let url = URL(string: "http://h.test/s")!
+        let plain = URL(string: "http://h.test/p")!
+        cache.end(
+            url,
+            CachedResponse(
+                url: url,
+                status: 200,
+                headers: [("ETag", "\"v1\""), ("Content-Type", "text/html")],
+                body: Data(count: 10),
+                varyValues: [:],
+                storedAt: Engine.now(),
+                lifetime: .zero
+            )
+        )
+        cache.end(
+            plain,
+            CachedResponse(
+                url: plain,
+                status: 200,
+                headers: [],
+                body: Data(count: 10),
+                varyValues: [:],
+                storedAt: Engine.now(),
+                lifetime: .zero
+            )
+        )
         #expect(cache.lookup(plain, requestHeaders: [:]) == nil, "stale without a validator is dropped")
         guard case .stale(let stale)? = cache.lookup(url, requestHeaders: [:]) else {
             Issue.record("a stale entry with an ETag is kept for revalidation")
@@ -98,7 +161,9 @@ struct BoosterRulesTests {
         }
         #expect(!cache.contains(url), "a stale entry does not stop a prefetch")
         #expect(stale.conditionalHeaders.map(\.0) == ["If-None-Match"])
-        let fresh = try #require(cache.revalidated(stale, notModified: [("Cache-Control", "max-age=60"), ("ETag", "\"v1\"")], use: true))
+        let fresh = try #require(
+            cache.revalidated(stale, notModified: [("Cache-Control", "max-age=60"), ("ETag", "\"v1\"")], use: true)
+        )
         #expect(fresh.lifetime == .seconds(60))
         #expect(headerValue(fresh.headers, "Content-Type") == "text/html", "stored headers survive a 304")
         guard case .fresh? = cache.lookup(url, requestHeaders: [:]) else {

@@ -27,7 +27,10 @@ struct BoosterSideEffectTests {
         #expect(server.requestCount(path: "/buy.html") == 1)
         #expect(server.requestCount(path: "/pic.svg") == 1)
         for path in ["/logout", "/cart/add", "/admin/delete"] {
-            #expect(server.requestCount(path: path) == 0, "prefetch followed a redirect to \(path): \(server.requests.map(\.path))")
+            #expect(
+                server.requestCount(path: path) == 0,
+                "prefetch followed a redirect to \(path): \(server.requests.map(\.path))"
+            )
         }
         // A redirect the policy allows is followed, and the page it reaches is prefetched.
         #expect(server.requests.contains { $0.path == "/pictures.html" && $0.purpose == "prefetch" })
@@ -64,7 +67,10 @@ struct BoosterSideEffectTests {
         let server = try Fixtures.server()
         defer { server.stop() }
         server.route("/links.html", .html("<!doctype html><title>Links</title><a href=\"/hop.html\">hop</a>"))
-        server.route("/hop.html", HTTPResponse(status: 302, headers: [("Location", "/second.html"), ("Set-Cookie", "hop=1; Path=/")]))
+        server.route(
+            "/hop.html",
+            HTTPResponse(status: 302, headers: [("Location", "/second.html"), ("Set-Cookie", "hop=1; Path=/")])
+        )
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
         let page = try browser.newPage()

@@ -62,7 +62,9 @@ struct BoosterTests {
         let page = try browser.newPage()
         try await page.load(server.url.appendingPathComponent("a3.html"))
         for _ in 0..<2 {
-            let text = try await page.callAsyncFunction("return await (await fetch('/submit', {method: 'POST', body: 'x=1'})).text()")
+            let text = try await page.callAsyncFunction(
+                "return await (await fetch('/submit', {method: 'POST', body: 'x=1'})).text()"
+            )
             #expect(text == .string("ok"))
         }
         let posts = server.requests.filter { $0.path == "/submit" }
@@ -172,7 +174,9 @@ struct BoosterTests {
         #expect(delegate.calls.contains("finished /a1.html"))
         #expect(try await page.evaluate("location.protocol") == .string("headway-http:"))
         // An absolute http link to the same host is brought into the mirror scheme.
-        let snippet = try await page.run(Snippet(file: "go.js", source: "location.href = '\(server.url.absoluteString)a3.html'"))
+        let snippet = try await page.run(
+            Snippet(file: "go.js", source: "location.href = '\(server.url.absoluteString)a3.html'")
+        )
         #expect(snippet.navigatedTo?.absoluteString == server.url.absoluteString + "a3.html")
         #expect(try await page.evaluate("location.protocol") == .string("headway-http:"))
     }

@@ -40,13 +40,19 @@ struct EarlyFetchTests {
         // The preload has its answer before any page asked for it.
         try await waitFor("/p.html answered") { server.requests.contains { $0.path == "/p.html" } }
         try await page.load(server.url.appendingPathComponent("other.html"))
-        #expect(server.requests.last { $0.path == "/other.html" }?.cookie == nil, "a document no page showed set a cookie")
+        #expect(
+            server.requests.last { $0.path == "/other.html" }?.cookie == nil,
+            "a document no page showed set a cookie"
+        )
         let shown = try await page.load(server.url.appendingPathComponent("p.html"))
         #expect(shown.title == "P")
         #expect(shown.prefetch?.documentFetchedEarly == true)
         #expect(server.requestCount(path: "/p.html") == 1, "\(server.requests.map(\.path))")
         try await page.load(server.url.appendingPathComponent("other.html"))
-        #expect(server.requests.last { $0.path == "/other.html" }?.cookie == "p=1", "the shown document's cookie is sent from now on")
+        #expect(
+            server.requests.last { $0.path == "/other.html" }?.cookie == "p=1",
+            "the shown document's cookie is sent from now on"
+        )
     }
 
     @Test func aColdStartDropsWhatWasFetchedBeforeIt() async throws {
@@ -59,7 +65,10 @@ struct EarlyFetchTests {
         await browser.clearWebsiteData()
         let result = try await browser.newPage().load(server.url.appendingPathComponent("page.html"))
         #expect(result.title == Fixtures.pageTitle)
-        #expect(server.requestCount(path: "/page.html") == 2, "the load fetched the document again after the cold start")
+        #expect(
+            server.requestCount(path: "/page.html") == 2,
+            "the load fetched the document again after the cold start"
+        )
     }
 
     @Test func aPreloadNeedsTheBoosterAndAnHTTPURL() async throws {

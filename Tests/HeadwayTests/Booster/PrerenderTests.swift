@@ -12,21 +12,28 @@ struct PrerenderTests {
         let server = try Fixtures.server()
         server.route("/index.html", .html("""
             <!doctype html><title>Index</title><nav><a href="/a.html">A</a> <a href="/b.html">B</a>
-            <a href="/talks.html">T</a> <a href="/leaves.html">L</a> <a href="/posts.html">P</a> <a href="/file.html">F</a></nav>
+            <a href="/talks.html">T</a> <a href="/leaves.html">L</a> <a href="/posts.html">P</a> \
+            <a href="/file.html">F</a></nav>
             """))
         server.route("/a.html", .html("""
             <!doctype html><title>A</title><link rel="stylesheet" href="/a.css"><p>a
             <script>window.renderedAt = performance.now(); window.loads = (window.loads || 0) + 1;</script>
             """))
-        server.route("/a.css", HTTPResponse(status: 200, headers: [("Content-Type", "text/css"), ("Cache-Control", "max-age=600")],
+        server.route("/a.css", HTTPResponse(status: 200,
+                                            headers: [("Content-Type", "text/css"), ("Cache-Control", "max-age=600")],
                                             body: Data("p { color: red }".utf8)))
         server.route("/b.html", .html("<!doctype html><title>B</title><p>b"))
-        server.route("/talks.html", .html("<!doctype html><title>Talks</title><script>addEventListener('load', () => setTimeout(() => alert('hi'), 10));</script>"))
-        server.route("/posts.html", .html("<!doctype html><title>Posts</title><script>addEventListener('load', () => fetch('/submit', { method: 'POST', body: 'x=1' }));</script>"))
+        server.route("/talks.html", .html("<!doctype html><title>Talks</title>"
+            + "<script>addEventListener('load', () => setTimeout(() => alert('hi'), 10));</script>"))
+        server.route("/posts.html", .html("<!doctype html><title>Posts</title>"
+            + "<script>addEventListener('load', () => fetch('/submit', { method: 'POST', body: 'x=1' }));</script>"))
         server.route("/submit", .html("ok"))
-        server.route("/file.html", HTTPResponse(status: 200, headers: [("Content-Type", "text/html"), ("Content-Disposition", "attachment; filename=f.html")],
+        server.route("/file.html", HTTPResponse(status: 200,
+                                                headers: [("Content-Type", "text/html"),
+                                                          ("Content-Disposition", "attachment; filename=f.html")],
                                                 body: Data("<title>File</title>".utf8)))
-        server.route("/leaves.html", .html("<!doctype html><title>Leaves</title><script>addEventListener('load', () => setTimeout(() => { location.href = '/b.html'; }, 10));</script>"))
+        server.route("/leaves.html", .html("<!doctype html><title>Leaves</title><script>addEventListener('load', "
+            + "() => setTimeout(() => { location.href = '/b.html'; }, 10));</script>"))
         return server
     }
 
@@ -61,7 +68,9 @@ struct PrerenderTests {
         #expect(a.timing.loadEventEnd > 0)
         #expect(a.timing.started <= a.timing.committed && a.timing.committed <= a.timing.finished)
         let url = server.url.appendingPathComponent("a.html")
-        #expect(delegate.calls == ["policy navigation /a.html", "started /a.html", "committed /a.html", "finished /a.html"])
+        #expect(
+            delegate.calls == ["policy navigation /a.html", "started /a.html", "committed /a.html", "finished /a.html"]
+        )
         #expect(page.url == url)
         #expect(page.title == "A")
         #expect(try await page.evaluate("window.loads") == .number(1), "the page ran once, hidden")
@@ -133,7 +142,9 @@ struct PrerenderTests {
         let page = try browser.newPage(delegate: delegate)
         try await page.load(server.url.appendingPathComponent("index.html"))
         await browser.settlePrefetch()
-        await #expect(throws: HeadwayError.self) { try await page.load(server.url.appendingPathComponent("a.html"), timeout: .seconds(5)) }
+        await #expect(throws: HeadwayError.self) {
+            try await page.load(server.url.appendingPathComponent("a.html"), timeout: .seconds(5))
+        }
         #expect(page.title == "Index")
     }
 

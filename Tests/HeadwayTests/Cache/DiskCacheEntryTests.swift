@@ -8,10 +8,20 @@ import Testing
 struct DiskCacheEntryTests {
     static let url = URL(string: "http://127.0.0.1:8080/photo.png")!
 
-    static func response(lifetime: Duration = .seconds(300), headers: HeaderList = [("Content-Type", "image/png"), ("ETag", "\"abc\"")]) -> CachedResponse {
-        CachedResponse(url: url, status: 200, headers: headers, body: Data((0..<1000).map { UInt8($0 & 0xFF) }),
-                       varyValues: ["accept-language": "en-US"], storedAt: Engine.now(), lifetime: lifetime,
-                       cookies: [SetCookie(url: url, value: "held=secret")])
+    static func response(
+        lifetime: Duration = .seconds(300),
+        headers: HeaderList = [("Content-Type", "image/png"), ("ETag", "\"abc\"")]
+    ) -> CachedResponse {
+        CachedResponse(
+            url: url,
+            status: 200,
+            headers: headers,
+            body: Data((0..<1000).map { UInt8($0 & 0xFF) }),
+            varyValues: ["accept-language": "en-US"],
+            storedAt: Engine.now(),
+            lifetime: lifetime,
+            cookies: [SetCookie(url: url, value: "held=secret")]
+        )
     }
 
     @Test func anEntryReadsBackAndEveryCutOrFlipIsRefused() throws {
@@ -30,7 +40,9 @@ struct DiskCacheEntryTests {
     }
 
     @Test func cookiesAndSetCookieNeverReachTheFile() throws {
-        let response = Self.response(headers: [("Content-Type", "text/html"), ("Set-Cookie", "a=secret"), ("set-cookie2", "b=secret")])
+        let response = Self.response(headers: [
+            ("Content-Type", "text/html"), ("Set-Cookie", "a=secret"), ("set-cookie2", "b=secret"),
+        ])
         let data = try DiskCacheEntry(response, key: Self.url).encoded(body: response.body)
         let text = String(decoding: data, as: UTF8.self).lowercased()
         #expect(!text.contains("secret") && !text.contains("set-cookie") && !text.contains("held"))

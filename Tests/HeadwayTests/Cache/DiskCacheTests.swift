@@ -9,11 +9,18 @@ import Testing
 struct DiskCacheTests {
     /// Loads the site's index in a new browser whose booster keeps its cache in `directory`,
     /// waits for the cache's writes, then closes the browser.
-    static func run(_ nginx: NginxServer, _ directory: URL, settle: Bool = false, bytes: Int? = nil) async throws -> LoadResult {
-        let browser = try Browser(configuration: BoosterSite.configuration {
-            $0.cacheDirectory = directory
-            if let bytes { $0.cacheDirectoryBytes = bytes }
-        })
+    static func run(
+        _ nginx: NginxServer,
+        _ directory: URL,
+        settle: Bool = false,
+        bytes: Int? = nil
+    ) async throws -> LoadResult {
+        let browser = try Browser(
+            configuration: BoosterSite.configuration {
+                $0.cacheDirectory = directory
+                if let bytes { $0.cacheDirectoryBytes = bytes }
+            }
+        )
         defer { browser.close() }
         let page = try browser.newPage()
         let result = try await page.load(nginx.url.appendingPathComponent("index.html"))
@@ -50,7 +57,9 @@ struct DiskCacheTests {
             #expect(DiskCacheSite.count(after, paths: DiskCacheSite.pagePaths, from: logged.count) == 0,
                     "the second run sent nothing for the page: \(after.dropFirst(logged.count).map(\.path))")
             let stats = try CacheDirectory.stats(of: directory)
-            #expect(stats.entries >= DiskCacheSite.pagePaths.count && stats.fresh == stats.entries && stats.corrupt == 0)
+            #expect(
+                stats.entries >= DiskCacheSite.pagePaths.count && stats.fresh == stats.entries && stats.corrupt == 0
+            )
         }
     }
 
@@ -68,7 +77,10 @@ struct DiskCacheTests {
             let after = nginx.waitForRequests(count: logged.count + DiskCacheSite.pagePaths.count)
             let again = after.dropFirst(logged.count).filter { DiskCacheSite.pagePaths.contains($0.path) }
             #expect(Set(again.map(\.path)) == Set(DiskCacheSite.pagePaths))
-            #expect(again.allSatisfy { $0.status == 304 && $0.ifNoneMatch != nil }, "\(again.map { "\($0.path) \($0.status)" })")
+            #expect(
+                again.allSatisfy { $0.status == 304 && $0.ifNoneMatch != nil },
+                "\(again.map { "\($0.path) \($0.status)" })"
+            )
         }
     }
 
@@ -88,7 +100,10 @@ struct DiskCacheTests {
             #expect((second.prefetch?.fromCache ?? 0) >= DiskCacheSite.pagePaths.count - 1)
             let after = nginx.waitForRequests(count: logged.count + 1)
             let again = after.dropFirst(logged.count).filter { DiskCacheSite.pagePaths.contains($0.path) }
-            #expect(!again.isEmpty && again.allSatisfy { $0.path == "/photo.bin" && $0.status == 200 }, "\(again.map(\.path))")
+            #expect(
+                !again.isEmpty && again.allSatisfy { $0.path == "/photo.bin" && $0.status == 200 },
+                "\(again.map(\.path))"
+            )
             let stats = try CacheDirectory.stats(of: directory)
             #expect(stats.corrupt == 0, "the cut entry was deleted, and the photo stored whole again")
             #expect(stats.entries == DiskCacheSite.entries(in: directory).count)
@@ -104,9 +119,15 @@ struct DiskCacheTests {
             let first = try await Self.run(nginx, directory, settle: true)
             #expect(first.title == "Index")
             let logged = nginx.waitForRequests(count: DiskCacheSite.pagePaths.count + 1)
-            #expect(logged.contains { $0.path == "/article.html" && $0.secPurpose == "prefetch" }, "the article was prefetched")
+            #expect(
+                logged.contains { $0.path == "/article.html" && $0.secPurpose == "prefetch" },
+                "the article was prefetched"
+            )
             let files = DiskCacheSite.entries(in: directory)
-            #expect(files.count >= DiskCacheSite.pagePaths.count + 1, "the index and the prefetched article were stored")
+            #expect(
+                files.count >= DiskCacheSite.pagePaths.count + 1,
+                "the index and the prefetched article were stored"
+            )
             for file in DiskCacheSite.files(in: directory) {
                 let text = String(decoding: try Data(contentsOf: file), as: UTF8.self).lowercased()
                 #expect(!text.contains("diskcookie") && !text.contains("set-cookie"), "\(file.lastPathComponent)")
@@ -147,8 +168,11 @@ extension DiskCacheTests {
             let article = try await page.load(nginx.url.appendingPathComponent("article.html"))
             #expect(article.title == "Article" && article.prefetch?.fromCache == 1 && article.prefetch?.fetched == 0)
             let after = try nginx.requestsBeforeMarker()
-            #expect(after.dropFirst(logged.count).filter { $0.path.hasSuffix(".html") || $0.path.hasSuffix(".bin") }.isEmpty,
-                    "\(after.dropFirst(logged.count).map(\.path))")
+            #expect(
+                after.dropFirst(logged.count).filter { $0.path.hasSuffix(".html") || $0.path.hasSuffix(".bin") }
+                    .isEmpty,
+                "\(after.dropFirst(logged.count).map(\.path))"
+            )
         }
     }
 
@@ -157,7 +181,9 @@ extension DiskCacheTests {
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: other) }
         try Data("mine".utf8).write(to: other.appendingPathComponent("notes.txt"))
-        let error = #expect(throws: HeadwayError.self) { try Browser(configuration: BoosterSite.configuration { $0.cacheDirectory = other }) }
+        let error = #expect(throws: HeadwayError.self) {
+            try Browser(configuration: BoosterSite.configuration { $0.cacheDirectory = other })
+        }
         #expect(error?.code == .invalidArgument && error?.message.contains("is not a Headway cache") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: other.path) == ["notes.txt"])
     }

@@ -52,7 +52,9 @@ struct CancellationTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let (called, e2) = try await cancel(Task { try await page.callAsyncFunction("await new Promise(() => {})", timeout: .seconds(20)) })
+            let (called, e2) = try await cancel(
+                Task { try await page.callAsyncFunction("await new Promise(() => {})", timeout: .seconds(20)) }
+            )
             expectCancelled(called, within: e2)
             let snippet = Snippet(file: "forever.js", source: "await new Promise(() => {})")
             let (ran, e3) = try await cancel(Task { try await page.run(snippet, timeout: .seconds(20)) })
@@ -61,7 +63,9 @@ struct CancellationTests {
             #expect(try await page.evaluate("document.title") == .string(Fixtures.pageTitle))
             // `evaluate` does not await promises (one comes back as an error at once), so cancel
             // a script that never returns instead; the stuck page then loses its web process.
-            let (evaluated, e1) = try await cancel(Task { try await page.evaluate("while (true) {}", timeout: .seconds(20)) })
+            let (evaluated, e1) = try await cancel(
+                Task { try await page.evaluate("while (true) {}", timeout: .seconds(20)) }
+            )
             expectCancelled(evaluated, within: e1)
             let next = try await page.load(server.url.appendingPathComponent("second.html"))
             #expect(next.title == "Second")
@@ -73,7 +77,9 @@ struct CancellationTests {
         defer { server.stop() }
         try await Browser.withBrowser { browser in
             let hang = server.url.appendingPathComponent("hang")
-            let (result, elapsed) = try await cancel(Task { try await browser.measure(hang, runs: 3, timeout: .seconds(20)).summary })
+            let (result, elapsed) = try await cancel(
+                Task { try await browser.measure(hang, runs: 3, timeout: .seconds(20)).summary }
+            )
             expectCancelled(result, within: elapsed)
             #expect(server.requestCount(path: "/hang") <= 1, "no further run started")
         }

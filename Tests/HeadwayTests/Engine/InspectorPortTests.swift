@@ -44,7 +44,12 @@ struct InspectorPortTests {
         let same = try Browser(configuration: configuration)
         same.close()
         configuration.inspectorPort = other
-        #expect(throws: HeadwayError(.invalidArgument, "the inspector is served once per process: it already listens on port \(port), not \(other)")) {
+        #expect(
+            throws: HeadwayError(
+                .invalidArgument,
+                "the inspector is served once per process: it already listens on port \(port), not \(other)"
+            )
+        ) {
             try Browser(configuration: configuration)
         }
     }
@@ -53,7 +58,12 @@ struct InspectorPortTests {
         try Browser().close()
         var configuration = Browser.Configuration()
         configuration.inspectorPort = try NginxServer.freePort()
-        #expect(throws: HeadwayError(.invalidArgument, "the inspector must be asked for by the process's first browser: WebKit reads its port once")) {
+        #expect(
+            throws: HeadwayError(
+                .invalidArgument,
+                "the inspector must be asked for by the process's first browser: WebKit reads its port once"
+            )
+        ) {
             try Browser(configuration: configuration)
         }
     }

@@ -38,9 +38,18 @@ extension HostileNumberTests {
     static func entryFile(status: Int = 200, bodyLength: Int? = nil) throws -> Data {
         let url = URL(string: "http://127.0.0.1:8080/page.html")!
         let body = Data("hello".utf8)
-        var entry = DiskCacheEntry(CachedResponse(url: url, status: 200, headers: [("Content-Type", "text/html")],
-                                                  body: body, varyValues: [:], storedAt: Engine.now(), lifetime: .seconds(300)),
-                                   key: url)
+        var entry = DiskCacheEntry(
+            CachedResponse(
+                url: url,
+                status: 200,
+                headers: [("Content-Type", "text/html")],
+                body: body,
+                varyValues: [:],
+                storedAt: Engine.now(),
+                lifetime: .seconds(300)
+            ),
+            key: url
+        )
         entry.status = status
         if let bodyLength { entry.bodyLength = bodyLength }
         return try entry.encoded(body: body)
@@ -61,8 +70,18 @@ extension HostileNumberTests {
         let directory = DiskCacheSite.newCacheDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = try DiskCache(directory: directory, capacity: 1 << 20)
-        cache.save(CachedResponse(url: url, status: 200, headers: [("Content-Type", "text/html")], body: Data("hello".utf8),
-                                  varyValues: [:], storedAt: Engine.now(), lifetime: .seconds(300)), under: url)
+        cache.save(
+            CachedResponse(
+                url: url,
+                status: 200,
+                headers: [("Content-Type", "text/html")],
+                body: Data("hello".utf8),
+                varyValues: [:],
+                storedAt: Engine.now(),
+                lifetime: .seconds(300)
+            ),
+            under: url
+        )
         await withCheckedContinuation { done in cache.afterQueuedWrites { done.resume() } }
         let file = try #require(DiskCacheSite.entries(in: directory).first)
         #expect(await cache.lookup(url, requestHeaders: [:]) != nil)

@@ -9,9 +9,11 @@ struct ClientRedirectTests {
     static let starts: [String: String] = [
         "/replace.html": "<script>location.replace('/second.html')</script><p>replaced",
         "/href.html": "<script>location.href = '/second.html'</script><p>assigned",
-        "/slow.html": "<img src='/hang'><script>location.replace('/second.html')</script><p>cancels a load still running",
+        "/slow.html":
+            "<img src='/hang'><script>location.replace('/second.html')</script><p>cancels a load still running",
         "/onload.html": "<script>onload = () => { location.href = '/second.html' }</script><p>on load",
-        "/after.html": "<script>onload = () => setTimeout(() => { location.href = '/second.html' }, 0)</script><p>after load",
+        "/after.html":
+            "<script>onload = () => setTimeout(() => { location.href = '/second.html' }, 0)</script><p>after load",
         "/meta.html": "<meta http-equiv='refresh' content='0; url=/second.html'><p>meta refresh",
     ]
 
@@ -19,12 +21,23 @@ struct ClientRedirectTests {
         let server = try Fixtures.server()
         for (path, body) in starts { server.route(path, .html("<!doctype html><title>Start</title>\(body)")) }
         // An absolute URL, which the booster's web-process extension brings into its mirror scheme.
-        server.route("/absolute.html", .html("<!doctype html><title>Start</title><script>location.replace('\(server.url)second.html')</script>"))
-        server.route("/late.html", .html("<!doctype html><title>Late</title><meta http-equiv='refresh' content='5; url=/second.html'>"))
-        server.route("/frame.html", .html("""
-            <!doctype html><title>Frame</title><iframe src='/second.html'></iframe>
-            <script>onload = () => { document.querySelector('iframe').src = '/page.html' }</script>
-            """))
+        server.route(
+            "/absolute.html",
+            .html("<!doctype html><title>Start</title><script>location.replace('\(server.url)second.html')</script>")
+        )
+        server.route(
+            "/late.html",
+            .html("<!doctype html><title>Late</title><meta http-equiv='refresh' content='5; url=/second.html'>")
+        )
+        server.route(
+            "/frame.html",
+            .html(
+                """
+                <!doctype html><title>Frame</title><iframe src='/second.html'></iframe>
+                <script>onload = () => { document.querySelector('iframe').src = '/page.html' }</script>
+                """
+            )
+        )
         return server
     }
 
@@ -72,8 +85,13 @@ struct ClientRedirectTests {
         try await Browser.withPage { page in
             let start = server.url.appendingPathComponent("to-replace")
             let result = try await page.load(start)
-            let middle = server.url.appendingPathComponent("replace.html"), end = server.url.appendingPathComponent("second.html")
-            #expect(result.redirects == [Redirect(from: start, to: middle, kind: .http), Redirect(from: middle, to: end, kind: .client)])
+            let middle = server.url.appendingPathComponent("replace.html")
+            let end = server.url.appendingPathComponent("second.html")
+            #expect(
+                result.redirects == [
+                    Redirect(from: start, to: middle, kind: .http), Redirect(from: middle, to: end, kind: .client),
+                ]
+            )
         }
     }
 }
@@ -89,7 +107,9 @@ struct SupersededLoadTests {
         let browser = try Browser(configuration: BoosterSite.configuration())
         defer { browser.close() }
         let page = try browser.newPage()
-        let first = Task { @EngineActor in try await page.load(slow.url.appendingPathComponent("redirect"), timeout: .seconds(10)) }
+        let first = Task { @EngineActor in
+            try await page.load(slow.url.appendingPathComponent("redirect"), timeout: .seconds(10))
+        }
         try await waitFor("the first load's request", { slow.requestCount(path: "/redirect") }, until: { $0 > 0 })
         let second = try await page.load(fast.url.appendingPathComponent("second.html"))
         #expect(second.title == "Second")

@@ -13,17 +13,21 @@ struct DelegateTests {
         _ = try await Browser.withPage(delegate: delegate) { page in
             try await page.load(server.url.appendingPathComponent("redirect"))
         }
-        let calls = delegate.calls.filter { !$0.hasPrefix("resource") || $0.contains("/redirect") || $0.contains("style") }
-        #expect(calls == [
-            "policy navigation /redirect",
-            "started /redirect",
-            "resource GET /redirect",
-            "policy navigation /page.html",
-            "redirected /page.html",
-            "committed /page.html",
-            "resource GET /style.css",
-            "finished /page.html",
-        ])
+        let calls = delegate.calls.filter {
+            !$0.hasPrefix("resource") || $0.contains("/redirect") || $0.contains("style")
+        }
+        #expect(
+            calls == [
+                "policy navigation /redirect",
+                "started /redirect",
+                "resource GET /redirect",
+                "policy navigation /page.html",
+                "redirected /page.html",
+                "committed /page.html",
+                "resource GET /style.css",
+                "finished /page.html",
+            ]
+        )
         #expect(delegate.calls.contains("resource GET /pixel.svg"))
     }
 

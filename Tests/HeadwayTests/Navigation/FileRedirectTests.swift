@@ -89,9 +89,12 @@ struct FileRedirectTests {
             try await page.load(server.url.appendingPathComponent("local.html"))
             let result = try await page.run(Snippet(file: "local.js", source: """
                 let fetched;
-                try { fetched = (await (await fetch('file:///etc/passwd')).text()).length; } catch (e) { fetched = 'refused'; }
+                try { fetched = (await (await fetch('file:///etc/passwd')).text()).length; } \
+                catch (e) { fetched = 'refused'; }
                 let framed;
-                try { framed = document.getElementById('f').contentDocument?.body?.textContent.length ?? 'no access'; } catch (e) { framed = 'no access'; }
+                try { framed = document.getElementById('f').contentDocument?.body?.textContent.length \
+                ?? 'no access'; } \
+                catch (e) { framed = 'no access'; }
                 ({ fetched, framed, image: document.getElementById('i').naturalWidth })
                 """))
             let read = try #require(result.value, "\(String(describing: result.error))")

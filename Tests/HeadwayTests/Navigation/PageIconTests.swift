@@ -13,7 +13,10 @@ struct PageIconTests {
         let server = try Fixtures.server(conditions: NetworkConditions(latency: .seconds(0.3)))
         defer { server.stop() }
         server.route("/icon.html", .html("<!doctype html><title>Icon</title><p>a page with the default icon"))
-        server.route("/favicon.ico", HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(Fixtures.svg.utf8)))
+        server.route(
+            "/favicon.ico",
+            HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(Fixtures.svg.utf8))
+        )
         try await Browser.withPage { page in
             let result = try await page.load(server.url.appendingPathComponent("icon.html"))
             #expect(result.status == 200)
@@ -25,7 +28,10 @@ struct PageIconTests {
     @Test func aDeclaredIconIsWaitedForToo() async throws {
         let server = try Fixtures.server(conditions: NetworkConditions(latency: .seconds(0.3)))
         defer { server.stop() }
-        server.route("/declared.html", .html("<!doctype html><title>Declared</title><link rel=icon href=/pixel.svg><p>icon"))
+        server.route(
+            "/declared.html",
+            .html("<!doctype html><title>Declared</title><link rel=icon href=/pixel.svg><p>icon")
+        )
         try await Browser.withPage { page in
             _ = try await page.load(server.url.appendingPathComponent("declared.html"))
             try await Self.expectAnswered("/pixel.svg", after: "/declared.html", by: server)

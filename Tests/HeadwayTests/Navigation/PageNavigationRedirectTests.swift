@@ -35,16 +35,25 @@ struct PageNavigationRedirectTests {
         try await Browser.withPage(configuration: Self.configuration(booster), delegate: delegate) { page in
             try await page.load(server.url.appendingPathComponent("start.html"))
             delegate.reset()
-            let result = try await page.run(Snippet(file: "click.js", source: "document.getElementById('\(link)').click()"))
+            let result = try await page.run(
+                Snippet(file: "click.js", source: "document.getElementById('\(link)').click()")
+            )
             #expect(result.error == nil, "\(String(describing: result.error))")
             let target = server.url.appendingPathComponent("dir/")
             #expect(result.navigatedTo == target)
             #expect(result.navigatedStatus == 200)
             #expect(page.url == target)
             #expect(page.title == "Folder")
-            let image = try await page.evaluate("[document.images[0].src, document.images[0].naturalWidth]", as: [JSONValue].self)
+            let image = try await page.evaluate(
+                "[document.images[0].src, document.images[0].naturalWidth]",
+                as: [JSONValue].self
+            )
             // (Under the booster the page sees its mirror scheme.)
-            #expect(image.first?.stringValue?.hasSuffix(":" + server.url.absoluteString.dropFirst(5) + "dir/dot.svg") == true, "\(image)")
+            #expect(
+                image.first?.stringValue?.hasSuffix(":" + server.url.absoluteString.dropFirst(5) + "dir/dot.svg")
+                    == true,
+                "\(image)"
+            )
             #expect((image.last?.doubleValue ?? 0) > 0, "\(image)")
             // The booster keeps the page it was sent to, relative link or absolute.
             let scheme = try await page.evaluate("location.protocol", as: String.self)

@@ -45,7 +45,10 @@ struct ResponseKindTests {
         let configuration = boosted ? BoosterSite.configuration() : Browser.Configuration()
         try await Browser.withPage(configuration: configuration, delegate: delegate) { page in
             let error = await #expect(throws: HeadwayError.self) {
-                try await page.load(server.url.appendingPathComponent(String(item.path.dropFirst())), timeout: .seconds(20))
+                try await page.load(
+                    server.url.appendingPathComponent(String(item.path.dropFirst())),
+                    timeout: .seconds(20)
+                )
             }
             #expect(error?.code == .notAPage)
             #expect(error?.status == item.status)

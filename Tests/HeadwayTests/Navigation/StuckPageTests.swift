@@ -49,7 +49,9 @@ struct StuckPageTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let error = await #expect(throws: HeadwayError.self) { try await page.evaluate("while (true) {}", timeout: .seconds(1)) }
+            let error = await #expect(throws: HeadwayError.self) {
+                try await page.evaluate("while (true) {}", timeout: .seconds(1))
+            }
             #expect(error?.code == .scriptTimeout)
             let next = try await page.load(server.url.appendingPathComponent("page.html"), timeout: .seconds(10))
             #expect(next.title == Fixtures.pageTitle)
@@ -62,7 +64,10 @@ struct StuckPageTests {
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
             _ = try await page.evaluate("window.marker = 42")
-            let result = try await page.run(Snippet(file: "wait.js", source: "await new Promise(() => {})"), timeout: .seconds(1))
+            let result = try await page.run(
+                Snippet(file: "wait.js", source: "await new Promise(() => {})"),
+                timeout: .seconds(1)
+            )
             #expect(result.error?.message.contains("did not settle") == true)
             #expect(result.error?.message.contains("terminated") == false)
             #expect(try await page.evaluate("window.marker") == .number(42))

@@ -11,8 +11,13 @@ struct NginxFixtureTests {
 
     // A fresh directory with `style.css`, `index.html`, `ua/page.txt` and a 312,500-byte `blob.bin`.
     static func site() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("headway-nginx-site-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("ua"), withIntermediateDirectories: true)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "headway-nginx-site-\(UUID().uuidString)"
+        )
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("ua"),
+            withIntermediateDirectories: true
+        )
         try css.write(to: root.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
         try Fixtures.page.write(to: root.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
         try "hello from /ua/\n".write(to: root.appendingPathComponent("ua/page.txt"), atomically: true, encoding: .utf8)
@@ -69,11 +74,19 @@ struct NginxFixtureTests {
         let nginx = try NginxServer(root: root)
         defer { nginx.stop() }
         let url = try #require(URL(string: "style.css?v=1", relativeTo: nginx.url)?.absoluteURL)
-        let first = try Curl.get(url, headers: ["Accept-Encoding": "gzip", "User-Agent": "fixture-agent/1.0",
-                                                "Accept-Language": "de-CH", "Cookie": "session=abc", "Sec-Purpose": "prefetch"])
+        let first = try Curl.get(
+            url,
+            headers: [
+                "Accept-Encoding": "gzip", "User-Agent": "fixture-agent/1.0",
+                "Accept-Language": "de-CH", "Cookie": "session=abc", "Sec-Purpose": "prefetch",
+            ]
+        )
         let etag = try #require(first.header("ETag"))
         let lastModified = try #require(first.header("Last-Modified"))
-        _ = try Curl.get(url, headers: ["Accept-Encoding": "gzip", "If-None-Match": etag, "If-Modified-Since": lastModified])
+        _ = try Curl.get(
+            url,
+            headers: ["Accept-Encoding": "gzip", "If-None-Match": etag, "If-Modified-Since": lastModified]
+        )
         let log = nginx.waitForRequests(count: 2)
         try #require(log.count == 2)
         #expect(log[0].method == "GET")
@@ -100,7 +113,11 @@ struct NginxFixtureTests {
     @Test func optionsAddLocationsDropMaxAgeAndLimitTheRate() throws {
         let root = try Self.site()
         defer { try? FileManager.default.removeItem(at: root) }
-        let options = NginxServer.Options(maxAge: nil, limitRate: "200k", extra: "location /ua/ { add_header Vary User-Agent; }")
+        let options = NginxServer.Options(
+            maxAge: nil,
+            limitRate: "200k",
+            extra: "location /ua/ { add_header Vary User-Agent; }"
+        )
         let nginx = try NginxServer(root: root, options: options)
         defer { nginx.stop() }
         let page = try Curl.get(nginx.url.appendingPathComponent("ua/page.txt"), headers: ["Accept-Encoding": "gzip"])

@@ -19,9 +19,15 @@ struct BrowserFaithfulTests {
         server.route("/chapter-2.html", .html(chapter))
         // Fresh for five minutes, so only a cleared cache explains a second request.
         let fresh = ("Cache-Control", "max-age=300")
-        server.route("/book.css", HTTPResponse(headers: [("Content-Type", "text/css"), fresh], body: Data("p { color: #333 }".utf8)))
+        server.route(
+            "/book.css",
+            HTTPResponse(headers: [("Content-Type", "text/css"), fresh], body: Data("p { color: #333 }".utf8))
+        )
         for path in ["/logo.svg", "/figure.svg"] {
-            server.route(path, HTTPResponse(headers: [("Content-Type", "image/svg+xml"), fresh], body: Data(Fixtures.svg.utf8)))
+            server.route(
+                path,
+                HTTPResponse(headers: [("Content-Type", "image/svg+xml"), fresh], body: Data(Fixtures.svg.utf8))
+            )
         }
         return server
     }

@@ -42,8 +42,10 @@ struct DialogTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let result = try await page.run(Snippet(file: "ask.js", source: "alert('one'); [confirm('two'), prompt('three', 'x')]"),
-                                            timeout: .seconds(10))
+            let result = try await page.run(
+                Snippet(file: "ask.js", source: "alert('one'); [confirm('two'), prompt('three', 'x')]"),
+                timeout: .seconds(10)
+            )
             #expect(result.error == nil)
             #expect(result.value == .array([false, .null]))
             #expect(page.dialogs.map(\.type) == [.alert, .confirm, .prompt])

@@ -13,10 +13,12 @@ struct InteractionTimingTests {
         <script>
         window.clicks = []; window.entries = [];
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) window.entries.push({ type: e.entryType, name: e.name, duration: e.duration });
+          for (const e of list.getEntries()) \
+        window.entries.push({ type: e.entryType, name: e.name, duration: e.duration });
         }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) window.entries.push({ type: e.entryType, name: e.name, duration: e.duration });
+          for (const e of list.getEntries()) \
+        window.entries.push({ type: e.entryType, name: e.name, duration: e.duration });
         }).observe({ type: 'first-input', buffered: true });
         document.getElementById('go').addEventListener('click', (e) => {
           window.clicks.push(e.isTrusted);
@@ -31,7 +33,8 @@ struct InteractionTimingTests {
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         await new Promise((r) => setTimeout(r, 500));
         return { clicks: window.clicks, observed: window.entries,
-                 listed: performance.getEntriesByType('event').length + performance.getEntriesByType('first-input').length,
+                 listed: performance.getEntriesByType('event').length + \
+        performance.getEntriesByType('first-input').length,
                  counted: Object.fromEntries([...performance.eventCounts].filter(([, n]) => n > 0)),
                  interactions: performance.interactionCount,
                  eventType: PerformanceObserver.supportedEntryTypes.includes('event') };

@@ -21,7 +21,9 @@ struct PageOptionsTests {
         configuration.locale = "fr-FR"
         let seen = try await Browser.withPage(configuration: configuration) { page in
             try await page.load(nginx.url.appendingPathComponent("index.html"))
-            return try await page.evaluate("[innerWidth, innerHeight, navigator.userAgent, navigator.language, document.cookie]")
+            return try await page.evaluate(
+                "[innerWidth, innerHeight, navigator.userAgent, navigator.language, document.cookie]"
+            )
         }
         #expect(seen == [800, 600, "HeadwayTest/1.0", "fr-FR", "session=abc123"])
         let requests = nginx.waitForRequests(count: 3).filter { ["/index.html", "/style.css"].contains($0.path) }
@@ -200,7 +202,9 @@ struct PageOptionsTests {
         #expect(with.status == 200)
         #expect(with.title == "secret")
         configuration.credentials = Browser.Credentials(user: "ada", password: "wrong")
-        let wrong = try await Browser.withPage(configuration: configuration) { page in try await page.load(secret).status }
+        let wrong = try await Browser.withPage(configuration: configuration) { page in
+            try await page.load(secret).status
+        }
         #expect(wrong == 401)
     }
 
@@ -230,7 +234,10 @@ struct PageOptionsTests {
         let origin = try NginxServer(root: root)
         defer { origin.stop() }
         // A second nginx as the proxy: it forwards whatever it is asked for to the origin.
-        let proxy = try NginxServer(root: root, options: .init(extra: "location / { proxy_pass \(origin.url.absoluteString); }"))
+        let proxy = try NginxServer(
+            root: root,
+            options: .init(extra: "location / { proxy_pass \(origin.url.absoluteString); }")
+        )
         defer { proxy.stop() }
         var configuration = Browser.Configuration()
         configuration.proxy = proxy.url

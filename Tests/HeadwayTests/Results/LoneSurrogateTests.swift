@@ -29,11 +29,17 @@ struct LoneSurrogateTests {
             let result = try await page.load(server.url.appendingPathComponent("surrogates.html"))
             #expect(result.title == "\u{FFFD}x")
             #expect(result.timing.loadEventEnd > 0, "the timing probe's answer was read")
-            #expect(page.console == [ConsoleMessage(level: "log", text: "\u{FFFD}"), ConsoleMessage(level: "warn", text: "ok 😀")])
+            #expect(
+                page.console == [
+                    ConsoleMessage(level: "log", text: "\u{FFFD}"), ConsoleMessage(level: "warn", text: "ok 😀"),
+                ]
+            )
             let snippet = try await page.run(Snippet(file: "lone.js", source: "'\\uD800'"))
             #expect(snippet.error == nil)
             #expect(snippet.value == .string("\u{FFFD}"))
-            #expect(try await page.evaluate("({'\\uDBFF': ['\\uDFFF']})") == .object(["\u{FFFD}": .array(["\u{FFFD}"])]))
+            #expect(
+                try await page.evaluate("({'\\uDBFF': ['\\uDFFF']})") == .object(["\u{FFFD}": .array(["\u{FFFD}"])])
+            )
         }
     }
 }

@@ -23,9 +23,14 @@ struct TypedResultTests {
             let error = await #expect(throws: HeadwayError.self) { try await page.evaluate("'x'", as: Int.self) }
             #expect(error?.code == .scriptError)
             #expect(error?.message.contains("Int") == true)
-            let thrown = await #expect(throws: HeadwayError.self) { try await page.evaluate("throw new TypeError('no such widget')") }
+            let thrown = await #expect(throws: HeadwayError.self) {
+                try await page.evaluate("throw new TypeError('no such widget')")
+            }
             #expect(thrown?.code == .scriptError)
-            #expect(thrown?.message.contains("no such widget") == true, "the message carries what JavaScript said: \(thrown?.message ?? "")")
+            #expect(
+                thrown?.message.contains("no such widget") == true,
+                "the message carries what JavaScript said: \(thrown?.message ?? "")"
+            )
         }
         await server.stop()
     }
@@ -72,8 +77,15 @@ struct TypedResultTests {
 
     @Test func resultsCanBeMadeByHandForClientTests() throws {
         let url = URL(string: "http://example.test/")!
-        let timing = Timing(started: .milliseconds(1), committed: .milliseconds(2), finished: .milliseconds(30), responseStart: 3, domInteractive: 10,
-                            domContentLoadedEventEnd: 12, loadEventEnd: 25)
+        let timing = Timing(
+            started: .milliseconds(1),
+            committed: .milliseconds(2),
+            finished: .milliseconds(30),
+            responseStart: 3,
+            domInteractive: 10,
+            domContentLoadedEventEnd: 12,
+            loadEventEnd: 25
+        )
         let result = LoadResult(url: url, finalURL: url, status: 200, title: "Made", timing: timing)
         #expect(result.timing[.loadEventEnd] == 25)
         #expect(result.timing[.firstContentfulPaint] == nil)

@@ -12,7 +12,9 @@ struct SnippetNavigationTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            let result = try await page.run(Snippet(file: "follow.js", source: "const a = document.links[0]; a['cl' + 'ick'](); 'went'"))
+            let result = try await page.run(
+                Snippet(file: "follow.js", source: "const a = document.links[0]; a['cl' + 'ick'](); 'went'")
+            )
             #expect(result.error == nil, "\(String(describing: result.error))")
             #expect(result.value == .string("went"))
             #expect(result.navigatedTo?.path == "/second.html")
@@ -35,7 +37,12 @@ struct SnippetNavigationTests {
             try await page.load(server.url.appendingPathComponent("page.html"))
             let clock = ContinuousClock()
             let start = clock.now
-            let result = try await page.run(Snippet(file: "read.js", source: "// not location.href = ...\nlocation.pathname + ' ' + typeof history.back"))
+            let result = try await page.run(
+                Snippet(
+                    file: "read.js",
+                    source: "// not location.href = ...\nlocation.pathname + ' ' + typeof history.back"
+                )
+            )
             #expect(clock.now - start < .seconds(1))
             #expect(result.value == .string("/page.html function"))
             #expect(result.navigatedTo == nil)
