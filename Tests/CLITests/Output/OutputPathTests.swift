@@ -9,7 +9,8 @@ import Testing
 @EngineActor
 struct OutputPathTests {
     static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("headway-out-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("headway-out-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -27,7 +28,8 @@ struct OutputPathTests {
         let target = folder.appendingPathComponent("target.har"), link = folder.appendingPathComponent("link.har")
         try Data("old".utf8).write(to: target)
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-        let output = try await Self.run(["load", server.url.appendingPathComponent("page.html").absoluteString, "--har", link.path])
+        let output = try await Self.run(["load", server.url.appendingPathComponent("page.html").absoluteString,
+                                         "--har", link.path])
         #expect(output.status == 0, "\(output.stderr)")
         let kind = try FileManager.default.attributesOfItem(atPath: link.path)[.type] as? FileAttributeType
         #expect(kind == .typeSymbolicLink)
@@ -59,7 +61,8 @@ struct OutputPathTests {
         defer { server.stop() }
         var before = stat(), after = stat()
         #expect(lstat("/dev/null", &before) == 0 && (before.st_mode & S_IFMT) == S_IFCHR)
-        let output = try await Self.run(["load", server.url.appendingPathComponent("page.html").absoluteString, "--har", "/dev/null"])
+        let output = try await Self.run(["load", server.url.appendingPathComponent("page.html").absoluteString,
+                                         "--har", "/dev/null"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(lstat("/dev/null", &after) == 0 && (after.st_mode & S_IFMT) == S_IFCHR)
         #expect(before.st_ino == after.st_ino && before.st_rdev == after.st_rdev)
@@ -78,7 +81,8 @@ struct OutputPathTests {
         let server = try Fixtures.server()
         defer { server.stop() }
         for (path, option) in Self.unwritable {
-            let output = try await Self.run(["load", server.url.appendingPathComponent("page.html").absoluteString, option, path])
+            let output = try await Self.run(["load", server.url.appendingPathComponent("page.html").absoluteString,
+                                             option, path])
             #expect(output.status == 73, "\(path): \(output.stderr)")
             let lines = output.stderr.split(separator: "\n")
             #expect(lines.count == 1 && lines[0].contains(path), "\(path): \(output.stderr)")
@@ -93,7 +97,8 @@ struct OutputPathTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("out.har")
         try Data(repeating: 0x41, count: 1 << 20).write(to: file)
-        let output = try await Self.run(["load", server.url.appendingPathComponent("page.html").absoluteString, "--har", file.path])
+        let output = try await Self.run(["load", server.url.appendingPathComponent("page.html").absoluteString,
+                                         "--har", file.path])
         #expect(output.status == 0, "\(output.stderr)")
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.hasPrefix("{") && !text.contains("AAAA"))
@@ -170,7 +175,9 @@ struct OutputPathTests {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        try await waitFor("the snippet to ask for /gate", within: .seconds(60)) { server.requestCount(path: "/gate") > 0 }
+        try await waitFor("the snippet to ask for /gate", within: .seconds(60)) {
+            server.requestCount(path: "/gate") > 0
+        }
         let prlimit = try Process.run(URL(fileURLWithPath: "/usr/bin/prlimit"),
                                       arguments: ["--pid", "\(process.processIdentifier)", "--fsize=1048576:1048576"])
         try await waitForExit(of: prlimit)
@@ -198,7 +205,8 @@ struct OutputPathTests {
                                          "--har", file.path])
         #expect(output.status == 0, "\(output.stderr)")
         var info = stat()
-        #expect(stat(file.path, &info) == 0 && info.st_mode & 0o7777 == 0o600, "mode \(String(info.st_mode & 0o7777, radix: 8))")
+        #expect(stat(file.path, &info) == 0 && info.st_mode & 0o7777 == 0o600,
+                "mode \(String(info.st_mode & 0o7777, radix: 8))")
         #expect(try String(contentsOf: file, encoding: .utf8).contains("\"log\""))
     }
 }
