@@ -74,7 +74,7 @@ public enum CLI {
         var tick = 0
         do {
             try waitForBlocking("headway \(arguments.joined(separator: " ")) to finish", within: .seconds(timeout), {
-                if tick % 5 == 0 { seen.merge(descendants(of: process.processIdentifier)) { a, _ in a } }
+                if tick % 5 == 0 { merge(descendants(of: process.processIdentifier), into: &seen) }
                 tick += 1
                 return process.isRunning ? "still running" : "exited"
             }, until: { $0 == "exited" })

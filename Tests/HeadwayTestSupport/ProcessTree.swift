@@ -18,6 +18,14 @@ public func descendants(of pid: Int32) -> [Int32: String] {
     return found
 }
 
+/// Adds a fresh `descendants` reading to `seen`, the processes sampled so far. A process keeps
+/// the name it was seen with last: a child first seen between fork and exec still has the name
+/// of the thread that forked it (`headway-engine`), and only later its program's
+/// (`WebKitWebProces`). A process that ended keeps the last name it had.
+public func merge(_ fresh: [Int32: String], into seen: inout [Int32: String]) {
+    seen.merge(fresh) { _, newest in newest }
+}
+
 /// Whether `pid` still runs (exists and is not a zombie).
 public func isRunning(_ pid: Int32) -> Bool {
     guard let stat = processStat(pid) else { return false }

@@ -23,12 +23,19 @@ struct InterruptCommandTests {
         let page = server.url.appendingPathComponent(path)
         var arguments = ["load", page.absoluteString, "--timeout", "120", "--script-timeout", "120"]
         if spin == .inASnippet { arguments += ["--script", try Fixtures.file("spin.js", spinning)] }
-        let process = try CLI.start(arguments)
+        let log = try Fixtures.file("headway-\(signal)-\(spin).log", "")
+        let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        defer { try? stderr.close() }
+        let process = try CLI.start(arguments, stderr: stderr)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        let tree = await Self.spinning(process, answered: answered)
-        #expect(tree.values.contains { $0.hasPrefix("WebKitWebProc") },
-                "no web process spins: answered \(answered.isSet), running \(process.isRunning), \(tree)")
-        guard !tree.isEmpty else { return }
+        let watch = await Self.spinning(process, answered: answered)
+        #expect(watch.spun, """
+            no web process spins: answered \(answered.isSet), running \(process.isRunning), \
+            tree \(watch.tree), CPU ticks (first, last) \(watch.ticks); headway's stderr:
+            \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "(unreadable)")
+            """)
+        guard watch.spun else { return }
+        let tree = watch.tree
         kill(process.processIdentifier, signal)
         // Read from /proc: Foundation's Process notices headway's end only once every process
         // that inherited its watch socket is gone.
@@ -50,29 +57,37 @@ struct InterruptCommandTests {
                 "reason \(process.terminationReason.rawValue), status \(process.terminationStatus)")
     }
 
+    /// What `spinning` saw: every process below headway, the CPU ticks of each web process
+    /// (when first read after the page was sent, and last), and whether one of them spun.
+    nonisolated struct Watch: Sendable {
+        var tree: [Int32: String] = [:]
+        var ticks: [Int32: (first: Int, last: Int)] = [:]
+        var spun = false
+    }
+
     /// Waits (at most 60 s) until the page spins: once the server sent the page, its web process
-    /// used a second of CPU, far more than a page of a few lines takes to load. Returns the
-    /// process tree below headway, or nothing if the page did not spin.
-    nonisolated static func spinning(_ process: Process, answered: Flag) async -> [Int32: String] {
+    /// used a second of CPU, far more than a page of a few lines takes to load. Returns what it
+    /// saw, so that a failure can show the process tree and the CPU use.
+    nonisolated static func spinning(_ process: Process, answered: Flag) async -> Watch {
         await onOwnThread {
             let deadline = Date().addingTimeInterval(60)
-            var tree: [Int32: String] = [:]
-            var start: [Int32: Int] = [:]
+            var watch = Watch()
             while process.isRunning, Date() < deadline {
-                tree.merge(descendants(of: process.processIdentifier)) { a, _ in a }
+                merge(descendants(of: process.processIdentifier), into: &watch.tree)
                 if answered.isSet {
-                    for pid in tree.keys where tree[pid]?.hasPrefix("WebKitWebProc") == true {
+                    for pid in watch.tree.keys where watch.tree[pid]?.hasPrefix("WebKitWebProc") == true {
                         guard let ticks = cpuTicks(of: pid) else { continue }
-                        guard let first = start[pid] else {
-                            start[pid] = ticks
-                            continue
+                        let first = watch.ticks[pid]?.first ?? ticks
+                        watch.ticks[pid] = (first, ticks)
+                        if ticks - first >= 100 {
+                            watch.spun = true
+                            return watch
                         }
-                        if ticks - first >= 100 { return tree }
                     }
                 }
                 usleep(20_000)
             }
-            return [:]
+            return watch
         }
     }
 }
