@@ -16,8 +16,7 @@ final class Progress: @unchecked Sendable {
     func step(_ url: URL?) {
         done += 1
         guard enabled else { return }
-        let (seconds, attoseconds) = start.duration(to: .now).components
-        let elapsed = Double(seconds) + Double(attoseconds) / 1e18
+        let elapsed = start.duration(to: .now) / .seconds(1)
         let rate = done > 1 ? Double(done - 1) / max(elapsed, 0.001) : 0
         let count: String
         if let total {
