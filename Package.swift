@@ -45,11 +45,15 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")],
             plugins: ["WebExtensionBuilder"]
         ),
+        // `headway webdriver`: a W3C WebDriver server, a client of the library's public API like any other.
+        .target(name: "HeadwayWebDriver", dependencies: ["Headway"]),
         // The CLI: everything of `headway` but its entry point, a target of its own so that unit tests can
         // reach it. No product names it, so a client of the library never compiles it or ArgumentParser.
         .target(
             name: "HeadwayCLI",
-            dependencies: ["Headway", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Headway", "HeadwayWebDriver", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             // The schema of `headway load`'s JSON, published beside the code that writes it.
             exclude: ["Output/load-output.schema.json"],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
@@ -71,6 +75,8 @@ let package = Package(
                           path: "Tests/ClientProbe"),
         .testTarget(name: "HeadwayTests", dependencies: ["Headway", "HeadwayTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Headway", "HeadwayTestSupport"]),
+        // The WebDriver commands, called without a socket, against real WebKit.
+        .testTarget(name: "WebDriverTests", dependencies: ["HeadwayWebDriver", "Headway", "HeadwayTestSupport"]),
         // The CLI's parsing and writing, called directly: no WebKit, no process.
         .testTarget(name: "CLIUnitTests", dependencies: ["HeadwayCLI", "Headway"]),
     ]

@@ -1,0 +1,6 @@
+import Headway
+
+// Perform Actions, Release Actions.
+extension Handlers {
+    static let actions: [Command: Handler] = [:]
+}

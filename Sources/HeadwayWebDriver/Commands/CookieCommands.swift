@@ -1,0 +1,6 @@
+import Headway
+
+// the cookie commands.
+extension Handlers {
+    static let cookies: [Command: Handler] = [:]
+}

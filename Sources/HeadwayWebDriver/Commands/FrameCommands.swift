@@ -1,0 +1,6 @@
+import Headway
+
+// Switch To Frame, Switch To Parent Frame.
+extension Handlers {
+    static let frames: [Command: Handler] = [:]
+}

@@ -1,0 +1,6 @@
+import Headway
+
+// Take Screenshot, Take Element Screenshot, Print Page.
+extension Handlers {
+    static let screenshots: [Command: Handler] = [:]
+}

@@ -1,0 +1,6 @@
+import Headway
+
+// window handles, new, close, switch, rect.
+extension Handlers {
+    static let windows: [Command: Handler] = [:]
+}

@@ -1,0 +1,124 @@
+// The JavaScript every script and element command runs inside: web element and shadow root
+// references (https://www.w3.org/TR/webdriver2/#elements), the current frame, and the JSON clone
+// of arguments and results. It runs as the body of an async function whose arguments are
+//   a: the arguments (JSON, with references), p: the frame path (element references from the top),
+//   h: the top-level window's handle, m: "atom", "sync" or "async", s: a user script's source;
+// and it is placed after `const F = ...`, the function to call (a user script in a frame is compiled
+// in the frame's realm instead). It always returns {value} or {error, message}.
+enum ScriptRuntime {
+    static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
+    static let shadowKey = "shadow-6066-11e4-a52e-4f735466cecf"
+    static let windowKey = "window-fcc6-11e5-b4f8-330a88ab9d7f"
+    static let frameKey = "frame-075b-4da1-b6ba-e579c2d3230a"
+
+    static let prelude = #"""
+    const EK = 'element-6066-11e4-a52e-4f735466cecf', SK = 'shadow-6066-11e4-a52e-4f735466cecf';
+    const WK = 'window-fcc6-11e5-b4f8-330a88ab9d7f', FK = 'frame-075b-4da1-b6ba-e579c2d3230a';
+    class WDError { constructor(code, message) { this.code = code; this.message = message; } }
+    const fail = (code, message) => { throw new WDError(code, message); };
+    const REG = Symbol.for('headway.webdriver.references');
+    const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(8)), b => b.toString(16).padStart(2, '0')).join('');
+    const registry = (w) => {
+      let r = w[REG];
+      if (!r) {
+        r = { doc: hex(), next: 0, byId: new Map(), ids: new WeakMap() };
+        Object.defineProperty(w, REG, { value: r });
+      }
+      return r;
+    };
+    const isNode = (v) => v !== null && typeof v === 'object' && typeof v.nodeType === 'number' && 'ownerDocument' in v;
+    const isShadow = (v) => isNode(v) && v.nodeType === 11 && v.host !== undefined && v.mode !== undefined;
+    const isWindow = (v) => v !== null && typeof v === 'object' && v.window === v && 'document' in v;
+    const windowOf = (node) => (isShadow(node) ? node.host : node).ownerDocument?.defaultView ?? ctx;
+    const reference = (node) => {
+      const r = registry(windowOf(node));
+      let id = r.ids.get(node);
+      if (!id) { id = r.doc + '-' + (r.next += 1); r.ids.set(node, id); r.byId.set(id, node); }
+      return id;
+    };
+    const known = (id, w, shadow) => {
+      const what = shadow ? 'shadow root' : 'element';
+      const parts = typeof id === 'string' ? /^([0-9a-f]{16})-([0-9]+)$/.exec(id) : null;
+      if (!parts) fail(shadow ? 'no such shadow root' : 'no such element', `no ${what} has the reference ${id}`);
+      const r = registry(w);
+      if (r.doc !== parts[1]) {
+        fail(shadow ? 'detached shadow root' : 'stale element reference',
+             `the ${what} ${id} belongs to a document that is no longer the current one`);
+      }
+      const node = r.byId.get(id);
+      if (!node) fail(shadow ? 'no such shadow root' : 'no such element', `no ${what} has the reference ${id}`);
+      if (shadow ? !node.host.isConnected : !node.isConnected) {
+        fail(shadow ? 'detached shadow root' : 'stale element reference', `the ${what} ${id} is no longer in the document`);
+      }
+      return node;
+    };
+    let ctx = window;
+    for (const frame of p) {
+      let el;
+      try { el = known(frame[EK], ctx, false); } catch (e) { fail('no such frame', e.message); }
+      const next = el.contentWindow;
+      if (!next) fail('no such frame', 'the current frame is gone: switch to the top with Switch To Frame (null)');
+      try { void next.document.documentElement; } catch {
+        fail('no such frame', 'the frame shows another origin, which headway cannot enter');
+      }
+      ctx = next;
+    }
+    const revive = (v, seen) => {
+      if (v === null || typeof v !== 'object') return v;
+      if (Array.isArray(v)) return v.map(x => revive(x, seen));
+      if (typeof v[EK] === 'string') return known(v[EK], ctx, false);
+      if (typeof v[SK] === 'string') return known(v[SK], ctx, true);
+      if (typeof v[WK] === 'string') {
+        if (v[WK] !== h) fail('no such window', `the window ${v[WK]} is not this session's current window`);
+        return window;
+      }
+      if (typeof v[FK] === 'string') return known(v[FK], ctx, false).contentWindow;
+      const out = {};
+      for (const k of Object.keys(v)) out[k] = revive(v[k], seen);
+      return out;
+    };
+    const clone = (v, seen) => {
+      if (v === undefined || v === null) return null;
+      const t = typeof v;
+      if (t === 'boolean' || t === 'string') return v;
+      if (t === 'number') return Number.isFinite(v) ? v : null;
+      if (t === 'bigint') return Number(v);
+      if (t === 'symbol' || t === 'function') return t === 'function' ? {} : null;
+      if (isShadow(v)) return { [SK]: reference(v) };
+      if (isNode(v)) return { [EK]: reference(v) };
+      if (isWindow(v)) {
+        if (v === window) return { [WK]: h };
+        if (v.frameElement) return { [FK]: reference(v.frameElement) };
+        fail('javascript error', 'the script returned a window that is not this session\'s');
+      }
+      if (seen.includes(v)) fail('javascript error', 'cyclic object value: the result refers to itself');
+      const inner = [...seen, v];
+      const tag = Object.prototype.toString.call(v);
+      if (Array.isArray(v) || tag === '[object NodeList]' || tag === '[object HTMLCollection]'
+          || tag === '[object Arguments]' || tag === '[object HTMLAllCollection]') {
+        return Array.from(v, x => clone(x, inner));
+      }
+      if (typeof v.toJSON === 'function') return clone(v.toJSON(), inner);
+      const out = {};
+      for (const k of Object.keys(v)) out[k] = clone(v[k], inner);
+      return out;
+    };
+    try {
+      const f = m === 'atom' || p.length === 0 ? F : new ctx.Function(s);
+      const args = revive(a, []);
+      let value;
+      if (m === 'async') {
+        value = await new Promise((resolve, reject) => {
+          try { f.apply(ctx, [...args, resolve]); } catch (e) { reject(e); }
+        });
+      } else {
+        value = await f.apply(ctx, args);
+      }
+      return { value: clone(value, []) };
+    } catch (e) {
+      if (e instanceof WDError) return { error: e.code, message: e.message };
+      const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      return { error: 'javascript error', message };
+    }
+    """#
+}

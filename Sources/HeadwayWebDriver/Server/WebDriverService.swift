@@ -1,0 +1,95 @@
+import Foundation
+import Headway
+
+// The protocol without the socket: a request's method, path and body in, a status and a JSON body
+// out. The HTTP layer calls `handle`; tests may call it directly.
+@EngineActor
+package final class WebDriverService {
+    package struct Options: Sendable {
+        package var maxSessions = 8
+        // A session unused for this long is deleted; nil keeps sessions until deleted.
+        package var sessionTimeout: Duration?
+        package init() {}
+    }
+
+    package let options: Options
+    package let registry: SessionRegistry
+
+    package init(options: Options = Options()) {
+        self.options = options
+        registry = SessionRegistry(maxSessions: options.maxSessions)
+    }
+
+    // Parses a body as the command's parameters: a JSON object for POST (an empty body counts as
+    // {}), ignored for GET and DELETE. Runs off the engine thread.
+    package nonisolated static func parameters(method: String, body: Data) throws(WebDriverError) -> [String: JSONValue] {
+        guard method.uppercased() == "POST", !body.isEmpty else { return [:] }
+        let value: JSONValue
+        do { value = try JSONDecoder().decode(JSONValue.self, from: body) } catch {
+            throw WebDriverError(.invalidArgument, "the body is not JSON: \(error.localizedDescription)")
+        }
+        guard case .object(let object) = value else {
+            throw WebDriverError(.invalidArgument, "the body must be a JSON object")
+        }
+        return object
+    }
+
+    // Answers one request: the status and the body `{"value": ...}`.
+    package nonisolated func handle(method: String, path: String, body: Data) async -> (status: Int, body: JSONValue) {
+        do throws(WebDriverError) {
+            let match = try Router.match(method: method, path: path)
+            let parameters = try Self.parameters(method: method, body: body)
+            let request = CommandRequest(command: match.command, parameters: match.parameters, body: parameters)
+            let value = await execute(request)
+            switch value {
+            case .success(let value): return (200, ["value": value])
+            case .failure(let error): return (error.code.httpStatus, error.body)
+            }
+        } catch {
+            return (error.code.httpStatus, error.body)
+        }
+    }
+
+    package func execute(_ request: CommandRequest) async -> Result<JSONValue, WebDriverError> {
+        do {
+            return .success(try await run(request))
+        } catch {
+            return .failure(WebDriverError.from(error))
+        }
+    }
+
+    private func run(_ request: CommandRequest) async throws -> JSONValue {
+        switch request.command {
+        case .status:
+            let ready = registry.canCreate
+            return ["ready": .bool(ready), "message": .string(ready ? "ready for a new session"
+                : "running its maximum of \(registry.maxSessions) sessions")]
+        case .newSession:
+            let capabilities = try Capabilities(newSessionBody: request.body)
+            let session = try await registry.create(capabilities)
+            return ["sessionId": .string(session.id), "capabilities": capabilities.json]
+        case .deleteSession:
+            let session = try registry.session(request.parameter("sessionId"))
+            // After the commands it is running.
+            await session.queue.run { }
+            registry.delete(session.id)
+            return .null
+        default:
+            let session = try registry.session(request.parameter("sessionId"))
+            guard let handler = Handlers.all[request.command] else {
+                throw WebDriverError(.unsupportedOperation, "\(request.command) is not supported by headway")
+            }
+            return try await session.queue.run {
+                session.touch()
+                defer { session.touch() }
+                try await session.handleUserPrompt(before: request.command)
+                return try await handler(session, request)
+            }
+        }
+    }
+
+    // Ends every session: on SIGTERM or SIGINT.
+    package func shutdown() {
+        registry.deleteAll()
+    }
+}

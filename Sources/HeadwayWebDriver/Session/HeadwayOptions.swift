@@ -1,0 +1,117 @@
+import Foundation
+import Headway
+
+// The vendor capability "headway:options": what only Headway has. Unknown keys are
+// "invalid argument", so a typo never passes silently.
+//
+//   {"viewport": {"width": 1280, "height": 1024}, "userAgent": "...", "headers": {"X-A": "1"},
+//    "block": ["*.png"], "initScripts": ["window.x = 1"], "locale": "de-DE",
+//    "network": {"bytesPerSecond": 625000, "latencyMs": 50},
+//    "booster": {"prefetch": true, "prerender": 1, "cacheDirectory": "/path"}}
+package struct HeadwayOptions: Sendable {
+    package var raw: [String: JSONValue] = [:]
+    package var configuration = Browser.Configuration()
+    package var proxy: [String: JSONValue] = [:]
+
+    package init() {}
+
+    mutating func apply(_ object: [String: JSONValue]) throws(WebDriverError) {
+        raw = object
+        for (key, value) in object {
+            switch key {
+            case "viewport":
+                let width = value["width"]?.integer(in: 1...10_000)
+                let height = value["height"]?.integer(in: 1...10_000)
+                guard let width, let height else { throw Self.invalid("viewport", "{\"width\": 1-10000, \"height\": 1-10000}") }
+                configuration.viewportWidth = width
+                configuration.viewportHeight = height
+            case "userAgent":
+                guard let agent = value.stringValue else { throw Self.invalid(key, "a string") }
+                configuration.userAgent = agent
+            case "locale":
+                guard let locale = value.stringValue else { throw Self.invalid(key, "a string") }
+                configuration.locale = locale
+            case "headers":
+                guard case .object(let headers) = value else { throw Self.invalid(key, "an object of strings") }
+                configuration.extraHeaders = try headers.sorted { $0.key < $1.key }.map { name, value throws(WebDriverError) in
+                    guard let value = value.stringValue else { throw Self.invalid(key, "an object of strings") }
+                    return (name, value)
+                }
+            case "block":
+                configuration.blockedURLPatterns = try Self.strings(key, value)
+            case "initScripts":
+                configuration.initScripts = try Self.strings(key, value)
+            case "network":
+                let rate = value["bytesPerSecond"]
+                let latency = value["latencyMs"]?.integer(in: 0...86_400_000) ?? 0
+                guard case .object = value, rate == nil || rate?.doubleValue.map({ $0 > 0 && $0.isFinite }) == true else {
+                    throw Self.invalid(key, "{\"bytesPerSecond\": a number > 0, \"latencyMs\": 0-86400000}")
+                }
+                configuration.networkConditions = NetworkConditions(
+                    bytesPerSecond: rate?.doubleValue, latency: .milliseconds(latency))
+            case "booster":
+                configuration.booster = try Self.booster(value)
+            default:
+                throw WebDriverError(.invalidArgument, "\"headway:options\" has no \"\(key)\": use viewport, userAgent, "
+                    + "locale, headers, block, initScripts, network or booster")
+            }
+        }
+        do { try Browser.validate(configuration) } catch {
+            throw WebDriverError(.invalidArgument, "headway:options: \(error.message)")
+        }
+    }
+
+    private static func booster(_ value: JSONValue) throws(WebDriverError) -> BoosterConfiguration? {
+        guard case .object(let object) = value else { throw invalid("booster", "an object") }
+        var booster = BoosterConfiguration()
+        var prefetch = true
+        for (key, value) in object {
+            switch key {
+            case "prefetch":
+                guard let on = value.boolValue else { throw invalid("booster.prefetch", "a boolean") }
+                prefetch = on
+            case "prerender":
+                guard let count = value.integer(in: 0...8) else { throw invalid("booster.prerender", "an integer 0-8") }
+                booster.prerender = count
+            case "cacheDirectory":
+                guard let path = value.stringValue, path.hasPrefix("/") else {
+                    throw invalid("booster.cacheDirectory", "an absolute path")
+                }
+                booster.cacheDirectory = URL(fileURLWithPath: path)
+            default:
+                throw WebDriverError(.invalidArgument, "\"booster\" has no \"\(key)\": use prefetch, prerender or cacheDirectory")
+            }
+        }
+        if !prefetch { booster.maxPagesPerPage = 0 }
+        return booster
+    }
+
+    mutating func apply(proxy object: [String: JSONValue]) throws(WebDriverError) {
+        proxy = object
+        switch object["proxyType"]?.stringValue {
+        case "direct", "system", nil: break
+        case "manual":
+            guard let host = object["httpProxy"]?.stringValue, let url = URL(string: "http://\(host)"), url.host != nil else {
+                throw WebDriverError(.invalidArgument, "a manual proxy needs \"httpProxy\" as host:port")
+            }
+            configuration.proxy = url
+        default:
+            throw WebDriverError(.sessionNotCreated, "only direct, system and manual (httpProxy) proxies are supported")
+        }
+    }
+
+    var json: JSONValue { .object(raw) }
+    var proxyJSON: JSONValue { .object(proxy) }
+
+    private static func strings(_ key: String, _ value: JSONValue) throws(WebDriverError) -> [String] {
+        guard case .array(let items) = value else { throw invalid(key, "an array of strings") }
+        return try items.map { item throws(WebDriverError) in
+            guard let string = item.stringValue else { throw invalid(key, "an array of strings") }
+            return string
+        }
+    }
+
+    private static func invalid(_ key: String, _ shape: String) -> WebDriverError {
+        WebDriverError(.invalidArgument, "headway:options \"\(key)\" must be \(shape)")
+    }
+}

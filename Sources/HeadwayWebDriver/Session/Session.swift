@@ -1,0 +1,98 @@
+import Foundation
+import Headway
+
+// One WebDriver session: its own browser (cookies, storage and cache of its own), its windows
+// (one page each), the current window and frame, and its settings. Commands run one at a time.
+@EngineActor
+package final class Session {
+    package struct Window {
+        package let handle: String
+        package let page: Page
+    }
+
+    package let id: String
+    package let browser: Browser
+    package let capabilities: Capabilities
+    package var timeouts: Timeouts
+    package private(set) var windows: [Window] = []
+    package private(set) var currentHandle: String?
+    // The frame elements from the top-level document down to the current browsing context.
+    package var framePath: [JSONValue] = []
+    // The last navigation's result, for /headway/timing.
+    package var lastLoad: LoadResult?
+    package private(set) var lastUsed = ContinuousClock.now
+    let queue = CommandQueue()
+    // Set by the input commands: the keys and buttons held down, released by Release Actions.
+    package var inputState: [String: JSONValue] = [:]
+
+    package init(id: String = UUID().uuidString.lowercased(), browser: Browser, page: Page, capabilities: Capabilities) {
+        self.id = id
+        self.browser = browser
+        self.capabilities = capabilities
+        timeouts = capabilities.timeouts
+        add(page)
+    }
+
+    // Adds a window for `page` and returns its handle (not switching to it).
+    @discardableResult
+    package func add(_ page: Page) -> String {
+        let handle = UUID().uuidString.lowercased()
+        windows.append(Window(handle: handle, page: page))
+        if currentHandle == nil { currentHandle = handle }
+        return handle
+    }
+
+    package func touch() { lastUsed = .now }
+
+    // The current top-level window's page: "no such window" once it was closed.
+    package func currentPage() throws(WebDriverError) -> Page {
+        guard let handle = currentHandle, let window = windows.first(where: { $0.handle == handle }) else {
+            throw WebDriverError(.noSuchWindow, "the current window was closed: switch to another with Switch To Window")
+        }
+        return window.page
+    }
+
+    package func switchTo(handle: String) throws(WebDriverError) {
+        guard windows.contains(where: { $0.handle == handle }) else {
+            throw WebDriverError(.noSuchWindow, "no window has the handle \(handle)")
+        }
+        currentHandle = handle
+        framePath = []
+    }
+
+    // Closes the current window; the session has no current window until it switches.
+    package func closeCurrentWindow() throws(WebDriverError) {
+        let page = try currentPage()
+        windows.removeAll { $0.handle == currentHandle }
+        currentHandle = nil
+        framePath = []
+        page.close()
+    }
+
+    // Ends the session: every page and the browser.
+    package func close() {
+        for window in windows { window.page.close() }
+        windows.removeAll()
+        currentHandle = nil
+        browser.close()
+    }
+}
+
+// Runs a session's commands one at a time, in the order they came.
+@EngineActor
+final class CommandQueue {
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func run<T>(_ body: () async throws -> T) async rethrows -> T {
+        if busy {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            busy = true
+        }
+        defer {
+            if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+        }
+        return try await body()
+    }
+}
