@@ -100,9 +100,14 @@ enum ElementAtoms {
     }
     """#
 
-    // innerText with outer white space (but not no-break spaces) trimmed, as WebKitWebDriver does.
+    // innerText with outer white space (but not no-break spaces) trimmed, as WebKitWebDriver does;
+    // but "" for an element that is not rendered (display: none on it or an ancestor), where
+    // innerText would give its whole textContent and Selenium's getVisibleText gives nothing.
     static let text = #"""
     function(element) {
+      for (let e = element; e; e = e.assignedSlot ?? e.parentElement ?? e.parentNode?.host ?? null) {
+        if (this.getComputedStyle(e).display === 'none') return '';
+      }
       const text = element.innerText ?? element.textContent ?? '';
       return text.replace(/^[^\S\xa0]+|[^\S\xa0]+$/g, '');
     }
