@@ -90,7 +90,7 @@ struct ElementFindingTests {
             try await page.send(.getElementTagName, [:], ["elementId": p1ID])
         }
         let titleID = try #require(title[ElementPage.elementKey]?.stringValue)
-        #expect(try await page.send(.getElementTagName, [:], ["elementId": titleID]) == "H1")
+        #expect(try await page.send(.getElementTagName, [:], ["elementId": titleID]) == "h1")
         try await page.load("other.html")
         await expectError(.staleElementReference) {
             try await page.send(.getElementTagName, [:], ["elementId": titleID])

@@ -31,7 +31,7 @@ struct ElementStateTests {
         defer { page.stop() }
         #expect(try await page.on(.getElementText, "title") == "Hello world")
         #expect(try await page.on(.getElementText, "gone") == "")
-        #expect(try await page.on(.getElementTagName, "title") == "H1")
+        #expect(try await page.on(.getElementTagName, "title") == "h1")
         #expect(try await page.on(.getElementCSSValue, "gone", ["propertyName": "display"]) == "none")
         #expect(try await page.on(.getElementRect, "box") == ["x": 30, "y": 1000, "width": 40, "height": 10])
         _ = try await page.send(.executeScript, ["script": "window.scrollTo(0, 500)", "args": []])

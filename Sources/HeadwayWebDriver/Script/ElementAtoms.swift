@@ -100,20 +100,30 @@ enum ElementAtoms {
     }
     """#
 
-    // innerText with outer white space (but not no-break spaces) trimmed, as WebKitWebDriver does;
-    // but "" for an element that is not rendered (display: none on it or an ancestor), where
-    // innerText would give its whole textContent and Selenium's getVisibleText gives nothing.
+    // The spec defers to Selenium's bot.dom.getVisibleText; Headway approximates it with innerText,
+    // each line's outer spaces (not no-break spaces) trimmed and blank lines dropped, and "" for an
+    // element that is not rendered (display: none here or above, where innerText would give the
+    // whole textContent) or fully transparent, as Selenium and WebKitWebDriver give.
     static let text = #"""
     function(element) {
       for (let e = element; e; e = e.assignedSlot ?? e.parentElement ?? e.parentNode?.host ?? null) {
-        if (this.getComputedStyle(e).display === 'none') return '';
+        const style = this.getComputedStyle(e);
+        if (style.display === 'none' || Number(style.opacity) === 0) return '';
       }
       const text = element.innerText ?? element.textContent ?? '';
-      return text.replace(/^[^\S\xa0]+|[^\S\xa0]+$/g, '');
+      return text.split('\n').map((line) => line.replace(/^[ \t\r]+|[ \t\r]+$/g, ''))
+        .filter((line) => line !== '').join('\n');
     }
     """#
 
-    static let tagName = "function(element) { return element.tagName; }"
+    // Lower case for HTML elements, as WebKitWebDriver, geckodriver, chromedriver and the WPT tests
+    // have it (the spec's tagName would be upper case).
+    static let tagName = #"""
+    function(element) {
+      const html = element.namespaceURI === 'http://www.w3.org/1999/xhtml' && this.document.contentType === 'text/html';
+      return html ? element.tagName.toLowerCase() : element.tagName;
+    }
+    """#
 
     static let rect = #"""
     function(element) {
