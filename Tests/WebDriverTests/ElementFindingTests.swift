@@ -15,6 +15,7 @@ struct ElementFindingTests {
         #expect(try await page.idOf(page.find("tag name", "select")) == "sel")
         #expect(try await page.idOf(page.find("xpath", "//p[@id='p2']/a")) == "l2")
         #expect(try await page.findAll("css selector", ".para").count == 2)
+        #expect(try await page.findAll("tag name", "H1").count == 1, "HTML tag names match in any case")
         #expect(try await page.findAll("xpath", "//nothing").isEmpty)
         await expectError(.noSuchElement) { try await page.find("css selector", "#nothing") }
     }
@@ -64,18 +65,19 @@ struct ElementFindingTests {
             try await page.send(.findElement, ["using": "css selector", "value": 3])
         }
         await expectError(.noSuchElement) {
-            try await page.send(.findElementsFromElement, ["using": "css selector", "value": "a"], ["elementId": "nope"])
+            try await page.send(.findElementsFromElement, ["using": "css selector", "value": "a"],
+                                ["elementId": "nope"])
         }
     }
 
     @Test func theImplicitWaitFindsAnElementAddedLater() async throws {
         let page = try await ElementPage()
         defer { page.stop() }
+        await expectError(.noSuchElement) { try await page.find("css selector", "#late") }
+        _ = try await page.send(.setTimeouts, ["implicit": 10_000])
         _ = try await page.send(.executeScript, ["script": """
             setTimeout(() => { const d = document.createElement('div'); d.id = 'late'; document.body.append(d); }, 300)
             """, "args": []])
-        await expectError(.noSuchElement) { try await page.find("css selector", "#late") }
-        _ = try await page.send(.setTimeouts, ["implicit": 10_000])
         #expect(try await page.idOf(page.find("css selector", "#late")) == "late")
     }
 

@@ -31,6 +31,7 @@ struct ElementStateTests {
         defer { page.stop() }
         #expect(try await page.on(.getElementText, "title") == "Hello world")
         #expect(try await page.on(.getElementText, "gone") == "")
+        #expect(try await page.on(.getElementText, "p1") == "First Link One")
         #expect(try await page.on(.getElementTagName, "title") == "h1")
         #expect(try await page.on(.getElementCSSValue, "gone", ["propertyName": "display"]) == "none")
         #expect(try await page.on(.getElementRect, "box") == ["x": 30, "y": 1000, "width": 40, "height": 10])
@@ -48,10 +49,10 @@ struct ElementStateTests {
     @Test func hiddenElementsAreNotDisplayed() async throws {
         let page = try await ElementPage()
         defer { page.stop() }
-        for id in ["title", "name", "box1", "o1", "in", "l1", "box"] {
+        for id in ["title", "name", "box1", "o1", "in", "l1", "box", "sum"] {
             #expect(try await page.on(.isElementDisplayed, id) == true, "\(id)")
         }
-        for id in ["gone", "ghost", "clear", "hid", "out"] {
+        for id in ["gone", "ghost", "clear", "hid", "out", "detp"] {
             #expect(try await page.on(.isElementDisplayed, id) == false, "\(id)")
         }
     }

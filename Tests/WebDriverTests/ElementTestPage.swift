@@ -29,6 +29,7 @@ struct ElementPage {
           <div id=box></div> <div id=host></div> <div id=closed></div>
           <span id=lab1>Labelled</span> <span id=lab2>twice</span>
           <div role=button id=custom aria-labelledby="lab1 lab2">ignored</div>
+          <details id=det><summary id=sum>More</summary><p id=detp>inside</p></details>
         </main>
         <script>
           const root = document.getElementById('host').attachShadow({ mode: 'open' });

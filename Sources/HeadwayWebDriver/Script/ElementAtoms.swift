@@ -37,7 +37,9 @@ enum ElementAtoms {
         const found = [];
         for (let i = 0; i < result.snapshotLength; i += 1) {
           const node = result.snapshotItem(i);
-          if (node.nodeType !== 1) fail('invalid selector', `the XPath "${value}" selects a node that is not an element`);
+          if (node.nodeType !== 1) {
+            fail('invalid selector', `the XPath "${value}" selects a node that is not an element`);
+          }
           found.push(node);
         }
         return found;
