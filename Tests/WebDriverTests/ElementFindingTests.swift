@@ -44,6 +44,7 @@ struct ElementFindingTests {
         #expect(try await inShadow("tag name", "a").count == 1)
         #expect(try await inShadow("link text", "Shadow link").count == 1)
         #expect(try await inShadow("partial link text", "Shadow").count == 1)
+        await expectError(.invalidSelector) { try await inShadow("xpath", ".//a") }
         #expect(try await page.findAll("css selector", "#sp").isEmpty, "the document does not see into shadows")
         let one = try await page.send(.findElementFromShadowRoot, ["using": "css selector", "value": "#sp"],
                                       ["shadowId": shadowID])

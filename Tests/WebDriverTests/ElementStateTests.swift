@@ -63,7 +63,7 @@ struct ElementStateTests {
         let expected: [(String, String, String)] = [
             ("title", "heading", "Hello world"), ("l1", "link", "Link One"), ("name", "textbox", "Your name"),
             ("box1", "checkbox", ""), ("sel", "combobox", ""), ("btn", "button", "Send it"),
-            ("sub", "button", "Submit"), ("pic", "img", "A cat"), ("nav", "navigation", "Site"),
+            ("sub", "button", "Submit"), ("pic", "image", "A cat"), ("nav", "navigation", "Site"),
             ("custom", "button", "Labelled twice"), ("main", "main", ""), ("p1", "paragraph", ""),
         ]
         for (id, role, label) in expected {

@@ -1,9 +1,10 @@
 // Get Computed Role and Get Computed Label (https://www.w3.org/TR/webdriver2/#get-computed-role).
 // WebKit has no JavaScript API for its accessibility tree (WebKitWebDriver asks the UI process), so
 // Headway computes both in the page, from the markup:
-// - role: the first token of an explicit role attribute, else the implicit role that HTML-AAM gives
-//   the common elements ("generic" for the rest). Not modelled: context-dependent roles beyond
-//   header/footer and section, roles WebKit remaps, presentational conflict resolution.
+// - role: the first token of an explicit role attribute, else the implicit role that HTML-AAM
+//   gives the common elements ("generic" for the rest; "image" for <img>, as WebKit and Chromium
+//   say). Not modelled: context-dependent roles beyond header/footer and section, roles WebKit
+//   remaps (a popup <select> is "button" in WebKitGTK, "combobox" here), presentational conflicts.
 // - label: a subset of accname 1.2: aria-labelledby, aria-label, the native label (<label>, alt,
 //   value of buttons, legend, caption, figcaption), text content for roles named from content,
 //   then title and placeholder. Not modelled: CSS generated content, embedded-control values
@@ -37,7 +38,7 @@ enum AccessibilityAtoms {
       case 'header': return inside(e, 'article, aside, main, nav, section') ? 'generic' : 'banner';
       case 'hr': return 'separator';
       case 'html': return 'document';
-      case 'img': return e.getAttribute('alt') === '' ? 'presentation' : 'img';
+      case 'img': return e.getAttribute('alt') === '' ? 'presentation' : 'image';
       case 'input':
         switch (type) {
         case 'button': case 'submit': case 'reset': case 'image': return 'button';

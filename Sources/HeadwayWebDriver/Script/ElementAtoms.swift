@@ -30,6 +30,9 @@ enum ElementAtoms {
           || (e.namespaceURI === html && e.localName === value.toLowerCase()));
       }
       case 'xpath': {
+        if (root.nodeType === 11) {
+          fail('invalid selector', 'WebKit cannot evaluate XPath in a shadow root: use a css selector');
+        }
         let result;
         try {
           result = d.evaluate(value, root, null, 7 /* ORDERED_NODE_SNAPSHOT_TYPE */, null);
