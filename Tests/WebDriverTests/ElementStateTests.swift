@@ -65,6 +65,7 @@ struct ElementStateTests {
             ("box1", "checkbox", ""), ("sel", "combobox", ""), ("btn", "button", "Send it"),
             ("sub", "button", "Submit"), ("pic", "image", "A cat"), ("nav", "navigation", "Site"),
             ("custom", "button", "Labelled twice"), ("main", "main", ""), ("p1", "paragraph", ""),
+            ("sum", "generic", "More"),
         ]
         for (id, role, label) in expected {
             #expect(try await page.on(.getComputedRole, id) == .string(role), "\(id)")

@@ -122,7 +122,7 @@ enum AccessibilityAtoms {
         const child = first && e.querySelector(`:scope > ${first}`);
         if (child) return squash(text(child));
       }
-      if (recursing || fromContent.has(role(e))) {
+      if (recursing || fromContent.has(role(e)) || (html(e) && e.localName === 'summary')) {
         const content = squash(text(e));
         if (content) return content;
       }
