@@ -51,7 +51,8 @@ extension Session {
         let condition: LoadCondition =
             switch capabilities.pageLoadStrategy {
             case .normal: .load
-            case .eager, .none: .domContentLoaded
+            case .eager: .domContentLoaded
+            case .none: .committed
             }
         do {
             lastLoad = try await navigation(page, condition, timeouts.pageLoadDuration)
