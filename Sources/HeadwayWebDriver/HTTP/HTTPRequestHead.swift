@@ -50,11 +50,13 @@ package struct HTTPRequestHead: Sendable, Equatable {
 
     // Parses the bytes before the blank line that ends the head.
     package static func parse(_ bytes: ArraySlice<UInt8>) throws(HTTPFailure) -> HTTPRequestHead {
-        guard let text = String(validating: bytes, as: UTF8.self) ?? String(bytes: bytes, encoding: .isoLatin1) else {
-            throw HTTPFailure(400, "the request head is not text")
-        }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? line.dropLast() : line
+        // By bytes: as Characters, "\r\n" is one grapheme and never equals "\n".
+        var lines = try bytes.split(separator: 10, omittingEmptySubsequences: false).map { line throws(HTTPFailure) in
+            let line = line.last == 13 ? line.dropLast() : line
+            guard let text = String(validating: line, as: UTF8.self) ?? String(bytes: line, encoding: .isoLatin1) else {
+                throw HTTPFailure(400, "the request head is not text")
+            }
+            return Substring(text)
         }
         // RFC 9112 2.2: empty lines before the request line are ignored.
         while lines.first?.isEmpty == true { lines.removeFirst() }

@@ -4,7 +4,7 @@ import Headway
 // The bytes of one answer: JSON, never cached, with its length.
 enum HTTPResponse {
     static func bytes(status: Int, body: JSONValue, keepAlive: Bool) -> Data {
-        let json = (try? JSONEncoder().encode(body)) ?? Data(#"{"value":null}"#.utf8)
+        let json = (try? encoder.encode(body)) ?? Data(#"{"value":null}"#.utf8)
         var head = "HTTP/1.1 \(status) \(reason(status))\r\n"
         head += "Content-Type: application/json; charset=utf-8\r\n"
         head += "Cache-Control: no-cache\r\n"
@@ -13,6 +13,12 @@ enum HTTPResponse {
         head += "\r\n"
         return Data(head.utf8) + json
     }
+
+    private static let encoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return encoder
+    }()
 
     static let continueLine = Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
