@@ -8,6 +8,7 @@ struct HTTPConnection {
     let socket: HTTPSocket
     let check: HostCheck
     let handler: WebDriverHTTPServer.Handler
+    let limits: HTTPLimits
 
     enum End { case close, linger }
 
@@ -22,9 +23,9 @@ struct HTTPConnection {
             if let failure = check.refusal(for: head) { return refuse(failure) }
             let length: Int
             do { length = try head.contentLength() } catch { return refuse(error) }
-            guard length <= HTTPLimits.maxBodyBytes else {
+            guard length <= limits.maxBodyBytes else {
                 return refuse(HTTPFailure(413, "the body has \(length) bytes, more than the "
-                    + "\(HTTPLimits.maxBodyBytes >> 20) MiB this server accepts"))
+                    + "\(limits.maxBodyBytes) bytes this server accepts"))
             }
             if let expect = head.header("Expect") {
                 guard expect.lowercased() == "100-continue" else {
@@ -34,7 +35,7 @@ struct HTTPConnection {
             }
             while socket.buffer.count < length {
                 do {
-                    try socket.fill(until: .now + HTTPLimits.bodyIdleTimeout)
+                    try socket.fill(until: .now + limits.bodyIdleTimeout)
                 } catch .timedOut {
                     return refuse(HTTPFailure(408, "the body stopped arriving"))
                 } catch {
@@ -54,9 +55,9 @@ struct HTTPConnection {
 
     private func readHead() -> HeadRead {
         if socket.buffer.isEmpty {
-            do { try socket.fill(until: .now + HTTPLimits.keepAliveTimeout) } catch { return .gone }
+            do { try socket.fill(until: .now + limits.keepAliveTimeout) } catch { return .gone }
         }
-        let deadline = ContinuousClock.now + HTTPLimits.headerTimeout
+        let deadline = ContinuousClock.now + limits.headerTimeout
         var scanned = 0
         while true {
             if let (headEnd, bodyStart) = Self.endOfHead(in: socket.buffer, from: scanned) {
@@ -64,9 +65,9 @@ struct HTTPConnection {
                 defer { socket.buffer.removeFirst(bodyStart) }
                 do { return .head(try HTTPRequestHead.parse(bytes)) } catch { return .failed(error) }
             }
-            guard socket.buffer.count <= HTTPLimits.maxHeaderBytes else {
+            guard socket.buffer.count <= limits.maxHeaderBytes else {
                 return .failed(HTTPFailure(431, "the request line and headers are longer than "
-                    + "\(HTTPLimits.maxHeaderBytes >> 10) KiB"))
+                    + "\(limits.maxHeaderBytes) bytes"))
             }
             scanned = max(0, socket.buffer.count - 3)
             do {

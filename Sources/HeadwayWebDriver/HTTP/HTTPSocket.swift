@@ -8,9 +8,9 @@ final class HTTPSocket {
     // Bytes read past the current request.
     var buffer: [UInt8] = []
 
-    init(fd: Int32) {
+    init(fd: Int32, sendTimeout: Duration) {
         self.fd = fd
-        var timeout = timeval(tv_sec: Int(HTTPLimits.sendTimeout.components.seconds), tv_usec: 0)
+        var timeout = timeval(tv_sec: Int(max(1, sendTimeout.components.seconds)), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))

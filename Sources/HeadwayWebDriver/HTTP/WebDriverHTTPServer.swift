@@ -15,6 +15,7 @@ package final class WebDriverHTTPServer: @unchecked Sendable {
     private let wakePipe: (read: Int32, write: Int32)
     private let check: HostCheck
     private let handler: Handler
+    private let limits: HTTPLimits
     private let lock = NSLock()
     private var connections: Set<Int32> = []
     private var stopped = false
@@ -22,8 +23,10 @@ package final class WebDriverHTTPServer: @unchecked Sendable {
 
     // Listens on `host`:`port` and starts accepting. Throws `.serverFailed` when it cannot (the
     // port is in use or not permitted) and `.invalidArgument` for a host that is no address.
-    package init(host: String = "127.0.0.1", port: Int = 0, handler: @escaping Handler) throws {
+    package init(host: String = "127.0.0.1", port: Int = 0, limits: HTTPLimits = .standard,
+                 handler: @escaping Handler) throws {
         self.host = host
+        self.limits = limits
         self.handler = handler
         check = HostCheck(boundHost: host)
         (listener, self.port) = try Self.listen(host: host, port: port)
@@ -84,7 +87,7 @@ package final class WebDriverHTTPServer: @unchecked Sendable {
                 continue
             }
             lock.lock()
-            guard !stopped, connections.count < HTTPLimits.maxConnections else {
+            guard !stopped, connections.count < limits.maxConnections else {
                 lock.unlock()
                 close(fd)
                 continue
@@ -98,8 +101,9 @@ package final class WebDriverHTTPServer: @unchecked Sendable {
     }
 
     private func serve(_ fd: Int32) {
-        let socket = HTTPSocket(fd: fd)
-        if HTTPConnection(socket: socket, check: check, handler: handler).serve() == .linger { socket.linger() }
+        let socket = HTTPSocket(fd: fd, sendTimeout: limits.sendTimeout)
+        let connection = HTTPConnection(socket: socket, check: check, handler: handler, limits: limits)
+        if connection.serve() == .linger { socket.linger() }
         lock.lock()
         connections.remove(fd)
         close(fd)
