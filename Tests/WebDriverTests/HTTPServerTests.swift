@@ -190,3 +190,47 @@ struct HTTPServerTests {
             throws: { ($0 as? HeadwayError)?.code == .serverFailed }
     }
 }
+
+// The real service behind the socket: error shapes of unknown paths and methods, status.
+@Suite("WebDriver HTTP server with the service", .serialized)
+struct HTTPServiceTests {
+    @EngineActor
+    static func service() -> WebDriverService {
+        var options = WebDriverService.Options()
+        options.warmBrowsers = 0
+        return WebDriverService(options: options)
+    }
+
+    @Test func unknownPathsAndMethodsAnswerTheSpecShapes() async throws {
+        let service = await Self.service()
+        let server = try WebDriverHTTPServer(port: 0) { method, path, body in
+            await service.handle(method: method, path: path, body: body)
+        }
+        defer { server.stop() }
+        // Blocking socket reads: on a thread of their own, off the engine and the pool's threads.
+        let answers = await Task.detached {
+            let client = try? HTTPTestClient(port: server.port)
+            client?.request("GET", "/status")
+            let status = client?.response()
+            client?.request("GET", "/no/such/thing")
+            let unknown = client?.response()
+            client?.request("PUT", "/status")
+            let method = client?.response()
+            client?.request("POST", "/session", body: "{not json")
+            let bad = client?.response()
+            client?.request("GET", "/session/nope/url")
+            let session = client?.response()
+            return [status, unknown, method, bad, session]
+        }.value
+        #expect(answers[0]?.status == 200 && answers[0]?.json?["value"]?["ready"] == true)
+        #expect(answers[1]?.status == 404 && answers[1]?.error == "unknown command")
+        #expect(answers[2]?.status == 405 && answers[2]?.error == "unknown method")
+        #expect(answers[3]?.status == 400 && answers[3]?.error == "invalid argument")
+        #expect(answers[4]?.status == 404 && answers[4]?.error == "invalid session id")
+        for answer in answers {
+            #expect(answer?.json?["value"]?["message"]?.stringValue?.isEmpty == false || answer?.status == 200)
+            #expect(answer?.json?["value"]?["stacktrace"] != nil || answer?.status == 200)
+        }
+        await service.shutdown()
+    }
+}

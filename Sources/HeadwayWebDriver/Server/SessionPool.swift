@@ -46,7 +46,8 @@ package final class SessionPool {
             starting += 1
             Task { @EngineActor in
                 await Task.yield()
-                let item = await Self.warmUp()
+                // Closed meanwhile (a server that could not listen): start no engine for nothing.
+                let item = closed ? nil : await Self.warmUp()
                 starting -= 1
                 guard let item else {
                     failed = true
