@@ -27,7 +27,8 @@ struct HTTPServerTests {
                 return (200, ["value": .bool(log.arrivals >= 4)])
             }
             log.add(path)
-            return (200, ["value": ["method": .string(method), "path": .string(path), "bytes": .number(Double(body.count))]])
+            let bytes = JSONValue.number(Double(body.count))
+            return (200, ["value": ["method": .string(method), "path": .string(path), "bytes": bytes]])
         }
     }
 
@@ -147,7 +148,9 @@ struct HTTPServerTests {
         #expect(idle.closedByServer())
         // Every connection ends (after at most a second of lingering for a refused one).
         let deadline = ContinuousClock.now + .seconds(5)
-        while server.openConnections > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        while server.openConnections > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         #expect(server.openConnections == 0)
     }
 
@@ -166,7 +169,9 @@ struct HTTPServerTests {
         }
         // The command runs to its end though no one waits for its answer.
         let deadline = ContinuousClock.now + .seconds(10)
-        while !log.paths.contains("/slow"), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        while !log.paths.contains("/slow"), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         #expect(log.paths.contains("/slow"))
         #expect(!log.paths.contains("/x"))
         let next = try HTTPTestClient(port: server.port)

@@ -43,7 +43,8 @@ struct HeadwayCommandTests {
         let plain = try await driver.newSession()
         #expect(try await driver.send(.headwayBoosterStats, plain) == .null)
         let boosted = try await driver.newSession(["alwaysMatch": ["headway:options": ["booster": ["prefetch": true]]]])
-        _ = try await driver.send(.navigateTo, boosted, ["url": .string(server.url.appendingPathComponent("b.html").absoluteString)])
+        let page = server.url.appendingPathComponent("b.html").absoluteString
+        _ = try await driver.send(.navigateTo, boosted, ["url": .string(page)])
         let session = try driver.service.registry.session(boosted)
         await session.browser.settlePrefetch(timeout: .seconds(10))
         let stats = try await driver.send(.headwayBoosterStats, boosted)
@@ -69,8 +70,10 @@ struct HeadwayCommandTests {
         await #expect { try await driver.newSession(["alwaysMatch": ["headway:options": ["har": "yes"]]]) }
             throws: { ($0 as? WebDriverError)?.code == .invalidArgument }
         let id = try await driver.newSession(["alwaysMatch": ["headway:options": ["har": true]]])
-        _ = try await driver.send(.navigateTo, id, ["url": .string(server.url.appendingPathComponent("second.html").absoluteString)])
-        _ = try await driver.send(.navigateTo, id, ["url": .string(server.url.appendingPathComponent("h.html").absoluteString)])
+        for path in ["second.html", "h.html"] {
+            let url = server.url.appendingPathComponent(path).absoluteString
+            _ = try await driver.send(.navigateTo, id, ["url": .string(url)])
+        }
         _ = try await driver.send(.executeAsyncScript, id, [
             "script": "const done = arguments[0]; fetch('/late.txt').then(r => r.text()).then(done)", "args": [],
         ])

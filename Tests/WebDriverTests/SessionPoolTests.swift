@@ -66,19 +66,21 @@ struct SessionPoolTests {
         #expect(pool.ready == 0)
         try await Task.sleep(for: .milliseconds(300))
         #expect(pool.ready == 0, "a browser that was warming when the pool closed is closed, not kept")
-        await #expect { try await driver.send(.getTitle, id) } throws: { ($0 as? WebDriverError)?.code == .invalidSessionID }
+        await #expect { try await driver.send(.getTitle, id) } throws: {
+            ($0 as? WebDriverError)?.code == .invalidSessionID
+        }
     }
 
     @Test func theMaximumRefusesNewSessionsAndStatusSaysSo() async throws {
         let driver = WebDriverDriver(options: Self.options(warm: 0, max: 1))
         defer { driver.service.shutdown() }
         #expect(driver.service.registry.pool.size == 0)
-        #expect(await driver.service.handle(method: "GET", path: "/status", body: Data()).body["value"]?["ready"] == true)
+        #expect(await Self.ready(driver) == true)
         let id = try await driver.newSession()
-        #expect(await driver.service.handle(method: "GET", path: "/status", body: Data()).body["value"]?["ready"] == false)
+        #expect(await Self.ready(driver) == false)
         await #expect { try await driver.newSession() } throws: { ($0 as? WebDriverError)?.code == .sessionNotCreated }
         _ = try await driver.send(.deleteSession, id)
-        #expect(await driver.service.handle(method: "GET", path: "/status", body: Data()).body["value"]?["ready"] == true)
+        #expect(await Self.ready(driver) == true)
         _ = try await driver.newSession()
     }
 
@@ -97,7 +99,9 @@ struct SessionPoolTests {
         while driver.service.registry.sessions[idle] != nil, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
         }
-        await #expect { try await driver.send(.getTitle, idle) } throws: { ($0 as? WebDriverError)?.code == .invalidSessionID }
+        await #expect { try await driver.send(.getTitle, idle) } throws: {
+            ($0 as? WebDriverError)?.code == .invalidSessionID
+        }
     }
 
     // Not a check of speed (the machine is shared): prints New Session + Delete Session times with
@@ -138,7 +142,12 @@ struct SessionPoolTests {
         }
     }
 
+    static func ready(_ driver: WebDriverDriver) async -> Bool? {
+        await driver.service.handle(method: "GET", path: "/status", body: Data()).body["value"]?["ready"]?.boolValue
+    }
+
     static func ms(_ duration: Duration) -> String {
-        String(format: "%.1f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.1f", Double(attoseconds) / 1e15 + Double(seconds) * 1000)
     }
 }

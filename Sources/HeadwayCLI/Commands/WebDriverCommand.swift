@@ -61,16 +61,16 @@ struct WebDriverCommand: AsyncParsableCommand {
         var options = WebDriverService.Options()
         options.maxSessions = maxSessions
         options.sessionTimeout = sessionTimeout > 0 ? .milliseconds(Int64(sessionTimeout * 1000)) : nil
-        let service = await WebDriverServing.start(options)
-        let server: WebDriverHTTPServer
-        do {
-            server = try WebDriverHTTPServer(host: host, port: port) { method, path, body in
-                await service.handle(method: method, path: path, body: body)
+        // Listening first: a port in use or a bad host ends the run before any engine starts.
+        let box = ServiceBox()
+        let server = try WebDriverHTTPServer(host: host, port: port) { method, path, body in
+            guard let service = box.service else {
+                return (503, WebDriverError(.unknownError, "the server is starting: try again").body)
             }
-        } catch {
-            await service.shutdown()
-            throw error
+            return await service.handle(method: method, path: path, body: body)
         }
+        let service = await WebDriverServing.start(options)
+        box.service = service
         let shown = host.contains(":") ? "[\(host)]" : host
         try Console.print("Listening on http://\(shown):\(server.port)\n")
         await Interrupt.wait()
@@ -79,6 +79,16 @@ struct WebDriverCommand: AsyncParsableCommand {
         // Closed pages end their web processes; whatever WebKit still runs goes now.
         ChildProcesses.kill()
         throw ExitCode(ExitStatus.interrupted)
+    }
+}
+
+// The service once it is made, for the connections' threads.
+private final class ServiceBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: WebDriverService?
+    var service: WebDriverService? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
     }
 }
 

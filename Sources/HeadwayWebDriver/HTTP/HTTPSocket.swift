@@ -24,7 +24,8 @@ final class HTTPSocket {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { throw .timedOut }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let millis = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let (seconds, attoseconds) = left.components
+            let millis = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
             let ready = poll(&poller, 1, millis)
             if ready < 0 {
                 if errno == EINTR { continue }

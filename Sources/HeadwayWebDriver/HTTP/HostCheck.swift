@@ -28,7 +28,8 @@ package struct HostCheck: Sendable {
         }
         let name = Self.trimmed(Self.name(in: host))
         if Self.isIPAddress(name) || allowedNames.contains(name) { return nil }
-        return HTTPFailure(500, "invalid Host header \(host.prefix(200)): name the server by an IP address or localhost")
+        return HTTPFailure(500, "invalid Host header \(host.prefix(200)): "
+            + "name the server by an IP address or localhost")
     }
 
     // The host of a Host header without its port: "[::1]:4444" gives "::1".

@@ -19,7 +19,8 @@ struct WebDriverCommandTests {
             line.append(chunk)
         }
         let text = String(decoding: line, as: UTF8.self)
-        guard let match = text.wholeMatch(of: /Listening on http:\/\/127\.0\.0\.1:(\d+)\n/), let port = Int(match.1) else {
+        guard let match = text.wholeMatch(of: /Listening on http:\/\/127\.0\.0\.1:(\d+)\n/),
+              let port = Int(match.1) else {
             process.terminate()
             throw CLIError("headway webdriver's first line is not \"Listening on http://127.0.0.1:PORT\": \(text)")
         }
