@@ -238,4 +238,35 @@ struct HTTPServiceTests {
         }
         await service.shutdown()
     }
+
+    @Test func aClientGoneWhileItsCommandRunsLeavesTheSessionUsable() async throws {
+        let service = await Self.service()
+        let server = try WebDriverHTTPServer(port: 0) { method, path, body in
+            await service.handle(method: method, path: path, body: body)
+        }
+        defer { server.stop() }
+        let port = server.port
+        let answers = await Task.detached { () -> [HTTPTestClient.Response?] in
+            guard let client = try? HTTPTestClient(port: port) else { return [] }
+            client.request("POST", "/session", body: #"{"capabilities": {}}"#)
+            let created = client.response()
+            let id = created?.json?["value"]?["sessionId"]?.stringValue ?? "none"
+            do {
+                let impatient = try? HTTPTestClient(port: port)
+                let script = "const done = arguments[0]; setTimeout(() => done(1), 1000)"
+                impatient?.request("POST", "/session/\(id)/execute/async",
+                                   body: #"{"script": "\#(script)", "args": []}"#)
+                usleep(100_000)
+            }
+            // Queued behind the abandoned script, then answered.
+            client.request("POST", "/session/\(id)/execute/sync", body: #"{"script": "return 6 * 7", "args": []}"#)
+            let after = client.response()
+            client.request("DELETE", "/session/\(id)")
+            return [created, after, client.response()]
+        }.value
+        #expect(answers.count == 3)
+        #expect(answers.dropFirst().first??.json?["value"] == 42)
+        #expect(answers.last??.status == 200)
+        await service.shutdown()
+    }
 }
