@@ -14,6 +14,10 @@ package final class SessionPool {
     private var closed = false
     // After a browser that failed to start, the pool waits for the next take before it retries.
     private var failed = false
+    // Whether no session runs a command now: a refill waits for that (at most `quietWait`), so
+    // that making a browser rarely holds up a command.
+    package var isQuiet: @EngineActor () -> Bool = { true }
+    package static let quietWait: Duration = .seconds(1)
 
     package init(size: Int) {
         self.size = max(0, size)
@@ -39,13 +43,18 @@ package final class SessionPool {
     }
 
     // Starts warming browsers until `size` are ready or on their way. Each starts in a task of
-    // its own, after the current command has answered: only the browser's and page's creation
-    // (a few milliseconds) holds the engine thread; the about:blank load does not.
+    // its own, after the current command has answered and once no command runs (or a second
+    // passed): only the browser's and page's creation (10-60 ms) holds the engine thread; the
+    // about:blank load does not.
     package func refill() {
         while !closed, !failed, warm.count + starting < size {
             starting += 1
             Task { @EngineActor in
                 await Task.yield()
+                let deadline = ContinuousClock.now + Self.quietWait
+                while !closed, !isQuiet(), ContinuousClock.now < deadline {
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
                 // Closed meanwhile (a server that could not listen): start no engine for nothing.
                 let item = closed ? nil : await Self.warmUp()
                 starting -= 1

@@ -15,6 +15,7 @@ package final class SessionRegistry {
     package init(maxSessions: Int, warmBrowsers: Int = 0) {
         self.maxSessions = maxSessions
         pool = SessionPool(size: min(warmBrowsers, maxSessions))
+        pool.isQuiet = { [weak self] in self?.sessions.values.allSatisfy { !$0.queue.isBusy } ?? true }
         pool.refill()
     }
 
