@@ -129,6 +129,28 @@ struct HTTPServerTests {
         #expect(fits.response()?.json?["value"]?["bytes"] == 1_000)
     }
 
+    @Test func bodiesHeldAtOnceAreBoundedOverAllConnections() throws {
+        var limits = HTTPLimits()
+        limits.maxBufferedBodyBytes = 1_500
+        let server = try Self.server(limits)
+        defer { server.stop() }
+        // One client holds 1,000 bytes of budget while its body is on its way.
+        let slow = try HTTPTestClient(port: server.port)
+        slow.send("POST /a HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nabc")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while server.bodyBytesHeld < 1_000, ContinuousClock.now < deadline { usleep(10_000) }
+        #expect(server.bodyBytesHeld == 1_000)
+        let other = try HTTPTestClient(port: server.port)
+        other.request("POST", "/b", body: String(repeating: "b", count: 800))
+        let refused = try #require(other.response())
+        #expect(refused.status == 503 && refused.error == "unknown error")
+        slow.send(String(repeating: "c", count: 997))
+        #expect(slow.response()?.json?["value"]?["bytes"] == 1_000)
+        let after = try HTTPTestClient(port: server.port)
+        after.request("POST", "/c", body: String(repeating: "b", count: 800))
+        #expect(after.response()?.status == 200)
+    }
+
     @Test func slowClientsAreCutOffAfterTheirTimeouts() async throws {
         var limits = HTTPLimits()
         limits.headerTimeout = .milliseconds(300)

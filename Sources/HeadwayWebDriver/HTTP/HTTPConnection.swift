@@ -1,6 +1,27 @@
 import Foundation
 import Headway
 
+// The body bytes all connections hold, within `HTTPLimits.maxBufferedBodyBytes`.
+final class BodyBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private let limit: Int
+    private var held = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    func reserve(_ bytes: Int) -> Bool {
+        lock.withLock {
+            guard bytes == 0 || held + bytes <= limit else { return false }
+            held += bytes
+            return true
+        }
+    }
+
+    func release(_ bytes: Int) { lock.withLock { held -= bytes } }
+
+    var bytesHeld: Int { lock.withLock { held } }
+}
+
 // Serves one connection's requests one after another, on the connection's own thread: reads a
 // request within the limits, hands it to the handler and writes the answer. A client that goes
 // away meanwhile only loses its answer: the command it sent runs to its end.
@@ -9,6 +30,7 @@ struct HTTPConnection {
     let check: HostCheck
     let handler: WebDriverHTTPServer.Handler
     let limits: HTTPLimits
+    let budget: BodyBudget
 
     enum End { case close, linger }
 
@@ -27,6 +49,10 @@ struct HTTPConnection {
                 return refuse(HTTPFailure(413, "the body has \(length) bytes, more than the "
                     + "\(limits.maxBodyBytes) bytes this server accepts"))
             }
+            guard budget.reserve(length) else {
+                return refuse(HTTPFailure(503, "the server holds too many large request bodies now: try again"))
+            }
+            defer { budget.release(length) }
             if let expect = head.header("Expect") {
                 guard expect.lowercased() == "100-continue" else {
                     return refuse(HTTPFailure(417, "only \"Expect: 100-continue\" is understood"))

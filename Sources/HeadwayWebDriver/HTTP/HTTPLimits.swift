@@ -6,6 +6,8 @@ import Headway
 package struct HTTPLimits: Sendable {
     // The largest request body read: Selenium's file upload sends a whole zip file in base64.
     package var maxBodyBytes = 64 << 20
+    // Body bytes held at once over every connection: beyond it a request is answered 503.
+    package var maxBufferedBodyBytes = 256 << 20
     // The request line and headers together.
     package var maxHeaderBytes = 64 << 10
     // A request's head must arrive within this much time of its first byte (slowloris).

@@ -16,6 +16,7 @@ package final class WebDriverHTTPServer: @unchecked Sendable {
     private let check: HostCheck
     private let handler: Handler
     private let limits: HTTPLimits
+    private let budget: BodyBudget
     private let lock = NSLock()
     private var connections: Set<Int32> = []
     private var stopped = false
@@ -27,6 +28,7 @@ package final class WebDriverHTTPServer: @unchecked Sendable {
                  handler: @escaping Handler) throws {
         self.host = host
         self.limits = limits
+        budget = BodyBudget(limit: limits.maxBufferedBodyBytes)
         self.handler = handler
         check = HostCheck(boundHost: host)
         (listener, self.port) = try Self.listen(host: host, port: port)
@@ -57,6 +59,9 @@ package final class WebDriverHTTPServer: @unchecked Sendable {
         _ = Glibc.write(wakePipe.write, &byte, 1)
         _ = acceptEnded.wait(timeout: .now() + 5)
     }
+
+    // The body bytes reserved now by requests being read or run.
+    package var bodyBytesHeld: Int { budget.bytesHeld }
 
     // The connections open now.
     package var openConnections: Int {
@@ -102,7 +107,8 @@ package final class WebDriverHTTPServer: @unchecked Sendable {
 
     private func serve(_ fd: Int32) {
         let socket = HTTPSocket(fd: fd, sendTimeout: limits.sendTimeout)
-        let connection = HTTPConnection(socket: socket, check: check, handler: handler, limits: limits)
+        let connection = HTTPConnection(socket: socket, check: check, handler: handler, limits: limits,
+                                        budget: budget)
         if connection.serve() == .linger { socket.linger() }
         lock.lock()
         connections.remove(fd)
