@@ -60,6 +60,7 @@ struct WebDriverCommand: AsyncParsableCommand {
         Interrupt.catchSignals()
         var options = WebDriverService.Options()
         options.maxSessions = maxSessions
+        options.warmBrowsers = WebDriverService.Options.standardWarmBrowsers
         options.sessionTimeout = sessionTimeout > 0 ? .milliseconds(Int64(sessionTimeout * 1000)) : nil
         // Listening first: a port in use or a bad host ends the run before any engine starts.
         let box = ServiceBox()

@@ -9,8 +9,10 @@ package final class WebDriverService {
         package var maxSessions = 8
         // A session unused for this long is deleted; nil keeps sessions until deleted.
         package var sessionTimeout: Duration?
-        // Browsers kept warm for New Session (at most maxSessions); 0 starts each one fresh.
-        package var warmBrowsers = 2
+        // Browsers kept warm for New Session (at most maxSessions); 0 starts each one fresh. The
+        // CLI keeps `standardWarmBrowsers`; tests of commands need none.
+        package var warmBrowsers = 0
+        package static let standardWarmBrowsers = 2
         package init() {}
     }
 
