@@ -15,7 +15,7 @@ struct InputSelectorTests {
             let clicks = try await InputRecorder.seen(page, ["click"])
             #expect(clicks.map { $0["target"] } == ["far"] && clicks.first?["trusted"] == true, "\(clicks)")
             let scrolled = try await page.evaluate("scrollY")
-            #expect((scrolled.doubleValue ?? 0) > 2000, "\(scrolled)")
+            #expect((scrolled.doubleValue ?? 0) > 1500, "\(scrolled)")
         }
     }
 
