@@ -18,11 +18,13 @@ struct WebViewParts {
         Self.add(PageScripts.pristine, to: manager.pointer, allFrames: false)
         Self.add(PageScripts.instrumentation, to: manager.pointer, allFrames: false)
         Self.add(PageScripts.resourceBufferWatch, to: manager.pointer, allFrames: false, world: PageScripts.world)
+        Self.add(PageScripts.inputWatch, to: manager.pointer, allFrames: false, world: PageScripts.world)
         if configuration.recordsResources { Self.add(PageScripts.resourceBuffer, to: manager.pointer) }
         for (index, source) in configuration.initScripts.enumerated() {
             Self.addInitScript(source, number: index + 1, to: manager.pointer)
         }
         webkit_user_content_manager_register_script_message_handler(manager.pointer, "headway")
+        SnippetInput.register(on: manager.pointer)
 
         let rawView = hw_web_view_new(browser.context.pointer, manager.pointer)
         g_object_ref_sink(UnsafeMutableRawPointer(rawView))
