@@ -36,7 +36,8 @@ extension Page {
                                                       what: "the responsiveness probe")
                 return false
             } catch let error as HeadwayError where error.code == .scriptTimeout {
-                guard self.view != nil else { return false }
+                // A dialog held open is why the page does not answer.
+                guard self.view != nil, self.openDialog == nil else { return false }
                 self.terminateWebProcess()
                 return true
             } catch {
