@@ -38,8 +38,9 @@ extension Page {
                 sourceURI: nil, timeout: max(left, .milliseconds(1)), what: "the viewport's size")
             if size == .array([.number(Double(width)), .number(Double(height))]) { return }
             guard Engine.now() < deadline else {
+                let seen = size.map { "\($0)" } ?? "nothing"
                 throw HeadwayError(.timeout, "the page did not see the viewport's new size \(width) × \(height) "
-                                   + "within \(Self.viewportBound.formatted) (it sees \(size.map { "\($0)" } ?? "nothing"))")
+                                   + "within \(Self.viewportBound.formatted) (it sees \(seen))")
             }
             try await Task.sleep(for: .milliseconds(10))
             _ = try liveView()
