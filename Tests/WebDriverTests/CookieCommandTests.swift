@@ -34,7 +34,7 @@ struct CookieCommandTests {
         #expect(sent.contains("a=1") && sent.contains("h=2"))
         _ = try await driver.send(.deleteCookie, id, parameters: ["name": "a"])
         await #expect { try await driver.send(.getNamedCookie, id, parameters: ["name": "a"]) }
-            throws: { ($0 as? WebDriverError)?.code == .noSuchCookie }
+            throws: { code($0) == .noSuchCookie }
         _ = try await driver.send(.deleteAllCookies, id)
         #expect(try await driver.send(.getAllCookies, id) == [])
     }
@@ -48,11 +48,12 @@ struct CookieCommandTests {
         let id = try await driver.newSession()
         // about:blank cannot have cookies.
         await #expect { try await driver.send(.addCookie, id, ["cookie": ["name": "a", "value": "1"]]) }
-            throws: { ($0 as? WebDriverError)?.code == .invalidCookieDomain }
+            throws: { code($0) == .invalidCookieDomain }
         #expect(try await driver.send(.getAllCookies, id) == [])
-        _ = try await driver.send(.navigateTo, id, ["url": .string(server.url.appendingPathComponent("a.html").absoluteString)])
-        await #expect { try await driver.send(.addCookie, id, ["cookie": ["name": "a", "value": "1", "domain": "example.com"]]) }
-            throws: { ($0 as? WebDriverError)?.code == .invalidCookieDomain }
+        _ = try await driver.navigate(id, server, "a.html")
+        let elsewhere: JSONValue = ["name": "a", "value": "1", "domain": "example.com"]
+        await #expect { try await driver.send(.addCookie, id, ["cookie": elsewhere]) }
+            throws: { code($0) == .invalidCookieDomain }
         let invalid: [JSONValue] = [
             ["value": "1"], ["name": "a"], ["name": 1, "value": "1"], ["name": "a", "value": "1", "secure": "yes"],
             ["name": "a", "value": "1", "expiry": -1], ["name": "a", "value": "1", "expiry": 1.5],
@@ -60,9 +61,9 @@ struct CookieCommandTests {
         ]
         for cookie in invalid {
             await #expect { try await driver.send(.addCookie, id, ["cookie": cookie]) }
-                throws: { ($0 as? WebDriverError)?.code == .invalidArgument }
+                throws: { code($0) == .invalidArgument }
         }
-        await #expect { try await driver.send(.addCookie, id, [:]) } throws: { ($0 as? WebDriverError)?.code == .invalidArgument }
+        await #expect { try await driver.send(.addCookie, id, [:]) } throws: { code($0) == .invalidArgument }
         // The document's own host, given as a domain, is fine.
         _ = try await driver.send(.addCookie, id, ["cookie": ["name": "d", "value": "4", "domain": "127.0.0.1"]])
         #expect(try await driver.send(.getNamedCookie, id, parameters: ["name": "d"])["value"] == "4")

@@ -20,7 +20,7 @@ struct FrameCommandTests {
         let driver = WebDriverDriver()
         defer { driver.service.shutdown() }
         let id = try await driver.newSession()
-        _ = try await driver.send(.navigateTo, id, ["url": .string(server.url.appendingPathComponent("outer.html").absoluteString)])
+        _ = try await driver.navigate(id, server, "outer.html")
         _ = try await driver.send(.switchToFrame, id, ["id": 0])
         #expect(try await script(driver, id, "return document.title") == "inner")
         let leaf = try await script(driver, id, "return document.querySelector('iframe')")
@@ -46,20 +46,20 @@ struct FrameCommandTests {
         let driver = WebDriverDriver()
         defer { driver.service.shutdown() }
         let id = try await driver.newSession()
-        _ = try await driver.send(.navigateTo, id, ["url": .string(server.url.appendingPathComponent("outer.html").absoluteString)])
+        _ = try await driver.navigate(id, server, "outer.html")
         await #expect { try await driver.send(.switchToFrame, id, ["id": 3]) }
-            throws: { ($0 as? WebDriverError)?.code == .noSuchFrame }
+            throws: { code($0) == .noSuchFrame }
         let paragraph = try await script(driver, id, "return document.getElementById('p')")
         await #expect { try await driver.send(.switchToFrame, id, ["id": paragraph]) }
-            throws: { ($0 as? WebDriverError)?.code == .noSuchFrame }
+            throws: { code($0) == .noSuchFrame }
         await #expect { try await driver.send(.switchToFrame, id, ["id": 0]) }
-            throws: { ($0 as? WebDriverError)?.code == .noSuchFrame && "\($0)".contains("another origin") }
+            throws: { code($0) == .noSuchFrame && "\($0)".contains("another origin") }
         for bad: JSONValue in ["0", -1, 1.5, ["a": 1]] {
             await #expect { try await driver.send(.switchToFrame, id, ["id": bad]) }
-                throws: { ($0 as? WebDriverError)?.code == .invalidArgument }
+                throws: { code($0) == .invalidArgument }
         }
         await #expect { try await driver.send(.switchToFrame, id, [:]) }
-            throws: { ($0 as? WebDriverError)?.code == .invalidArgument }
+            throws: { code($0) == .invalidArgument }
         // Still at the top.
         #expect(try await script(driver, id, "return document.getElementById('p').textContent") == "o")
     }

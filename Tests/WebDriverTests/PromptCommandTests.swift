@@ -11,7 +11,6 @@ struct PromptCommandTests {
         try await driver.send(.executeScript, id, ["script": .string(source), "args": []])
     }
 
-    func code(_ error: any Error) -> ErrorCode? { (error as? WebDriverError)?.code }
 
     @Test func aScriptThatOpensAPromptReturnsNullAndThePromptIsAnswered() async throws {
         let driver = WebDriverDriver()
@@ -20,7 +19,8 @@ struct PromptCommandTests {
         // Without the race this would wait out the script timeout and fail with "script timeout".
         #expect(try await script(driver, id, "alert('hi'); return 1") == .null)
         #expect(try await driver.send(.getAlertText, id) == "hi")
-        await #expect { try await driver.send(.sendAlertText, id, ["text": "x"]) } throws: { code($0) == .elementNotInteractable }
+        await #expect { try await driver.send(.sendAlertText, id, ["text": "x"]) }
+            throws: { code($0) == .elementNotInteractable }
         _ = try await driver.send(.acceptAlert, id)
         await #expect { try await driver.send(.getAlertText, id) } throws: { code($0) == .noSuchAlert }
         await #expect { try await driver.send(.dismissAlert, id) } throws: { code($0) == .noSuchAlert }

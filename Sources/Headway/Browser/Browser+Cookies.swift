@@ -15,7 +15,9 @@ extension Browser {
             var error: UnsafeMutablePointer<GError>?
             let manager = source.map { cast($0, to: WebKitCookieManager.self) }
             let list = webkit_cookie_manager_get_cookies_finish(manager, result, &error)
-            if let error { throw HeadwayError.consuming(error, .engine, "WebKit could not read the cookies for \(url)") }
+            if let error {
+                throw HeadwayError.consuming(error, .engine, "WebKit could not read the cookies for \(url)")
+            }
             defer { g_list_free_full(list) { soup_cookie_free(OpaquePointer($0)) } }
             var cookies: [Cookie] = []
             var node = list
@@ -84,7 +86,9 @@ extension Cookie {
     // The fields of a SoupCookie (borrowed).
     init(soup cookie: OpaquePointer) {
         func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
-        let expires = soup_cookie_get_expires(cookie).map { Date(timeIntervalSince1970: Double(g_date_time_to_unix($0))) }
+        let expires = soup_cookie_get_expires(cookie).map {
+            Date(timeIntervalSince1970: Double(g_date_time_to_unix($0)))
+        }
         let sameSite: SameSite? =
             switch soup_cookie_get_same_site_policy(cookie) {
             case SOUP_SAME_SITE_POLICY_NONE: SameSite.none

@@ -21,8 +21,9 @@ extension Handlers {
             let url = try await session.documentURL()
             guard let url, let host = url.host, !host.isEmpty,
                   ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
-                throw WebDriverError(.invalidCookieDomain, "the current document (\(url?.absoluteString ?? "about:blank")) "
-                    + "cannot have cookies: navigate to an http(s) page first")
+                let shown = url?.absoluteString ?? "about:blank"
+                throw WebDriverError(.invalidCookieDomain, "the current document (\(shown)) cannot have cookies: "
+                    + "navigate to an http(s) page first")
             }
             let cookie = try Cookie(webDriver: fields, host: host)
             do { try await session.browser.addCookie(cookie) } catch let error as HeadwayError {

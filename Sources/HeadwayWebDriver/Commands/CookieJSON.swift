@@ -30,7 +30,8 @@ extension Cookie {
             guard let text = given.stringValue else { throw invalid("domain", "a string") }
             let bare = (text.hasPrefix(".") ? String(text.dropFirst()) : text).lowercased()
             let lowerHost = host.lowercased()
-            guard !bare.isEmpty, lowerHost == bare || (!Self.isAddress(lowerHost) && lowerHost.hasSuffix("." + bare)) else {
+            let matches = lowerHost == bare || (!Self.isAddress(lowerHost) && lowerHost.hasSuffix("." + bare))
+            guard !bare.isEmpty, matches else {
                 throw WebDriverError(.invalidCookieDomain, "the cookie's domain \"\(text)\" does not match the current "
                     + "document's host \(host)")
             }

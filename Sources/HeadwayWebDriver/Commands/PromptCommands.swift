@@ -22,7 +22,8 @@ extension Handlers {
             switch dialog.type {
             case .prompt: session.promptText = (dialog, text)
             case .alert, .confirm:
-                throw WebDriverError(.elementNotInteractable, "the user prompt is \(dialog.type == .alert ? "an alert" : "a confirm"), "
+                let kind = dialog.type == .alert ? "an alert" : "a confirm"
+                throw WebDriverError(.elementNotInteractable, "the user prompt is \(kind), "
                     + "which takes no text: only a prompt() does")
             case .beforeUnload:
                 throw WebDriverError(.unsupportedOperation, "a beforeunload prompt takes no text")
