@@ -44,6 +44,20 @@ struct PromptCommandTests {
         #expect(try await script(driver, id, "return window.r") == .null)
     }
 
+    @Test func aPageThatOpensAPromptWhileLoadingEndsTheNavigation() async throws {
+        let server = try HTTPServer()
+        defer { server.stop() }
+        server.route("/a.html", .html("<title>A</title><body onload=\"alert('loaded')\">"))
+        let driver = WebDriverDriver()
+        defer { driver.service.shutdown() }
+        let id = try await driver.newSession(["alwaysMatch": ["timeouts": ["pageLoad": 20_000]]])
+        // Without the race this would wait out the page load timeout and fail with "timeout".
+        _ = try await driver.navigate(id, server, "a.html")
+        #expect(try await driver.send(.getAlertText, id) == "loaded")
+        _ = try await driver.send(.acceptAlert, id)
+        #expect(try await driver.script(id, "return document.title") == "A")
+    }
+
     @Test func dismissAndNotifyClosesThePromptAndFailsTheCommandWithItsText() async throws {
         let driver = WebDriverDriver()
         defer { driver.service.shutdown() }
