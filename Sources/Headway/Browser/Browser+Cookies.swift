@@ -104,10 +104,20 @@ extension Cookie {
 }
 
 extension SoupClient {
-    // Deletes the jar's cookie with `cookie`'s name, domain and path.
+    // Deletes the jar's cookies with `cookie`'s name, domain and path (libsoup's own match
+    // compares values too).
     func delete(_ cookie: Cookie) {
-        guard let made = cookie.soupCookie() else { return }
-        defer { soup_cookie_free(made) }
-        soup_cookie_jar_delete_cookie(cookieJar, made)
+        guard let list = soup_cookie_jar_all_cookies(cookieJar) else { return }
+        defer { g_slist_free_full(list) { soup_cookie_free(OpaquePointer($0)) } }
+        var node: UnsafeMutablePointer<GSList>? = list
+        while let current = node {
+            if let pointer = current.pointee.data {
+                let stored = Cookie(soup: OpaquePointer(pointer))
+                if stored.name == cookie.name, stored.domain == cookie.domain, stored.path == cookie.path {
+                    soup_cookie_jar_delete_cookie(cookieJar, OpaquePointer(pointer))
+                }
+            }
+            node = current.pointee.next
+        }
     }
 }

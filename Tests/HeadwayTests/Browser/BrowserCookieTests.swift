@@ -1,0 +1,59 @@
+import Foundation
+import Headway
+import HeadwayTestSupport
+import Testing
+
+/// A browser's cookies can be read, added and deleted while it runs (WebDriver's cookie commands).
+@Suite("Browser cookies", .serialized)
+@EngineActor
+struct BrowserCookieTests {
+    @Test func cookiesAreReadAddedAndDeleted() async throws {
+        let server = try HTTPServer()
+        defer { server.stop() }
+        server.route("/set.html", HTTPResponse(headers: [
+            ("Content-Type", "text/html"), ("Set-Cookie", "s=1; Path=/; HttpOnly; SameSite=Strict"),
+        ]))
+        server.route("/a.html", .html("<title>A</title>"))
+        let url = server.url.appendingPathComponent("a.html")
+        try await Browser.withBrowser { browser in
+            let page = try browser.newPage()
+            _ = try await page.load(server.url.appendingPathComponent("set.html"))
+            let set = try #require(try await browser.cookies(for: url).first { $0.name == "s" })
+            #expect(set.value == "1" && set.domain == "127.0.0.1" && set.path == "/" && set.httpOnly)
+            #expect(set.sameSite == .strict && set.expires == nil && !set.secure)
+            let expires = Date(timeIntervalSince1970: 4_102_444_800)
+            try await browser.addCookie(Cookie(name: "a", value: "2", domain: "127.0.0.1", expires: expires,
+                                               sameSite: .lax))
+            let added = try #require(try await browser.cookies(for: url).first { $0.name == "a" })
+            #expect(added.expires == expires && added.sameSite == .lax && !added.httpOnly)
+            _ = try await page.load(url)
+            #expect(try await page.evaluate("document.cookie") == "a=2")
+            let sent = server.requests.last { $0.path == "/a.html" }?.cookie ?? ""
+            #expect(sent.contains("a=2") && sent.contains("s=1"))
+            try await browser.deleteCookie(set)
+            #expect(try await browser.cookies(for: url).map(\.name) == ["a"])
+            await #expect { try await browser.cookies(for: URL(string: "about:blank")!) } throws: {
+                ($0 as? HeadwayError)?.code == .invalidArgument
+            }
+        }
+    }
+
+    @Test func theBoostersRequestsCarryAnAddedCookie() async throws {
+        let server = try HTTPServer()
+        defer { server.stop() }
+        server.route("/a.html", .html("<title>A</title>"))
+        server.route("/b.html", .html("<title>B</title>"))
+        var configuration = Browser.Configuration()
+        configuration.booster = BoosterConfiguration()
+        try await Browser.withBrowser(configuration: configuration) { browser in
+            try await browser.addCookie(Cookie(name: "b", value: "3", domain: "127.0.0.1"))
+            let page = try browser.newPage()
+            _ = try await page.load(server.url.appendingPathComponent("a.html"))
+            #expect(server.requests.last { $0.path == "/a.html" }?.cookie == "b=3")
+            try await browser.deleteCookie(Cookie(name: "b", value: "", domain: "127.0.0.1"))
+            _ = try await page.load(server.url.appendingPathComponent("b.html"))
+            let pages = server.requests.filter { $0.path.hasSuffix(".html") }
+            #expect(pages.map(\.path) == ["/a.html", "/b.html"] && pages.map(\.cookie) == ["b=3", nil])
+        }
+    }
+}
