@@ -30,7 +30,7 @@ struct CookieCommandTests {
         // The page sees the script-visible one; the server gets both.
         #expect(try await driver.send(.executeScript, id, ["script": "return document.cookie", "args": []]) == "a=1")
         _ = try await driver.send(.refresh, id)
-        let sent = server.requests.last { $0.path == "/a.html" }?.cookie ?? ""
+        let sent = try await loggedCookies(server, "/a.html", count: 2).last.flatMap { $0 } ?? ""
         #expect(sent.contains("a=1") && sent.contains("h=2"))
         _ = try await driver.send(.deleteCookie, id, parameters: ["name": "a"])
         await #expect { try await driver.send(.getNamedCookie, id, parameters: ["name": "a"]) }
