@@ -2,13 +2,15 @@ import CWebKit
 public import Foundation
 
 extension Browser {
-    /// The cookies a request to `url` would carry, as WebKit's cookie store has them (secure ones
-    /// only for https; http-only ones too).
+    /// The cookies a request to `url` would carry (secure ones only for https; http-only ones
+    /// too): from WebKit's cookie store, or with the booster (`Configuration.booster`) from its
+    /// jar, which holds the cookies its pages' responses set.
     ///
     /// Throws `.invalidArgument` for a URL that is not http(s), `.closed` once the browser is
     /// closed, `.timeout` when WebKit has not answered within `timeout`.
     public func cookies(for url: URL, timeout: Duration = .seconds(10)) async throws -> [Cookie] {
         let manager = try cookieManager(for: url)
+        if let booster { return booster.client.cookies(for: url) }
         return try await engineAsync(timeout: timeout) { cancellable, callback, data in
             webkit_cookie_manager_get_cookies(manager, url.absoluteString, cancellable, callback, data)
         } finish: { source, result in
@@ -104,6 +106,21 @@ extension Cookie {
 }
 
 extension SoupClient {
+    // The jar's cookies for a request to `url`.
+    func cookies(for url: URL) -> [Cookie] {
+        guard let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return [] }
+        defer { g_uri_unref(uri) }
+        guard let list = soup_cookie_jar_get_cookie_list(cookieJar, uri, 1) else { return [] }
+        defer { g_slist_free_full(list) { soup_cookie_free(OpaquePointer($0)) } }
+        var cookies: [Cookie] = []
+        var node: UnsafeMutablePointer<GSList>? = list
+        while let current = node {
+            if let pointer = current.pointee.data { cookies.append(Cookie(soup: OpaquePointer(pointer))) }
+            node = current.pointee.next
+        }
+        return cookies
+    }
+
     // Deletes the jar's cookies with `cookie`'s name, domain and path (libsoup's own match
     // compares values too).
     func delete(_ cookie: Cookie) {
