@@ -1,7 +1,8 @@
 import CWebKit
 import Foundation
 
-/// How Headway answers the page's JavaScript dialogs. No dialog ever waits for a person.
+/// How Headway answers the page's JavaScript dialogs at once. No dialog waits for a person, unless
+/// the page holds them open for its client (`Page.holdsDialogs`).
 public enum DialogPolicy: String, Sendable, CaseIterable {
     /// `confirm()` gets false, `prompt()` gets null; the default.
     case dismiss

@@ -71,6 +71,25 @@ struct HeldDialogTests {
         }
     }
 
+    @Test func aScriptWaitingForAHeldDialogTimesOutWithoutLosingThePage() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        try await Browser.withPage { page in
+            page.holdsDialogs = true
+            try await page.load(server.url.appendingPathComponent("page.html"))
+            try await open("confirm('Wait?')", on: page)
+            _ = await page.dialogOpened(timeout: .seconds(10))
+            let error = await #expect(throws: HeadwayError.self) {
+                try await page.evaluate("1", timeout: .milliseconds(300))
+            }
+            #expect(error?.message.contains("a JavaScript dialog is open") == true)
+            #expect(page.openDialog?.message == "Wait?")
+            try page.closeDialog(accept: true)
+            // The same web process answers: the page was not taken for stuck.
+            #expect(try await page.evaluate("window.result") == true)
+        }
+    }
+
     @Test func closingWithoutAnOpenDialogThrows() async throws {
         try await Browser.withPage { page in
             #expect(throws: HeadwayError.self) { try page.closeDialog(accept: true) }

@@ -38,6 +38,11 @@ struct PDFTests {
             #expect(Self.mediaBoxes(landscape).first == "0 0 792 612")
             let first = try await page.pdf(PDFOptions(pageRanges: ["1"]))
             #expect(Self.pageCount(first) == 1)
+            let rest = try await page.pdf(PDFOptions(pageRanges: ["2-"]))
+            #expect(Self.pageCount(rest) == Self.pageCount(pdf) - 1)
+            // A4 in cm, with its own margins: 595.28 × 841.89 points, as cairo rounds them.
+            let a4 = try await page.pdf(PDFOptions(pageWidth: 21, pageHeight: 29.7, marginTop: 0, marginBottom: 0))
+            #expect(Self.mediaBoxes(a4).first?.hasPrefix("0 0 595") == true)
         }
     }
 

@@ -28,6 +28,26 @@ struct ViewportTests {
         }
     }
 
+    @Test func aPrerenderedPageKeepsThePagesViewport() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/index.html", .html("<!doctype html><title>Index</title><a href=\"/b.html\">B</a>"))
+        server.route("/b.html", .html("<!doctype html><title>B</title><p>b"))
+        var booster = BoosterConfiguration()
+        booster.prerender = 1
+        var configuration = Browser.Configuration()
+        configuration.booster = booster
+        try await Browser.withBrowser(configuration: configuration) { browser in
+            let page = try browser.newPage()
+            try await page.load(server.url.appendingPathComponent("index.html"))
+            try await page.setViewportSize(width: 700, height: 500)
+            await browser.settlePrefetch()
+            let b = try await page.load(server.url.appendingPathComponent("b.html"))
+            #expect(b.prefetch?.prerendered == true)
+            #expect(try await page.evaluate("[innerWidth, innerHeight]") == [700, 500])
+        }
+    }
+
     @Test func sizesOutOfRangeAreRefused() async throws {
         try await Browser.withPage { page in
             for (width, height) in [(0, 100), (100, -1), (10_001, 100)] {
