@@ -61,6 +61,20 @@ struct ScreenshotCommandTests {
         #expect(try pngSize(greenShot) == (20, 10))
     }
 
+    @Test func aShortOrBlankPageStillGivesTheWholeViewport() async throws {
+        let server = try HTTPServer()
+        defer { server.stop() }
+        server.route("/short.html", .html("<p>short</p>"))
+        let driver = WebDriverDriver()
+        defer { driver.service.shutdown() }
+        let id = try await driver.newSession()
+        let rect = try await driver.send(.getWindowRect, id)
+        let viewport = (Int(rect["width"]?.doubleValue ?? 0), Int(rect["height"]?.doubleValue ?? 0))
+        #expect(try pngSize(try decoded(try await driver.send(.takeScreenshot, id))) == viewport)
+        _ = try await driver.navigate(id, server, "short.html")
+        #expect(try pngSize(try decoded(try await driver.send(.takeScreenshot, id))) == viewport)
+    }
+
     @Test func printGivesAPDFOfTheRangesAskedAndRefusesBadOptions() async throws {
         let server = try HTTPServer()
         defer { server.stop() }
