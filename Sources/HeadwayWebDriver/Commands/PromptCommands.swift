@@ -91,8 +91,15 @@ extension Session {
                 return PromptRace<T>.done(value)
             }
             group.addTask { @Sendable @EngineActor () async throws -> PromptRace<T> in
-                let dialog = await page.dialogOpened(timeout: .seconds(86_400 * 365))
-                return dialog == nil ? PromptRace<T>.pageGone : PromptRace<T>.prompt
+                // Watched an hour at a time; a wait that ends early without a prompt means the page
+                // closed (or the race is over).
+                while true {
+                    let started = ContinuousClock.now
+                    if await page.dialogOpened(timeout: .seconds(3_600)) != nil { return PromptRace<T>.prompt }
+                    if ContinuousClock.now - started < .seconds(3_600) || Task.isCancelled {
+                        return PromptRace<T>.pageGone
+                    }
+                }
             }
             defer { group.cancelAll() }
             while let outcome = try await group.next() {
