@@ -97,12 +97,15 @@ package final class WebDriverService {
             guard let handler = Handlers.all[request.command] else {
                 throw WebDriverError(.unsupportedOperation, "\(request.command) is not supported by headway")
             }
-            return try await session.queue.run {
+            let value = try await session.queue.run {
                 session.touch()
                 defer { session.touch() }
                 try await session.handleUserPrompt(before: request.command)
                 return try await handler(session, request)
             }
+            // Closing the last window ends the session.
+            if session.windows.isEmpty { registry.delete(session.id) }
+            return value
         }
     }
 

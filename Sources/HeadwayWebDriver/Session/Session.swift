@@ -33,6 +33,8 @@ package final class Session {
     let queue = CommandQueue()
     // Set by the input commands: the keys and buttons held down, released by Release Actions.
     package var inputState: [String: JSONValue] = [:]
+    // Send Alert Text's text for the open prompt, used when it is accepted.
+    package var promptText: (dialog: JavaScriptDialog, text: String)?
 
     package init(id: String = UUID().uuidString.lowercased(), browser: Browser, page: Page, capabilities: Capabilities) {
         self.id = id
@@ -46,6 +48,8 @@ package final class Session {
     @discardableResult
     package func add(_ page: Page) -> String {
         let handle = UUID().uuidString.lowercased()
+        // User prompts stay open until a command answers them.
+        page.holdsDialogs = true
         windows.append(Window(handle: handle, page: page))
         if currentHandle == nil { currentHandle = handle }
         return handle
