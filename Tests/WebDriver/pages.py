@@ -3,7 +3,7 @@
 _LOG = "<div id=log></div><script>function log(s){document.getElementById('log').textContent += s + ';'}</script>"
 
 PAGES = {
-    "/title.html": "<!doctype html><title>Title page</title><h1 id=h>Hello</h1><a id=next href=next.html>Next page</a>",
+    "/title.html": "<!doctype html><title>Title page</title><h1 id=h>Hello</h1><a id=next href=next.html>Next page</a> <a id=popup href=next.html target=_blank>Popup</a>",
     "/next.html": "<!doctype html><title>Next</title><p id=p>Second page</p>",
     "/counter.html": "<!doctype html><title>Counter</title><p id=n></p><script>"
                      "sessionStorage.n = (+sessionStorage.n || 0) + 1; n.textContent = sessionStorage.n</script>",

@@ -19,6 +19,7 @@ import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.common.options import ArgOptions
+from selenium.webdriver.remote.client_config import ClientConfig
 
 import pages
 
@@ -49,7 +50,7 @@ def new_driver(**capabilities):
     chosen = options()
     for key, value in capabilities.items():
         chosen.set_capability(key, value)
-    return webdriver.Remote(command_executor=URL, options=chosen)
+    return webdriver.Remote(command_executor=URL, options=chosen, client_config=ClientConfig(remote_server_addr=URL))
 
 
 def webkit_differs(reason):
@@ -120,6 +121,7 @@ def nginx_server():
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     temp = os.path.join(directory, "temp")
+    os.makedirs(temp)
     config = os.path.join(directory, "nginx.conf")
     with open(config, "w") as file:
         file.write(f"""daemon off; master_process off; pid {directory}/nginx.pid;
@@ -128,7 +130,7 @@ http {{ default_type text/html; access_log off; client_body_temp_path {temp}/bod
 proxy_temp_path {temp}/proxy; fastcgi_temp_path {temp}/fastcgi; uwsgi_temp_path {temp}/uwsgi;
 scgi_temp_path {temp}/scgi; server {{ listen 127.0.0.1:{port}; root {root}; try_files $uri $uri.html =404; }} }}
 """)
-    process = subprocess.Popen([binary, "-p", directory, "-c", config], stderr=subprocess.DEVNULL)
+    process = subprocess.Popen([binary, "-p", directory, "-e", f"{directory}/error.log", "-c", config], stderr=subprocess.DEVNULL)
     import atexit
     atexit.register(process.terminate)
     base = f"http://127.0.0.1:{port}"
