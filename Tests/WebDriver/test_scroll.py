@@ -22,6 +22,7 @@ class ScrollTests(unittest.TestCase):
     def log(self):
         return self.driver.find_element(By.ID, "log").text
 
+    @support.webkit_differs("a wheel action from the viewport origin is sometimes dropped (seen in 1 of 3 full runs)")
     def test_scroll_by_amount(self):
         ActionChains(self.driver).scroll_by_amount(0, 500).perform()
         self.scrolled()
