@@ -3,7 +3,8 @@
 _LOG = "<div id=log></div><script>function log(s){document.getElementById('log').textContent += s + ';'}</script>"
 
 PAGES = {
-    "/title.html": "<!doctype html><title>Title page</title><h1 id=h>Hello</h1><a id=next href=next.html>Next page</a> <a id=popup href=next.html target=_blank>Popup</a>",
+    "/title.html": "<!doctype html><title>Title page</title><h1 id=h>Hello</h1>"
+                   "<a id=next href=next.html>Next page</a> <a id=popup href=next.html target=_blank>Popup</a>",
     "/next.html": "<!doctype html><title>Next</title><p id=p>Second page</p>",
     "/counter.html": "<!doctype html><title>Counter</title><p id=n></p><script>"
                      "sessionStorage.n = (+sessionStorage.n || 0) + 1; n.textContent = sessionStorage.n</script>",
@@ -64,7 +65,8 @@ addEventListener('wheel', e => log('wheel:' + (e.deltaY > 0)));
 </script>""" + _LOG,
     "/frames.html": """<!doctype html><title>Frames</title><p id=top>top</p>
 <iframe id=fa name=fa src=frame_a.html></iframe><iframe id=fb src=frame_b.html></iframe>""",
-    "/frame_a.html": "<!doctype html><title>A</title><p id=which>frame a</p><iframe id=inner src=frame_inner.html></iframe>",
+    "/frame_a.html": "<!doctype html><title>A</title><p id=which>frame a</p>"
+                     "<iframe id=inner src=frame_inner.html></iframe>",
     "/frame_b.html": "<!doctype html><title>B</title><p id=which>frame b</p>",
     "/frame_inner.html": "<!doctype html><title>Inner</title><p id=which>inner frame</p>",
     "/alerts.html": """<!doctype html><title>Alerts</title>

@@ -130,7 +130,8 @@ http {{ default_type text/html; access_log off; client_body_temp_path {temp}/bod
 proxy_temp_path {temp}/proxy; fastcgi_temp_path {temp}/fastcgi; uwsgi_temp_path {temp}/uwsgi;
 scgi_temp_path {temp}/scgi; server {{ listen 127.0.0.1:{port}; root {root}; try_files $uri $uri.html =404; }} }}
 """)
-    process = subprocess.Popen([binary, "-p", directory, "-e", f"{directory}/error.log", "-c", config], stderr=subprocess.DEVNULL)
+    process = subprocess.Popen([binary, "-p", directory, "-e", f"{directory}/error.log", "-c", config],
+                               stderr=subprocess.DEVNULL)
     import atexit
     atexit.register(process.terminate)
     base = f"http://127.0.0.1:{port}"

@@ -13,7 +13,8 @@ class FindTests(support.SessionCase):
 
     def test_css(self):
         self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, "#main .item").text, "one")
-        self.assertEqual([e.text for e in self.driver.find_elements(By.CSS_SELECTOR, "p.item")], ["one", "two", "three"])
+        items = self.driver.find_elements(By.CSS_SELECTOR, "p.item")
+        self.assertEqual([e.text for e in items], ["one", "two", "three"])
         self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, ".nothing"), [])
 
     def test_id_and_name(self):

@@ -15,7 +15,7 @@ struct SeleniumSuiteTests {
     }
 
     private func runAgainstServer(_ arguments: [String]) async throws {
-        let probe = try Python.run(["-c", "import selenium"], environment: [:], timeout: 60)
+        let probe = try Python.run(["-c", "import selenium"], environment: [:], timeout: 60, watching: nil)
         guard probe.status == 0 else {
             Issue.record(Comment(rawValue: "python3 cannot import selenium; run scripts/setup (it installs "
                 + "selenium from PyPI)\n" + probe.output))
@@ -32,14 +32,18 @@ struct SeleniumSuiteTests {
                 + "first; it printed \(line.debugDescription)"))
             return
         }
+        // NGINX_URL=auto: the suite also loads its pages from a private nginx (scripts/setup installs it).
+        let environment = ["WEBDRIVER_URL": url.absoluteString, "WEBDRIVER_BROWSER": "headway", "NGINX_URL": "auto"]
+        let pid = server.processIdentifier
         let result = try await onOwnThread {
-            Result { try Python.run(arguments, environment: ["WEBDRIVER_URL": url.absoluteString,
-                                                             "WEBDRIVER_BROWSER": "headway"], timeout: 1200) }
+            Result { try Python.run(arguments, environment: environment, timeout: 1200, watching: pid) }
         }.get()
         #expect(result.status == 0, "python3 \(arguments.joined(separator: " ")) failed:\n\(result.output)")
 
-        let children = Array(descendants(of: server.processIdentifier).keys)
-        kill(server.processIdentifier, SIGTERM)
+        var seen = result.observed
+        merge(descendants(of: pid), into: &seen)
+        let children = Array(seen.keys)
+        kill(pid, SIGTERM)
         try await waitForExit(of: server, within: .seconds(30))
         let left = await stillRunning(children, after: 10)
         #expect(left.isEmpty, "processes of headway webdriver still running after it exited: \(left)")
@@ -57,14 +61,17 @@ private func firstLine(of handle: FileHandle) -> String {
     return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
 }
 
-/// `python3` run from the package root, its standard output and error merged into one text.
+/// `python3` run from the package root, its standard output and error merged into one text; with
+/// `watching`, the processes below that pid are sampled while it runs.
 private enum Python {
     struct Output: Sendable {
         var status: Int32
         var output: String
+        var observed: [Int32: String] = [:]
     }
 
-    static func run(_ arguments: [String], environment: [String: String], timeout: Double) throws -> Output {
+    static func run(_ arguments: [String], environment: [String: String], timeout: Double,
+                    watching: Int32?) throws -> Output {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("selenium-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
@@ -80,18 +87,23 @@ private enum Python {
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
+        var observed: [Int32: String] = [:]
         do {
             try waitForBlocking("python3 \(arguments.joined(separator: " "))", within: .seconds(timeout),
-                                every: .milliseconds(100), { process.isRunning }, until: { !$0 })
+                                every: .milliseconds(250), {
+                if let watching { merge(descendants(of: watching), into: &observed) }
+                return process.isRunning
+            }, until: { !$0 })
         } catch {
             process.terminate()
             process.waitUntilExit()
             try? handle.close()
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            return Output(status: -1, output: "timed out after \(Int(timeout)) s\n" + text)
+            return Output(status: -1, output: "timed out after \(Int(timeout)) s\n" + text, observed: observed)
         }
         process.waitUntilExit()
         try handle.close()
-        return Output(status: process.terminationStatus, output: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return Output(status: process.terminationStatus, output: text, observed: observed)
     }
 }
