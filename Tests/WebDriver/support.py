@@ -1,9 +1,10 @@
 """Shared fixtures for the WebDriver scenario suite.
 
 The suite runs against any W3C WebDriver server: WEBDRIVER_URL (e.g. http://127.0.0.1:4444) and
-WEBDRIVER_BROWSER ("headway" or "webkit", which chooses the capabilities). Test pages come from a
-loopback http.server thread started here; with NGINX_URL set, pages.py's files are also expected
-at that address (nginx_server() starts a private nginx when NGINX_URL is "auto").
+WEBDRIVER_BROWSER, which chooses the capabilities: "headway" or "webkit" (WebKitWebDriver, the
+reference); "chromium" (chromedriver) only cross-checks the suite (docs/webdriver-reference.md).
+Test pages come from a loopback http.server thread started here. With NGINX_URL set, the nginx test
+loads the same pages from that server; NGINX_URL=auto starts a private nginx for it.
 """
 import functools
 import http.server
@@ -36,6 +37,13 @@ def options():
         result.binary_location = MINIBROWSER
         # The arguments given replace WebKitWebDriver's defaults, so --automation must be among them.
         result.add_argument("--automation")
+        return result
+    if BROWSER == "chromium":
+        from selenium.webdriver.chrome.options import Options
+        result = Options()
+        result.binary_location = "/usr/bin/chromium"
+        result.add_argument("--headless=new")
+        result.add_argument("--no-sandbox")
         return result
     if BROWSER != "headway":
         raise SystemExit(f"WEBDRIVER_BROWSER must be headway or webkit, not {BROWSER!r}")

@@ -11,7 +11,7 @@ class SessionTests(unittest.TestCase):
         driver = support.new_driver()
         try:
             self.assertTrue(driver.session_id)
-            expected = "headway" if support.BROWSER == "headway" else "MiniBrowser"
+            expected = {"headway": "headway", "webkit": "MiniBrowser", "chromium": "chrome"}[support.BROWSER]
             self.assertEqual(driver.capabilities["browserName"].lower(), expected.lower())
             self.assertIn("timeouts", driver.capabilities)
             self.assertEqual(driver.timeouts.page_load, 300)
