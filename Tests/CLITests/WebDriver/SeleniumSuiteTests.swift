@@ -22,14 +22,19 @@ struct SeleniumSuiteTests {
             return
         }
         let out = Pipe()
-        let server = try CLI.start(["webdriver", "--port", "0"], environment: ["DISPLAY": nil], stdout: out)
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("webdriver-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let server = try CLI.start(["webdriver", "--port", "0"], environment: ["DISPLAY": nil], stdout: out,
+                                   stderr: try FileHandle(forWritingTo: errors))
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        let stderr = { (try? String(contentsOf: errors, encoding: .utf8)).map { "\nits stderr:\n\($0)" } ?? "" }
         let line = await onOwnThread { firstLine(of: out.fileHandleForReading) }
         let prefix = "Listening on "
         guard line.hasPrefix(prefix), let url = URL(string: String(line.dropFirst(prefix.count))),
               url.port != nil else {
             Issue.record(Comment(rawValue: "headway webdriver did not print `Listening on http://127.0.0.1:PORT` "
-                + "first; it printed \(line.debugDescription)"))
+                + "first; it printed \(line.debugDescription)" + stderr()))
             return
         }
         // NGINX_URL=auto: the suite also loads its pages from a private nginx (scripts/setup installs it).
@@ -38,7 +43,7 @@ struct SeleniumSuiteTests {
         let result = try await onOwnThread {
             Result { try Python.run(arguments, environment: environment, timeout: 1200, watching: pid) }
         }.get()
-        #expect(result.status == 0, "python3 \(arguments.joined(separator: " ")) failed:\n\(result.output)")
+        #expect(result.status == 0, "python3 \(arguments.joined(separator: " ")) failed:\n\(result.output)\(stderr())")
 
         var seen = result.observed
         merge(descendants(of: pid), into: &seen)
