@@ -53,8 +53,10 @@ def session_round(url, kind, page, click=True):
     from selenium import webdriver
     from selenium.webdriver.common.by import By
     from selenium.webdriver.remote.client_config import ClientConfig
+    from selenium.webdriver.remote.remote_connection import RemoteConnection
     start = time.monotonic()
-    driver = webdriver.Remote(command_executor=url, options=options(kind), client_config=ClientConfig(url))
+    connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=url))
+    driver = webdriver.Remote(command_executor=connection, options=options(kind))
     try:
         driver.get(page)
         if click:

@@ -21,6 +21,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.common.options import ArgOptions
 from selenium.webdriver.remote.client_config import ClientConfig
+from selenium.webdriver.remote.remote_connection import RemoteConnection
 
 import pages
 
@@ -58,7 +59,9 @@ def new_driver(**capabilities):
     chosen = options()
     for key, value in capabilities.items():
         chosen.set_capability(key, value)
-    return webdriver.Remote(command_executor=URL, options=chosen, client_config=ClientConfig(remote_server_addr=URL))
+    # A RemoteConnection built from a ClientConfig: Selenium 4.51 warns (deprecated) when given the URL itself.
+    connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=URL))
+    return webdriver.Remote(command_executor=connection, options=chosen)
 
 
 def webkit_differs(reason):
@@ -136,7 +139,8 @@ def nginx_server():
 error_log {directory}/error.log notice; events {{ worker_connections 64; }}
 http {{ default_type text/html; access_log off; client_body_temp_path {temp}/body;
 proxy_temp_path {temp}/proxy; fastcgi_temp_path {temp}/fastcgi; uwsgi_temp_path {temp}/uwsgi;
-scgi_temp_path {temp}/scgi; server {{ listen 127.0.0.1:{port}; root {root}; try_files $uri $uri.html =404; }} }}
+scgi_temp_path {temp}/scgi; server {{ listen 127.0.0.1:{port}; root {root}; gzip on; gzip_types text/html;
+location = /title.html {{ add_header Set-Cookie "served=nginx; Path=/"; }} }} }}
 """)
     process = subprocess.Popen([binary, "-p", directory, "-e", f"{directory}/error.log", "-c", config],
                                stderr=subprocess.DEVNULL)

@@ -3,6 +3,8 @@ import unittest
 
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
 
 import support
 
@@ -16,7 +18,8 @@ class NavigationTests(support.SessionCase):
     def test_back_forward(self):
         self.open("title.html")
         self.driver.find_element(By.ID, "next").click()
-        self.assertEqual(self.driver.title, "Next")
+        # A link's navigation may start after the click returns; a Selenium user waits for it.
+        WebDriverWait(self.driver, 10).until(EC.title_is("Next"))
         self.driver.back()
         self.assertEqual(self.driver.title, "Title page")
         self.assertEqual(self.driver.current_url, self.page("title.html"))
@@ -47,14 +50,6 @@ class NavigationTests(support.SessionCase):
         # The session still works after the timeout.
         self.open("title.html")
         self.assertEqual(self.driver.title, "Title page")
-
-    def test_nginx_pages_when_given(self):
-        base = support.nginx_server()
-        if not base:
-            self.skipTest("NGINX_URL not set")
-        self.driver.get(base + "/find.html")
-        self.assertEqual(self.driver.title, "Find")
-        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "p.item")), 3)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ import unittest
 
 from selenium.common.exceptions import NoSuchWindowException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 import support
@@ -48,7 +49,9 @@ class WindowTests(support.SessionCase):
         handles = [h for h in self.driver.window_handles if h != self.main]
         self.assertEqual(len(handles), 1)
         self.driver.switch_to.window(handles[0])
-        self.assertEqual(self.driver.find_element(By.ID, "p").text, "Second page")
+        # The new window loads on its own; wait (bounded) for its page.
+        WebDriverWait(self.driver, 10).until(EC.text_to_be_present_in_element((By.ID, "p"), "Second page"))
+        self.assertEqual(self.driver.current_url, self.page("next.html"))
 
     def test_switch_to_unknown_window(self):
         with self.assertRaises(NoSuchWindowException):
