@@ -55,7 +55,8 @@ def session_round(url, kind, page, click=True):
     from selenium.webdriver.remote.client_config import ClientConfig
     from selenium.webdriver.remote.remote_connection import RemoteConnection
     start = time.monotonic()
-    connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=url))
+    # A bounded wait for each answer: a stuck server fails its row instead of hanging the bench.
+    connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=url, timeout=120))
     driver = webdriver.Remote(command_executor=connection, options=options(kind))
     try:
         driver.get(page)
@@ -154,6 +155,11 @@ def rows(headway, runs, smoke, with_peers, env):
         except Exception as failure:  # noqa: BLE001 - the row says why
             error = str(failure)
             note(f"webdriver: headway side not measured: {error}")
+        # One unmeasured round on each server first: both are compared warm.
+        if server:
+            _guard(lambda: session_round(server.url, "headway", page), ours)
+        if webkit:
+            session_round(webkit.url, "webkit", page)
         for i in range(runs):
             note(f"webdriver session round {i + 1}/{runs}")
             if server:

@@ -60,7 +60,8 @@ def new_driver(**capabilities):
     for key, value in capabilities.items():
         chosen.set_capability(key, value)
     # A RemoteConnection built from a ClientConfig: Selenium 4.51 warns (deprecated) when given the URL itself.
-    connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=URL))
+    # Every answer within 300 s (the default is to wait forever): a stuck server fails, never hangs.
+    connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=URL, timeout=300))
     return webdriver.Remote(command_executor=connection, options=chosen)
 
 
