@@ -146,7 +146,7 @@ def rows(headway, runs, smoke, with_peers, env):
     threading.Thread(target=pages.serve_forever, daemon=True).start()
     page = f"http://127.0.0.1:{pages.server_address[1]}/page.html"
     counts = [1, 2] if smoke else [1, 2, 4]
-    ours, peer, error = {"round": [], "long": None}, {"round": []}, None
+    ours, peer, error = {"round": []}, {"round": []}, None
     webkit = WebKit() if with_peers and shutil.which("WebKitWebDriver") and shutil.which("xvfb-run") else None
     server = None
     try:
@@ -177,12 +177,13 @@ def rows(headway, runs, smoke, with_peers, env):
             webkit.stop()
         if server:
             server.stop()
-    error = error or ours.get("error")
     sessions, early = (20, 5) if smoke else (1000, 50)
     long_run = long_run_rows(headway, env, page, sessions, early) if not error else [
         [f"WebDriver long run: tree RSS after {early} and after {sessions} sessions", "not measured", error,
          "≤ 10% growth", verdict(False)]]
     pages.shutdown()
+    # A row whose headway figures are missing says why: the server did not start, or the first failure.
+    error = error or ours.get("error")
     table = [_row("WebDriver: one session round (new session, load, click, execute_script, quit) with Selenium",
                   ours["round"], peer["round"], error)]
     table += [_row(f"WebDriver: {n} session rounds, at once on headway, one after another on WebKitWebDriver",
@@ -196,19 +197,22 @@ def rows(headway, runs, smoke, with_peers, env):
 
 def _guard(measure, ours):
     """The measurement, or None with the first error kept in ours["error"]."""
-    if ours.get("error"):
-        return None
     try:
         return measure()
     except Exception as failure:  # noqa: BLE001 - the row says why
-        ours["error"] = f"headway webdriver failed: {str(failure).splitlines()[0][:200]}"
-        note(f"webdriver: {ours['error']}")
+        message = f"headway webdriver failed: {_first_line(failure)}"
+        ours.setdefault("error", message)
+        note(f"webdriver: {message}")
         return None
 
 
+def _first_line(failure):
+    """An exception's message, without Selenium's link to its troubleshooting page, at most 200 characters."""
+    return str(failure).splitlines()[0].split("; For documentation")[0][:200] if str(failure) else repr(failure)
+
+
 def _row(what, ours, peer, error):
-    ours = [x for x in ours if x is not None]
-    if error or not ours:
+    if not ours or None in ours:
         reference = f"; WebKitWebDriver {median(peer) * 1000:.0f} ms" if peer else ""
         return [what, "not measured", (error or "no headway figures") + reference, "≤ 0.2×", verdict(False)]
     if not peer:
@@ -235,7 +239,7 @@ def long_run_rows(headway, env, page, sessions, early):
                 first = benchlib.tree_rss_kib(server.proc.pid)
         last = benchlib.tree_rss_kib(server.proc.pid)
     except Exception as failure:  # noqa: BLE001 - the row says why
-        return [[what, "not measured", f"headway webdriver failed: {str(failure).splitlines()[0][:200]}",
+        return [[what, "not measured", f"headway webdriver failed: {_first_line(failure)}",
                  "≤ 10% growth", verdict(False)]]
     finally:
         server.stop()

@@ -29,7 +29,13 @@ struct SeleniumSuiteTests {
                                    stderr: try FileHandle(forWritingTo: errors))
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
         let stderr = { (try? String(contentsOf: errors, encoding: .utf8)).map { "\nits stderr:\n\($0)" } ?? "" }
+        // Bounded: a server that neither prints nor exits is killed after 120 s, which ends the read.
+        let watchdog = Watchdog(after: 120, pid: server.processIdentifier)
         let line = await onOwnThread { firstLine(of: out.fileHandleForReading) }
+        watchdog.cancel()
+        // Whatever it prints later is read and dropped, so a full pipe never blocks it.
+        let rest = out.fileHandleForReading
+        Thread { _ = rest.readDataToEndOfFile() }.start()
         let prefix = "Listening on "
         guard line.hasPrefix(prefix), let url = URL(string: String(line.dropFirst(prefix.count))),
               url.port != nil else {
@@ -52,6 +58,27 @@ struct SeleniumSuiteTests {
         try await waitForExit(of: server, within: .seconds(30))
         let left = await stillRunning(children, after: 10)
         #expect(left.isEmpty, "processes of headway webdriver still running after it exited: \(left)")
+    }
+}
+
+/// Sends SIGKILL to `pid` after `seconds` unless cancelled first.
+private final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    init(after seconds: Double, pid: Int32) {
+        Thread { [self] in
+            Thread.sleep(forTimeInterval: seconds)
+            lock.lock()
+            defer { lock.unlock() }
+            if !cancelled { kill(pid, SIGKILL) }
+        }.start()
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
     }
 }
 
