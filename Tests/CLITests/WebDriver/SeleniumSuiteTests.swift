@@ -113,6 +113,7 @@ private enum Python {
         process.arguments = ["python3"] + arguments
         process.currentDirectoryURL = CLI.packageRoot
         var env = ProcessInfo.processInfo.environment
+        env["PYTHONDONTWRITEBYTECODE"] = "1"  // no __pycache__ in the source tree
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardInput = FileHandle.nullDevice
