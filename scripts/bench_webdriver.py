@@ -7,7 +7,8 @@ A: one session's round (new session, load a page, click a button, one execute_sc
    server over many sessions (tree RSS after the first 50 and at the end).
 Until `headway webdriver` works its rows say so and the bench goes on.
 """
-import http.server, os, select, shutil, signal, socket, socketserver, subprocess, threading, time, urllib.request
+import http.server, os, select, shutil, signal, socket, socketserver, subprocess, sys, threading, time
+import urllib.request
 
 import benchlib
 from benchlib import median, note, verdict
@@ -33,6 +34,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
 class _PageServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser that went away is no error
+            super().handle_error(request, client_address)
 
 
 def options(kind):
