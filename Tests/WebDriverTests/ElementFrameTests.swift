@@ -7,7 +7,7 @@ import Testing
 @EngineActor
 struct ElementFrameTests {
     // Passes with Switch To Frame from branch wdwindows (checked with its FrameCommands.swift).
-    @Test(.disabled("needs Switch To Frame: enable once branch wdwindows is merged"))
+    @Test
     func findingAndStateWorkInsideAFrame() async throws {
         let server = try HTTPServer()
         defer { server.stop() }
