@@ -16,7 +16,7 @@ enum ScriptRuntime {
     const WK = 'window-fcc6-11e5-b4f8-330a88ab9d7f', FK = 'frame-075b-4da1-b6ba-e579c2d3230a';
     class WDError { constructor(code, message) { this.code = code; this.message = message; } }
     const fail = (code, message) => { throw new WDError(code, message); };
-    const REG = Symbol.for('headway.webdriver.references');
+    const REG = Symbol.for('headway.webdriver.references'), PENDING = Symbol.for('headway.webdriver.pending');
     const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(8)), b => b.toString(16).padStart(2, '0')).join('');
     const registry = (w) => {
       let r = w[REG];
@@ -108,9 +108,14 @@ enum ScriptRuntime {
       const args = revive(a, []);
       let value;
       if (m === 'async') {
-        value = await new Promise((resolve, reject) => {
+        // Kept reachable until it settles: WebKit fails a call whose promise is collected unsettled,
+        // which a script that never calls back would otherwise cause before the script timeout.
+        const pending = ctx[PENDING] ?? Object.defineProperty(ctx, PENDING, { value: new Set() })[PENDING];
+        const promise = new Promise((resolve, reject) => {
           try { f.apply(ctx, [...args, resolve]); } catch (e) { reject(e); }
         });
+        pending.add(promise);
+        try { value = await promise; } finally { pending.delete(promise); }
       } else {
         value = await f.apply(ctx, args);
       }
