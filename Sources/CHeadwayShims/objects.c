@@ -15,6 +15,13 @@ WebKitWebView *hw_web_view_new(WebKitWebContext *context, WebKitUserContentManag
                                         NULL));
 }
 
+WebKitWebView *hw_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *manager) {
+    return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW,
+                                        "related-view", related,
+                                        "user-content-manager", manager,
+                                        NULL));
+}
+
 WebKitWebContext *hw_web_context_new(gboolean ephemeral, guint memory_limit_mb) {
     const char *names[2];
     GValue values[2] = {G_VALUE_INIT, G_VALUE_INIT};

@@ -16,6 +16,8 @@ gulong hw_signal_connect(gpointer instance, const char *signal, GCallback handle
 
 /// Creates a web view bound to `context` and `manager` (g_object_new is variadic).
 WebKitWebView *hw_web_view_new(WebKitWebContext *context, WebKitUserContentManager *manager);
+/* A view for a window `related` opens: same web process and context, its own content manager. */
+WebKitWebView *hw_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *manager);
 
 /// Creates an ephemeral or persistent web context. With `memory_limit_mb` > 0, its web processes
 /// are killed (reason WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT) once they use that much memory,

@@ -23,6 +23,8 @@ public final class Browser {
     // Answers the extension's questions with the configuration's request filter.
     private let filterServer: RequestFilterServer?
     private var pages: [ObjectIdentifier: WeakPage] = [:]
+    // The popups its pages opened, held until they close: no client holds them at first.
+    private var popups: [ObjectIdentifier: Page] = [:]
     private(set) var isClosed = false
 
     /// Starts the engine (and a private Xvfb when there is no DISPLAY) and creates the web context.
@@ -186,11 +188,23 @@ public final class Browser {
         releaseExtension()
         for page in pages.values.compactMap(\.page) { page.close() }
         pages.removeAll()
+        popups.removeAll()
     }
 
     func pageClosed(_ page: Page) {
         pages[ObjectIdentifier(page)] = nil
+        popups[ObjectIdentifier(page)] = nil
     }
+
+    // Takes in a page a page of this browser opened, holding it until it closes.
+    func adoptPopup(_ page: Page) {
+        pages[ObjectIdentifier(page)] = WeakPage(page)
+        popups[ObjectIdentifier(page)] = page
+    }
+
+    /// Every open page of this browser: those `newPage` made (while their clients hold them)
+    /// and the popups pages opened; in no particular order.
+    public var openPages: [Page] { pages.values.compactMap(\.page).filter { !$0.isClosed } }
 
     /// Runs `body` with a fresh browser and closes it (and every page it opened) afterwards,
     /// whether `body` returns or throws. Use it from any task or actor to scope a browser.

@@ -76,12 +76,20 @@ public final class Page {
     var managerSignals: SignalConnections?
     // The dialog held open for the client, with `holdsDialogs`.
     let dialogHold = DialogHold()
+    // Popups: the page that opened this one, the pages this one opened, and the pages sharing
+    // a web process with it through either (see Page+Popups.swift).
+    weak var openerPage: Page?
+    var opened: [WeakPage] = []
+    var family: PageFamily?
 
-    init(browser: Browser, delegate: (any NavigationDelegate)?) {
+    init(browser: Browser, delegate: (any NavigationDelegate)?, openedBy opener: Page? = nil) {
         self.browser = browser
-        dialogPolicy = browser.configuration.dialogs
+        dialogPolicy = opener?.dialogPolicy ?? browser.configuration.dialogs
         (events, eventSink) = AsyncStream.makeStream(of: PageEvent.self, bufferingPolicy: .bufferingNewest(10_000))
-        let parts = WebViewParts(browser: browser)
+        let parts = WebViewParts(browser: browser, relatedTo: opener?.view?.pointer,
+                                 addedInitScripts: opener?.addedInitScripts ?? [])
+        addedInitScripts = opener?.addedInitScripts ?? []
+        openerPage = opener
         contentManager = parts.manager
         let view = parts.view
         self.view = view
@@ -124,8 +132,8 @@ public final class Page {
         memoryWatch?.stop()
         webkit_web_view_stop_loading(view.pointer)
         // A web process spinning in JavaScript would otherwise run on for seconds after its
-        // view (or Headway itself) is gone.
-        webkit_web_view_terminate_web_process(view.pointer)
+        // view (or Headway itself) is gone; unless a popup or opener still open shares it.
+        if family?.leave(self) ?? true { webkit_web_view_terminate_web_process(view.pointer) }
         if let pageBooster { booster?.pageClosed(pageBooster) }
         pageBooster = nil
         webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, "headway")

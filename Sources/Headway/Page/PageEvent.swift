@@ -14,6 +14,11 @@ public enum PageEvent: Sendable {
     /// The page opened a JavaScript dialog, which Headway answered at once (or, held open with
     /// `Page.holdsDialogs`, which `closeDialog` answered).
     case dialog(JavaScriptDialog)
+    /// The page opened a window (`window.open`, a `target=_blank` link or form): the new page,
+    /// already loading. The browser holds it until it is closed (see `Page.openedPages`).
+    case popup(Page)
+    /// The page, a popup, called `window.close()`: Headway closed it, and the stream ends.
+    case closedByScript
 }
 
 /// The observable state of a page.

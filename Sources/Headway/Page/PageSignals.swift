@@ -35,6 +35,7 @@ enum PageSignals {
             unsafeBitCast(onUserMessage as UserMessage, to: GCallback.self),
             box: target
         )
+        PopupSignals.connect(signals, target: target)
         for property in ["title", "uri", "estimated-load-progress", "is-loading"] {
             signals.connect("notify::\(property)", unsafeBitCast(onNotify as Notify, to: GCallback.self), box: target)
         }

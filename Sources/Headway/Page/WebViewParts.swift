@@ -12,7 +12,10 @@ struct WebViewParts {
     let view: GObjectRef<WebKitWebView>
     let window: GObjectRef<GtkWidget>
 
-    init(browser: Browser) {
+    // A view of its own; or, with `related`, the view of a window that view's page opens (same
+    // web process), running the opener's added init scripts too.
+    init(browser: Browser, relatedTo related: UnsafeMutablePointer<WebKitWebView>? = nil,
+         addedInitScripts: [String] = []) {
         let configuration = browser.configuration
         manager = GObjectRef(taking: webkit_user_content_manager_new())
         Self.add(PageScripts.pristine, to: manager.pointer, allFrames: false)
@@ -23,10 +26,17 @@ struct WebViewParts {
         for (index, source) in configuration.initScripts.enumerated() {
             Self.addInitScript(source, number: index + 1, to: manager.pointer)
         }
+        for (index, source) in addedInitScripts.enumerated() {
+            Self.addInitScript(source, number: configuration.initScripts.count + index + 1, to: manager.pointer)
+        }
         webkit_user_content_manager_register_script_message_handler(manager.pointer, "headway")
         SnippetInput.register(on: manager.pointer)
 
-        let rawView = hw_web_view_new(browser.context.pointer, manager.pointer)
+        let rawView = if let related {
+            hw_web_view_new_related(related, manager.pointer)
+        } else {
+            hw_web_view_new(browser.context.pointer, manager.pointer)
+        }
         g_object_ref_sink(UnsafeMutableRawPointer(rawView))
         view = GObjectRef(taking: rawView)
         if (configuration.webProcessMemoryLimit ?? 0) > 0 { WebProcessID.record(on: view.pointer) }
@@ -45,8 +55,9 @@ struct WebViewParts {
         )
         gtk_container_add(cast(window.pointer), cast(view.pointer))
         gtk_widget_show_all(window.pointer)
-        // The booster's handler refuses an http(s) redirect out of http(s) itself.
-        if browser.booster == nil { Self.allowFileRedirectFailures(in: view.pointer) }
+        // The booster's handler refuses an http(s) redirect out of http(s) itself. A popup's
+        // priming load would replace the document its opener already holds.
+        if browser.booster == nil, related == nil { Self.allowFileRedirectFailures(in: view.pointer) }
     }
 
     // Lets an http(s) redirect to a `file:` URL fail its load instead of killing the web process.
