@@ -13,7 +13,8 @@ extension Handlers {
             return .string(session.currentHandle ?? "")
         },
         .getWindowHandles: { session, _ in
-            .array(session.windows.map { .string($0.handle) })
+            session.syncWindows()
+            return .array(session.windows.map { .string($0.handle) })
         },
         .newWindow: { session, request in
             _ = try session.currentPage()
@@ -26,6 +27,7 @@ extension Handlers {
         },
         .closeWindow: { session, _ in
             try session.closeCurrentWindow()
+            session.syncWindows()
             // With none left, the service then deletes the session.
             return .array(session.windows.map { .string($0.handle) })
         },

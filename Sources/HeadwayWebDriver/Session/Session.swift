@@ -50,6 +50,8 @@ package final class Session {
         let handle = UUID().uuidString.lowercased()
         // User prompts stay open until a command answers them.
         page.holdsDialogs = true
+        // As Chrome and Firefox under automation: a script may open windows without a gesture.
+        page.allowsScriptPopups = true
         windows.append(Window(handle: handle, page: page))
         if currentHandle == nil { currentHandle = handle }
         return handle
@@ -57,8 +59,23 @@ package final class Session {
 
     package func touch() { lastUsed = .now }
 
+    // Brings `windows` up to date with what the pages did themselves: a window for each page a
+    // window's page opened (window.open, target=_blank), in the order they opened, and none for
+    // a page that closed itself (window.close).
+    package func syncWindows() {
+        var index = 0
+        while index < windows.count {
+            for page in windows[index].page.openedPages where !windows.contains(where: { $0.page === page }) {
+                add(page)
+            }
+            index += 1
+        }
+        windows.removeAll { $0.page.isClosed }
+    }
+
     // The current top-level window's page: "no such window" once it was closed.
     package func currentPage() throws(WebDriverError) -> Page {
+        syncWindows()
         guard let handle = currentHandle, let window = windows.first(where: { $0.handle == handle }) else {
             throw WebDriverError(.noSuchWindow, "the current window was closed: switch to another with Switch To Window")
         }
@@ -66,6 +83,7 @@ package final class Session {
     }
 
     package func switchTo(handle: String) throws(WebDriverError) {
+        syncWindows()
         guard windows.contains(where: { $0.handle == handle }) else {
             throw WebDriverError(.noSuchWindow, "no window has the handle \(handle)")
         }
