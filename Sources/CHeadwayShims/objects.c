@@ -93,27 +93,3 @@ void hw_soup_message_answer(SoupMessage *message, gboolean accept_any_certificat
                               hw_credentials_free, 0);
     }
 }
-
-void hw_widget_click(GtkWidget *widget, double x, double y) {
-    GdkWindow *window = gtk_widget_get_window(widget);
-    if (!window) return;
-    GdkDisplay *display = gtk_widget_get_display(widget);
-    GdkSeat *seat = gdk_display_get_default_seat(display);
-    GdkDevice *pointer = seat ? gdk_seat_get_pointer(seat) : NULL;
-    GdkEventType types[2] = {GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE};
-    for (int i = 0; i < 2; i++) {
-        GdkEvent *event = gdk_event_new(types[i]);
-        event->button.window = g_object_ref(window);
-        event->button.send_event = TRUE;
-        event->button.time = GDK_CURRENT_TIME;
-        event->button.x = x;
-        event->button.y = y;
-        event->button.x_root = x;
-        event->button.y_root = y;
-        event->button.button = 1;
-        event->button.state = i == 0 ? 0 : GDK_BUTTON1_MASK;
-        if (pointer) gdk_event_set_device(event, pointer);
-        gtk_widget_event(widget, event);
-        gdk_event_free(event);
-    }
-}

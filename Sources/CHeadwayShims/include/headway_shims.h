@@ -28,9 +28,32 @@ SoupServer *hw_soup_server_new(const char *server_header);
 /// Creates a SoupSession with these connection limits (soup_session_new_with_options is variadic).
 SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host);
 
-/// Sends a left-button press and release at (`x`, `y`) in `widget`'s coordinates, as a user's
-/// click: the page gets trusted mouse events.
-void hw_widget_click(GtkWidget *widget, double x, double y);
+/// Gives `view` the keyboard focus (and its offscreen window the focus a window manager would
+/// give it, once). Returns false when the view is not realized.
+gboolean hw_input_ready(GtkWidget *view);
+
+/// Moves the pointer to (`x`, `y`) in `view`'s coordinates (CSS pixels at zoom 1).
+void hw_input_motion(GtkWidget *view, double x, double y);
+
+/// Presses or releases GDK `button` (1 left, 2 middle, 3 right) where the pointer is. A press
+/// with `new_sequence` never counts as the second click of a double click.
+void hw_input_button(GtkWidget *view, gboolean press, guint button, gboolean new_sequence);
+
+/// Turns the wheel where the pointer is by smooth-scroll deltas (WebKit scrolls 40 px per unit).
+void hw_input_scroll(GtkWidget *view, double dx, double dy);
+
+/// Presses or releases the key `keyval`, with the modifiers and buttons held; a modifier key's
+/// press and release change the modifiers held.
+void hw_input_key(GtkWidget *view, gboolean press, guint keyval);
+
+/// Whether `keyval` needs Shift on the keyboard's layout (an uppercase letter, `!`).
+gboolean hw_input_keyval_needs_shift(GtkWidget *view, guint keyval);
+
+/// The GDK masks held on `view`: its mouse buttons', or else its modifiers'.
+guint hw_input_held(GtkWidget *view, gboolean buttons);
+
+/// The pointer's position on `view`: `y` when `vertical`, else `x`.
+double hw_input_pointer(GtkWidget *view, gboolean vertical);
 
 /// A stream that reads `base` (a new reference is taken) no faster than `bytes_per_second`,
 /// counted from its first read; only asynchronous reads are paced.

@@ -1,0 +1,199 @@
+#include "headway_shims.h"
+
+/* A user's input, made as GdkEvents and handed to GTK (gtk_main_do_event), as WebKit's own
+ * automation does (UIProcess/Automation/gtk/WebAutomationSessionGtk.cpp): the page sees trusted
+ * events. Each view keeps its pointer position, held buttons and modifiers, and the time of its
+ * events, in an HwInput attached to it, so that later events carry the state mask a user's would. */
+
+typedef struct {
+    double x, y;
+    guint buttons;   /* GDK_BUTTONn_MASK of the buttons held */
+    guint modifiers; /* GDK_SHIFT_MASK, GDK_CONTROL_MASK, GDK_MOD1_MASK, GDK_META_MASK held */
+    guint32 time;    /* of the latest event, in ms; only ever grows */
+    guint32 last_press;
+    gboolean focused;
+} HwInput;
+
+static HwInput *hw_input(GtkWidget *view) {
+    HwInput *input = g_object_get_data(G_OBJECT(view), "headway-input");
+    if (!input) {
+        input = g_new0(HwInput, 1);
+        g_object_set_data_full(G_OBJECT(view), "headway-input", input, g_free);
+    }
+    return input;
+}
+
+/* Event times go forward, and never less than `gap` ms after the latest press. */
+static guint32 hw_input_time(HwInput *input, guint32 gap) {
+    guint32 now = (guint32)(g_get_monotonic_time() / 1000);
+    guint32 time = input->time + 1;
+    if (input->last_press && input->last_press + gap > time) time = input->last_press + gap;
+    if (now > time) time = now;
+    input->time = time;
+    return time;
+}
+
+static GdkDevice *hw_device(GtkWidget *view, gboolean keyboard) {
+    GdkSeat *seat = gdk_display_get_default_seat(gtk_widget_get_display(view));
+    if (!seat) return NULL;
+    return keyboard ? gdk_seat_get_keyboard(seat) : gdk_seat_get_pointer(seat);
+}
+
+static void hw_send(GtkWidget *view, GdkEvent *event, gboolean keyboard) {
+    GdkDevice *device = hw_device(view, keyboard);
+    if (device) gdk_event_set_device(event, device);
+    gtk_main_do_event(event);
+    gdk_event_free(event);
+}
+
+static guint hw_button_mask(guint button) {
+    switch (button) {
+    case 1: return GDK_BUTTON1_MASK;
+    case 2: return GDK_BUTTON2_MASK;
+    case 3: return GDK_BUTTON3_MASK;
+    default: return 0;
+    }
+}
+
+static guint hw_modifier_mask(guint keyval) {
+    switch (keyval) {
+    case GDK_KEY_Shift_L: case GDK_KEY_Shift_R: return GDK_SHIFT_MASK;
+    case GDK_KEY_Control_L: case GDK_KEY_Control_R: return GDK_CONTROL_MASK;
+    case GDK_KEY_Alt_L: case GDK_KEY_Alt_R: return GDK_MOD1_MASK;
+    case GDK_KEY_Meta_L: case GDK_KEY_Meta_R: return GDK_META_MASK;
+    default: return 0;
+    }
+}
+
+gboolean hw_input_ready(GtkWidget *view) {
+    GdkWindow *window = gtk_widget_get_window(view);
+    if (!window) return FALSE;
+    GtkWidget *toplevel = gtk_widget_get_toplevel(view);
+    HwInput *input = hw_input(view);
+    if (!input->focused && GTK_IS_WINDOW(toplevel)) {
+        /* An offscreen window is never active by itself: tell it it has the keyboard focus, as
+         * a window manager would, so that the page is focused (document.hasFocus()). */
+        GdkEvent *focus = gdk_event_new(GDK_FOCUS_CHANGE);
+        focus->focus_change.window = g_object_ref(gtk_widget_get_window(toplevel));
+        focus->focus_change.send_event = TRUE;
+        focus->focus_change.in = TRUE;
+        hw_send(view, focus, TRUE);
+        input->focused = TRUE;
+    }
+    if (!gtk_widget_has_focus(view)) gtk_widget_grab_focus(view);
+    return TRUE;
+}
+
+void hw_input_motion(GtkWidget *view, double x, double y) {
+    if (!hw_input_ready(view)) return;
+    HwInput *input = hw_input(view);
+    GdkWindow *window = gtk_widget_get_window(view);
+    GdkEvent *event = gdk_event_new(GDK_MOTION_NOTIFY);
+    event->motion.window = g_object_ref(window);
+    event->motion.send_event = TRUE;
+    event->motion.time = hw_input_time(input, 0);
+    event->motion.x = x;
+    event->motion.y = y;
+    int root_x = 0, root_y = 0;
+    gdk_window_get_root_coords(window, (int)x, (int)y, &root_x, &root_y);
+    event->motion.x_root = root_x;
+    event->motion.y_root = root_y;
+    event->motion.state = input->buttons | input->modifiers;
+    input->x = x;
+    input->y = y;
+    hw_send(view, event, FALSE);
+}
+
+void hw_input_button(GtkWidget *view, gboolean press, guint button, gboolean new_sequence) {
+    if (!hw_input_ready(view)) return;
+    HwInput *input = hw_input(view);
+    GdkWindow *window = gtk_widget_get_window(view);
+    GdkEvent *event = gdk_event_new(press ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE);
+    event->button.window = g_object_ref(window);
+    event->button.send_event = TRUE;
+    /* GTK counts a press soon after another at the same place as a double click: a press that
+     * starts a new sequence comes well after the last one. */
+    event->button.time = hw_input_time(input, press && new_sequence ? 5000 : 0);
+    if (press) input->last_press = event->button.time;
+    event->button.x = input->x;
+    event->button.y = input->y;
+    int root_x = 0, root_y = 0;
+    gdk_window_get_root_coords(window, (int)input->x, (int)input->y, &root_x, &root_y);
+    event->button.x_root = root_x;
+    event->button.y_root = root_y;
+    event->button.button = button;
+    /* As X reports it: the state before the event (a release still shows its button held). */
+    event->button.state = input->buttons | input->modifiers;
+    if (press) input->buttons |= hw_button_mask(button);
+    else input->buttons &= ~hw_button_mask(button);
+    hw_send(view, event, FALSE);
+}
+
+void hw_input_scroll(GtkWidget *view, double dx, double dy) {
+    if (!hw_input_ready(view)) return;
+    HwInput *input = hw_input(view);
+    GdkWindow *window = gtk_widget_get_window(view);
+    GdkEvent *event = gdk_event_new(GDK_SCROLL);
+    event->scroll.window = g_object_ref(window);
+    event->scroll.send_event = TRUE;
+    event->scroll.time = hw_input_time(input, 0);
+    event->scroll.x = input->x;
+    event->scroll.y = input->y;
+    int root_x = 0, root_y = 0;
+    gdk_window_get_root_coords(window, (int)input->x, (int)input->y, &root_x, &root_y);
+    event->scroll.x_root = root_x;
+    event->scroll.y_root = root_y;
+    event->scroll.state = input->buttons | input->modifiers;
+    event->scroll.direction = GDK_SCROLL_SMOOTH;
+    event->scroll.delta_x = dx;
+    event->scroll.delta_y = dy;
+    hw_send(view, event, FALSE);
+}
+
+void hw_input_key(GtkWidget *view, gboolean press, guint keyval) {
+    if (!hw_input_ready(view)) return;
+    HwInput *input = hw_input(view);
+    GdkEvent *event = gdk_event_new(press ? GDK_KEY_PRESS : GDK_KEY_RELEASE);
+    event->key.window = g_object_ref(gtk_widget_get_window(view));
+    event->key.send_event = TRUE;
+    event->key.time = hw_input_time(input, 0);
+    event->key.keyval = keyval;
+    /* As WebKit's automation: a modifier's press already shows it held, its release no more. */
+    guint mask = hw_modifier_mask(keyval);
+    if (press) input->modifiers |= mask;
+    else input->modifiers &= ~mask;
+    event->key.state = input->buttons | input->modifiers;
+    event->key.is_modifier = mask != 0;
+    /* GTK mishandles a key event without a real hardware keycode. */
+    GdkKeymapKey *keys = NULL;
+    int count = 0;
+    GdkKeymap *keymap = gdk_keymap_get_for_display(gtk_widget_get_display(view));
+    if (gdk_keymap_get_entries_for_keyval(keymap, keyval, &keys, &count) && count > 0) {
+        event->key.hardware_keycode = (guint16)keys[0].keycode;
+        event->key.group = (guint8)keys[0].group;
+    }
+    g_free(keys);
+    hw_send(view, event, TRUE);
+}
+
+gboolean hw_input_keyval_needs_shift(GtkWidget *view, guint keyval) {
+    GdkKeymapKey *keys = NULL;
+    int count = 0;
+    GdkKeymap *keymap = gdk_keymap_get_for_display(gtk_widget_get_display(view));
+    gboolean shifted = FALSE;
+    if (gdk_keymap_get_entries_for_keyval(keymap, keyval, &keys, &count) && count > 0) {
+        shifted = keys[0].level == 1;
+    }
+    g_free(keys);
+    return shifted;
+}
+
+guint hw_input_held(GtkWidget *view, gboolean buttons) {
+    HwInput *input = hw_input(view);
+    return buttons ? input->buttons : input->modifiers;
+}
+
+double hw_input_pointer(GtkWidget *view, gboolean vertical) {
+    HwInput *input = hw_input(view);
+    return vertical ? input->y : input->x;
+}
