@@ -1,6 +1,38 @@
+import Foundation
 import Headway
 
-// Element Click, Element Clear, Element Send Keys.
+// Element Click, Element Clear, Element Send Keys
+// (https://www.w3.org/TR/webdriver2/#element-interaction), with trusted input.
 extension Handlers {
-    static let elementInteraction: [Command: Handler] = [:]
+    static let elementInteraction: [Command: Handler] = [
+        .elementClick: { session, request in
+            let element = Session.elementReference(request.parameter("elementId"))
+            let point = try await session.callAtom(InteractionAtoms.clickPoint, [element])
+            guard let x = point["x"]?.doubleValue, let y = point["y"]?.doubleValue else { return .null }
+            let page = try session.currentPage()
+            try await page.click(x: x, y: y, button: .left, clickCount: 1)
+            try await session.waitForNavigation(page)
+            return .null
+        },
+        .elementClear: { session, request in
+            let element = Session.elementReference(request.parameter("elementId"))
+            _ = try await session.callAtom(InteractionAtoms.clear, [element])
+            return .null
+        },
+        .elementSendKeys: { session, request in
+            let text = try request.string("text")
+            let element = Session.elementReference(request.parameter("elementId"))
+            let strict = session.capabilities.strictFileInteractability
+            let answer = try await session.callAtom(InteractionAtoms.focusForKeys, [element, .bool(strict)])
+            if answer["file"] == .bool(true) {
+                let files = try Session.files(text, multiple: answer["multiple"] == .bool(true))
+                _ = try await session.callAtom(InteractionAtoms.setFiles, [element, .array(files)])
+                return .null
+            }
+            let page = try session.currentPage()
+            try await session.type(text, page: page)
+            try await session.waitForNavigation(page)
+            return .null
+        },
+    ]
 }

@@ -23,7 +23,7 @@ package final class Session {
     package private(set) var lastUsed = ContinuousClock.now
     let queue = CommandQueue()
     // Set by the input commands: the keys and buttons held down, released by Release Actions.
-    package var inputState: [String: JSONValue] = [:]
+    package var inputState = InputState()
 
     package init(id: String = UUID().uuidString.lowercased(), browser: Browser, page: Page, capabilities: Capabilities) {
         self.id = id
