@@ -39,10 +39,12 @@ static GdkDevice *hw_device(GtkWidget *view, gboolean keyboard) {
     return keyboard ? gdk_seat_get_keyboard(seat) : gdk_seat_get_pointer(seat);
 }
 
+/* Straight to the view: gtk_main_do_event would also run GTK's tooltip and grab handling,
+ * which asks X about the pointer on the offscreen window and fails (BadWindow). */
 static void hw_send(GtkWidget *view, GdkEvent *event, gboolean keyboard) {
     GdkDevice *device = hw_device(view, keyboard);
     if (device) gdk_event_set_device(event, device);
-    gtk_main_do_event(event);
+    gtk_widget_event(view, event);
     gdk_event_free(event);
 }
 
@@ -65,22 +67,34 @@ static guint hw_modifier_mask(guint keyval) {
     }
 }
 
+static gboolean hw_no_context_menu(WebKitWebView *view, WebKitContextMenu *menu, GdkEvent *event,
+                                   WebKitHitTestResult *hit, gpointer data) {
+    (void)view; (void)menu; (void)event; (void)hit; (void)data;
+    return TRUE;
+}
+
 gboolean hw_input_ready(GtkWidget *view) {
     GdkWindow *window = gtk_widget_get_window(view);
     if (!window) return FALSE;
     GtkWidget *toplevel = gtk_widget_get_toplevel(view);
     HwInput *input = hw_input(view);
+    if (!gtk_widget_has_focus(view)) gtk_widget_grab_focus(view);
     if (!input->focused && GTK_IS_WINDOW(toplevel)) {
-        /* An offscreen window is never active by itself: tell it it has the keyboard focus, as
-         * a window manager would, so that the page is focused (document.hasFocus()). */
+        /* An offscreen window never gets the keyboard focus; tell the view it has it, as GTK
+         * would (the window's own handler asks X, which knows nothing of offscreen windows). */
         GdkEvent *focus = gdk_event_new(GDK_FOCUS_CHANGE);
-        focus->focus_change.window = g_object_ref(gtk_widget_get_window(toplevel));
+        focus->focus_change.window = g_object_ref(window);
         focus->focus_change.send_event = TRUE;
         focus->focus_change.in = TRUE;
-        hw_send(view, focus, TRUE);
+        GdkDevice *keyboard = hw_device(view, TRUE);
+        if (keyboard) gdk_event_set_device(focus, keyboard);
+        gtk_widget_send_focus_change(view, focus);
+        gdk_event_free(focus);
+        /* No one sees a context menu here, and an open one would take the right button's
+         * release from the page. */
+        g_signal_connect(view, "context-menu", G_CALLBACK(hw_no_context_menu), NULL);
         input->focused = TRUE;
     }
-    if (!gtk_widget_has_focus(view)) gtk_widget_grab_focus(view);
     return TRUE;
 }
 

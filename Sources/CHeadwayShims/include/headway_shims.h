@@ -39,7 +39,7 @@ void hw_input_motion(GtkWidget *view, double x, double y);
 /// with `new_sequence` never counts as the second click of a double click.
 void hw_input_button(GtkWidget *view, gboolean press, guint button, gboolean new_sequence);
 
-/// Turns the wheel where the pointer is by smooth-scroll deltas (WebKit scrolls 40 px per unit).
+/// Turns the wheel where the pointer is by smooth-scroll deltas (units of WebKit's choosing).
 void hw_input_scroll(GtkWidget *view, double dx, double dy);
 
 /// Presses or releases the key `keyval`, with the modifiers and buttons held; a modifier key's

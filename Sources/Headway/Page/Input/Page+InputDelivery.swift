@@ -26,7 +26,8 @@ enum InputEvidence {
                   let seenY = now["y"]?.doubleValue else { return false }
             return abs(seenX - x) < 1 && abs(seenY - y) < 1
         case .downs(let count): return grew("mousedown", "pointerdown") >= count
-        case .ups(let count): return grew("mouseup", "pointerup") >= count
+        // WebKitGTK gives the page no mouseup for the right button, only its contextmenu.
+        case .ups(let count): return grew("mouseup", "pointerup", "contextmenu") >= count
         case .wheels(let count): return grew("wheel") >= count
         case .keyDowns(let count): return grew("keydown") >= count
         case .keyUps(let count): return grew("keyup") >= count
@@ -84,7 +85,7 @@ extension PageScripts {
         if (e.type === 'mousemove' || e.type === 'pointermove') { seen.x = e.clientX; seen.y = e.clientY; }
       };
       for (const type of ['mousemove', 'pointermove', 'mousedown', 'pointerdown', 'mouseup', 'pointerup',
-                          'wheel', 'keydown', 'keyup']) {
+                          'contextmenu', 'wheel', 'keydown', 'keyup']) {
         addEventListener(type, note, { capture: true, passive: true });
       }
     }
