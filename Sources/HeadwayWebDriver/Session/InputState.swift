@@ -9,7 +9,8 @@ package struct InputState {
     package struct Source {
         var type: SourceType
         var pointerType = "mouse"
-        var pressedKeys: [String] = []
+        // Each key held: as the action named it, and as it was sent (shifted while Shift was held).
+        var pressedKeys: [(raw: String, sent: String)] = []
         var pressedButtons: Set<Int> = []
         var x = 0.0
         var y = 0.0

@@ -22,8 +22,9 @@ extension Session {
                 switch action.kind {
                 case .pause, .pointerCancel: continue
                 case .keyDown(let key):
-                    try await page.keyDown(key)
-                    inputState.sources[action.source]?.pressedKeys.append(key)
+                    let sent = Self.shifted(key, page.pressedModifiers.contains(.shift))
+                    try await page.keyDown(sent)
+                    inputState.sources[action.source]?.pressedKeys.append((key, sent))
                     inputState.cancelList.append(.keyUp(source: action.source, key: key))
                 case .keyUp(let key):
                     try await keyUp(key, source: action.source, page: page)
@@ -105,8 +106,9 @@ extension Session {
     }
 
     func keyUp(_ key: String, source: String, page: Page) async throws {
-        guard let index = inputState.sources[source]?.pressedKeys.firstIndex(of: key) else { return }
-        try await page.keyUp(key)
+        guard let index = inputState.sources[source]?.pressedKeys.firstIndex(where: { $0.raw == key }),
+              let sent = inputState.sources[source]?.pressedKeys[index].sent else { return }
+        try await page.keyUp(sent)
         inputState.sources[source]?.pressedKeys.remove(at: index)
     }
 
@@ -126,6 +128,13 @@ extension Session {
             case .pointerUp(let source, let button): try await pointerUp(button, source: source, page: page)
             }
         }
+    }
+
+    // `key` as typed with Shift held, when it is.
+    static func shifted(_ key: String, _ shift: Bool) -> String {
+        guard shift, key.count == 1, let character = key.first,
+              let version = WebDriverKeys.shiftedVersion[character] else { return key }
+        return String(version)
     }
 
     static func mouseButton(_ button: Int) throws(WebDriverError) -> MouseButton {

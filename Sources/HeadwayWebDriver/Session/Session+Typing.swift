@@ -24,11 +24,12 @@ extension Session {
                 }
                 continue
             }
-            let addShift = WebDriverKeys.shifted.contains(character) && !held.contains("Shift")
-                && !page.pressedModifiers.contains(.shift)
+            let shiftHeld = held.contains("Shift") || page.pressedModifiers.contains(.shift)
+            let addShift = WebDriverKeys.shifted.contains(character) && !shiftHeld
+            let sent = Self.shifted(key, shiftHeld)
             if addShift { try await page.keyDown("Shift") }
-            try await page.keyDown(key)
-            try await page.keyUp(key)
+            try await page.keyDown(sent)
+            try await page.keyUp(sent)
             if addShift { try await page.keyUp("Shift") }
         }
         try await releaseHeld()

@@ -32,6 +32,13 @@ enum WebDriverKeys {
     // Characters typed with Shift on a US keyboard (the spec's shifted characters).
     static let shifted = Set("~!@#$%^&*()_+{}|:\"<>?ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
+    // What a key types with Shift held on a US keyboard, where that differs.
+    static let shiftedVersion: [Character: Character] = {
+        var map = Dictionary(uniqueKeysWithValues: zip("`1234567890-=[]\\;',./", "~!@#$%^&*()_+{}|:\"<>?"))
+        for letter in "abcdefghijklmnopqrstuvwxyz" { map[letter] = Character(letter.uppercased()) }
+        return map
+    }()
+
     // The library's name for a WebDriver key value (one grapheme).
     static func name(_ value: Character) throws(WebDriverError) -> String {
         if let scalar = value.unicodeScalars.first, value.unicodeScalars.count == 1 {

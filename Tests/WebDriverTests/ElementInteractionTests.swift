@@ -1,0 +1,121 @@
+import Foundation
+import Headway
+import HeadwayTestSupport
+import HeadwayWebDriver
+import Testing
+
+@Suite("WebDriver element interaction", .serialized)
+@EngineActor
+struct ElementInteractionTests {
+    typealias F = InteractionFixtures
+
+    let server: HTTPServer
+    let driver = WebDriverDriver()
+
+    init() throws {
+        server = try HTTPServer()
+        server.route("/click.html", .html(F.recorder + """
+            <div style="height: 3000px">tall</div>
+            <button id=far style="width: 100px; height: 40px">far</button>
+            <div style="position: relative">
+              <button id=covered style="width: 100px; height: 40px">covered</button>
+              <div id=cover style="position: absolute; left: 0; top: 0; width: 200px; height: 100%; background: red"></div>
+            </div>
+            <button id=hidden style="display: none">hidden</button>
+            <a id=link href="next.html">next</a>
+            <select id=sel><option value=a>A</option><option id=optb value=b>B</option></select>
+            """))
+        server.route("/next.html", .html("<title>Next</title><p>next page"))
+        server.route("/form.html", .html(F.recorder + """
+            <form action="done.html"><input id=q name=q value="x"><textarea id=t readonly>r</textarea>
+            <div id=d>plain</div><div id=ed contenteditable>edit me</div></form>
+            """))
+        server.route("/done.html", .html("<title>Done</title>"))
+    }
+
+    func open(_ path: String) async throws -> String {
+        let id = try await driver.newSession()
+        _ = try await driver.send(.navigateTo, id, ["url": .string(server.url.appendingPathComponent(path).absoluteString)])
+        return id
+    }
+
+    func click(_ id: String, _ element: JSONValue) async throws {
+        _ = try await driver.send(.elementClick, id, parameters: ["elementId": F.elementID(element)])
+    }
+
+    @Test func aClickScrollsTheElementIntoViewAndIsTrusted() async throws {
+        defer { server.stop(); driver.service.shutdown() }
+        let id = try await open("click.html")
+        try await click(id, try await F.element(driver, id, "#far"))
+        #expect(try await F.script(driver, id, "return scrollY").doubleValue ?? 0 > 0)
+        let events = try await F.events(driver, id, matching: ["mousedown", "mouseup", "click"])
+        #expect(events.count == 3)
+        #expect(events.allSatisfy { $0.contains(" true ") })
+        #expect(events.map { String($0.prefix { $0 != " " }) } == ["mousedown", "mouseup", "click"])
+        let target = try await F.script(driver, id, "return window.events.length && document.elementFromPoint("
+            + "...window.events.find(e => e.startsWith('click')).split(' ').at(-2).split(',').map(Number)).id")
+        #expect(target == "far")
+    }
+
+    @Test func aCoveredElementIsInterceptedAndAHiddenOneNotInteractable() async throws {
+        defer { server.stop(); driver.service.shutdown() }
+        let id = try await open("click.html")
+        await #expect { try await click(id, try await F.element(driver, id, "#covered")) } throws: {
+            ($0 as? WebDriverError)?.code == .elementClickIntercepted && ($0 as? WebDriverError)?.message.contains("id=\"cover\"") == true
+        }
+        await #expect { try await click(id, try await F.element(driver, id, "#hidden")) } throws: {
+            ($0 as? WebDriverError)?.code == .elementNotInteractable
+        }
+        #expect(try await F.events(driver, id, matching: ["click"]).isEmpty)
+    }
+
+    @Test func aLinkClickWaitsForTheNextPage() async throws {
+        defer { server.stop(); driver.service.shutdown() }
+        let id = try await open("click.html")
+        try await click(id, try await F.element(driver, id, "#link"))
+        #expect(try await driver.send(.getTitle, id) == "Next")
+    }
+
+    @Test func anOptionClickSelectsItAndFiresChange() async throws {
+        defer { server.stop(); driver.service.shutdown() }
+        let id = try await open("click.html")
+        try await click(id, try await F.element(driver, id, "#optb"))
+        #expect(try await F.script(driver, id, "return document.getElementById('sel').value") == "b")
+        #expect(try await F.events(driver, id, matching: ["change"]).count == 1)
+    }
+
+    @Test func sendKeysTypesTrustedKeysWithShiftAndEnterSubmits() async throws {
+        defer { server.stop(); driver.service.shutdown() }
+        let id = try await open("form.html")
+        let input = try await F.element(driver, id, "#q")
+        _ = try await driver.send(.elementSendKeys, id, ["text": "aB\u{E008}c\u{E000}d"],
+                                  parameters: ["elementId": F.elementID(input)])
+        #expect(try await F.script(driver, id, "return document.getElementById('q').value") == "xaBCd")
+        let keys = try await F.events(driver, id, matching: ["keydown"])
+        #expect(keys.allSatisfy { $0.hasPrefix("keydown true") })
+        #expect(keys.map { $0.split(separator: " ", omittingEmptySubsequences: false)[2] }
+                == ["a", "Shift", "B", "Shift", "C", "d"])
+        #expect(keys[4].contains(" S"))
+        #expect(!keys[5].contains(" S"))
+        _ = try await driver.send(.elementSendKeys, id, ["text": "\u{E007}"], parameters: ["elementId": F.elementID(input)])
+        #expect(try await driver.send(.getTitle, id) == "Done")
+        #expect(try await driver.send(.getCurrentURL, id).stringValue?.hasSuffix("done.html?q=xaBCd") == true)
+    }
+
+    @Test func clearEmptiesAFieldAndRefusesWhatIsNotEditable() async throws {
+        defer { server.stop(); driver.service.shutdown() }
+        let id = try await open("form.html")
+        let input = try await F.element(driver, id, "#q")
+        _ = try await driver.send(.elementClear, id, parameters: ["elementId": F.elementID(input)])
+        #expect(try await F.script(driver, id, "return document.getElementById('q').value") == "")
+        #expect(try await F.events(driver, id, matching: ["input", "change"]).count == 2)
+        let editable = try await F.element(driver, id, "#ed")
+        _ = try await driver.send(.elementClear, id, parameters: ["elementId": F.elementID(editable)])
+        #expect(try await F.script(driver, id, "return document.getElementById('ed').innerHTML") == "")
+        for css in ["#t", "#d"] {
+            let element = try await F.element(driver, id, css)
+            await #expect { try await driver.send(.elementClear, id, parameters: ["elementId": F.elementID(element)]) }
+                throws: { ($0 as? WebDriverError)?.code == .invalidElementState }
+        }
+    }
+}
