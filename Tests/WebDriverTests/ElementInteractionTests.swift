@@ -24,6 +24,12 @@ struct ElementInteractionTests {
             <button id=hidden style="display: none">hidden</button>
             <a id=link href="next.html">next</a>
             <select id=sel><option value=a>A</option><option id=optb value=b>B</option></select>
+            <input id=after>
+            <iframe id=f src="frame.html" style="border: 5px solid; padding: 7px"></iframe>
+            """))
+        server.route("/frame.html", .html("""
+            <button id=b style="margin: 20px">in</button>
+            <script>addEventListener('click', e => parent.events.push(`frame ${e.isTrusted} ${e.target.id}`))</script>
             """))
         server.route("/next.html", .html("<title>Next</title><p>next page"))
         server.route("/form.html", .html(F.recorder + """
@@ -82,6 +88,24 @@ struct ElementInteractionTests {
         try await click(id, try await F.element(driver, id, "#optb"))
         #expect(try await F.script(driver, id, "return document.getElementById('sel').value") == "b")
         #expect(try await F.events(driver, id, matching: ["change"]).count == 1)
+        // No select popup was left open to take the keys (WebKit opens one on a mousedown).
+        let after = try await F.element(driver, id, "#after")
+        _ = try await driver.send(.elementSendKeys, id, ["text": "Ab"], parameters: ["elementId": F.elementID(after)])
+        #expect(try await F.script(driver, id, "return document.getElementById('after').value") == "Ab")
+    }
+
+    @Test func aClickInAFrameLandsOnTheElementThroughTheFrameOffsets() async throws {
+        defer { server.stop(); driver.service.shutdown() }
+        let id = try await open("click.html")
+        _ = try await F.script(driver, id, "return new Promise(r => { const f = document.getElementById('f'); "
+            + "if (f.contentDocument?.readyState === 'complete') r(); else f.onload = () => r(); })")
+        let frame = try await F.element(driver, id, "#f")
+        try driver.service.registry.session(id).framePath = [frame]
+        let button = try await F.element(driver, id, "#b")
+        try await click(id, button)
+        try driver.service.registry.session(id).framePath = []
+        let events = try await F.events(driver, id, matching: ["frame", "click", "mousedown"])
+        #expect(events == ["frame true b"])
     }
 
     @Test func sendKeysTypesTrustedKeysWithShiftAndEnterSubmits() async throws {

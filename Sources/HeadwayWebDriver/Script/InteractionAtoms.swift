@@ -35,9 +35,19 @@ enum InteractionAtoms {
       const p = centerPoint(e);
       return p !== null && e.ownerDocument.elementsFromPoint(p.x, p.y).includes(e);
     };
+    // WebKit scrolls only the element's own document: each frame element is brought into its
+    // parent's view in turn.
     const scrollIntoView = (e) => {
       if (!inView(e)) e.scrollIntoView({ block: 'end', inline: 'nearest', behavior: 'instant' });
+      for (let w = e.ownerDocument.defaultView; w.frameElement; w = w.parent) {
+        const f = w.frameElement, r = f.getBoundingClientRect(), p = w.parent;
+        if (r.top < 0 || r.left < 0 || r.bottom > p.innerHeight || r.right > p.innerWidth) {
+          f.scrollIntoView({ block: 'end', inline: 'nearest', behavior: 'instant' });
+        }
+      }
     };
+    // Whether a point (top-level viewport coordinates) is in the top-level viewport.
+    const inTopView = (x, y) => x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight;
     const container = (e) => {
       if (e.localName === 'option' || e.localName === 'optgroup') {
         const c = e.closest('select, datalist');
@@ -73,7 +83,13 @@ enum InteractionAtoms {
              + ') would hit ' + describe(top) + ', which is on top of it');
       }
       if (c !== e && e.localName === 'option') {
-        fireMouse(c, 'mouseover'); fireMouse(c, 'mousemove'); fireMouse(c, 'mousedown');
+        fireMouse(c, 'mouseover'); fireMouse(c, 'mousemove');
+        // WebKit opens the select's popup menu (a GTK grab that takes later keys) on any mousedown
+        // left to its default action: the last listener stops that.
+        const w = c.ownerDocument.defaultView, stop = (ev) => ev.preventDefault();
+        w.addEventListener('mousedown', stop, { once: true });
+        fireMouse(c, 'mousedown');
+        w.removeEventListener('mousedown', stop);
         c.focus();
         if (!e.disabled && !(e.parentElement && e.parentElement.localName === 'optgroup' && e.parentElement.disabled)) {
           fire(c, 'input');
@@ -85,6 +101,9 @@ enum InteractionAtoms {
         return { option: true };
       }
       const o = frameOffset(c.ownerDocument.defaultView);
+      if (!inTopView(p.x + o.x, p.y + o.y)) {
+        fail('element not interactable', describe(c) + ' is in a frame whose part in the viewport does not show it');
+      }
       return { x: p.x + o.x, y: p.y + o.y };
     }
     """#
