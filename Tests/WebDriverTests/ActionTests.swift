@@ -16,8 +16,9 @@ struct ActionTests {
         server = try HTTPServer()
         server.route("/actions.html", .html(F.recorder + """
             <style>body { margin: 0 }</style>
-            <div id=from style="position: absolute; left: 10px; top: 10px; width: 50px; height: 50px; background: blue"></div>
-            <div id=to style="position: absolute; left: 200px; top: 10px; width: 50px; height: 50px; background: green"></div>
+            <style>.box { position: absolute; top: 10px; width: 50px; height: 50px; background: blue }</style>
+            <div id=from class=box style="left: 10px"></div>
+            <div id=to class=box style="left: 200px"></div>
             <input id=q style="position: absolute; left: 10px; top: 100px">
             <div style="height: 5000px"></div>
             """))
@@ -120,7 +121,8 @@ struct ActionTests {
             ($0 as? WebDriverError)?.code == .invalidArgument
                 && ($0 as? WebDriverError)?.message.contains("actions[0].actions[1].button") == true
         }
-        await #expect { try await perform(id, [["type": "key", "id": "k", "actions": [["type": "keyDown", "value": "ab"]]]]) }
+        let twoKeys: JSONValue = ["type": "key", "id": "k", "actions": [["type": "keyDown", "value": "ab"]]]
+        await #expect { try await perform(id, [twoKeys]) }
             throws: { ($0 as? WebDriverError)?.message.contains("actions[0].actions[0].value") == true }
         await #expect { try await perform(id, [["type": "key", "id": "mouse", "actions": []]]) }
             throws: { ($0 as? WebDriverError)?.code == .invalidArgument }

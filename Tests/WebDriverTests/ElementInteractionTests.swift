@@ -19,7 +19,7 @@ struct ElementInteractionTests {
             <button id=far style="width: 100px; height: 40px">far</button>
             <div style="position: relative">
               <button id=covered style="width: 100px; height: 40px">covered</button>
-              <div id=cover style="position: absolute; left: 0; top: 0; width: 200px; height: 100%; background: red"></div>
+              <div id=cover style="position: absolute; inset: 0; width: 200px; background: red"></div>
             </div>
             <button id=hidden style="display: none">hidden</button>
             <a id=link href="next.html">next</a>
@@ -41,7 +41,8 @@ struct ElementInteractionTests {
 
     func open(_ path: String) async throws -> String {
         let id = try await driver.newSession()
-        _ = try await driver.send(.navigateTo, id, ["url": .string(server.url.appendingPathComponent(path).absoluteString)])
+        let url = server.url.appendingPathComponent(path).absoluteString
+        _ = try await driver.send(.navigateTo, id, ["url": .string(url)])
         return id
     }
 
@@ -67,7 +68,8 @@ struct ElementInteractionTests {
         defer { server.stop(); driver.service.shutdown() }
         let id = try await open("click.html")
         await #expect { try await click(id, try await F.element(driver, id, "#covered")) } throws: {
-            ($0 as? WebDriverError)?.code == .elementClickIntercepted && ($0 as? WebDriverError)?.message.contains("id=\"cover\"") == true
+            let error = $0 as? WebDriverError
+            return error?.code == .elementClickIntercepted && error?.message.contains("id=\"cover\"") == true
         }
         await #expect { try await click(id, try await F.element(driver, id, "#hidden")) } throws: {
             ($0 as? WebDriverError)?.code == .elementNotInteractable
@@ -121,7 +123,8 @@ struct ElementInteractionTests {
                 == ["a", "Shift", "B", "Shift", "C", "d"])
         #expect(keys[4].contains(" S"))
         #expect(!keys[5].contains(" S"))
-        _ = try await driver.send(.elementSendKeys, id, ["text": "\u{E007}"], parameters: ["elementId": F.elementID(input)])
+        _ = try await driver.send(.elementSendKeys, id, ["text": "\u{E007}"],
+                                  parameters: ["elementId": F.elementID(input)])
         #expect(try await driver.send(.getTitle, id) == "Done")
         #expect(try await driver.send(.getCurrentURL, id).stringValue?.hasSuffix("done.html?q=xaBCd") == true)
     }

@@ -37,7 +37,9 @@ enum InteractionFixtures {
         element[elementKey]?.stringValue ?? ""
     }
 
-    static func events(_ driver: WebDriverDriver, _ id: String, matching types: Set<String>? = nil) async throws -> [String] {
+    static func events(
+        _ driver: WebDriverDriver, _ id: String, matching types: Set<String>? = nil
+    ) async throws -> [String] {
         let all = try await driver.send(.executeScript, id, ["script": "return window.events", "args": []])
         guard case .array(let values) = all else { return [] }
         let lines = values.compactMap(\.stringValue)

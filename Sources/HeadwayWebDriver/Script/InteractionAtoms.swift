@@ -26,8 +26,10 @@ enum InteractionAtoms {
       const w = e.ownerDocument.defaultView, rects = e.getClientRects();
       if (rects.length === 0) return null;
       const r = rects[0];
-      const left = Math.max(0, Math.min(r.x, r.x + r.width)), right = Math.min(w.innerWidth, Math.max(r.x, r.x + r.width));
-      const top = Math.max(0, Math.min(r.y, r.y + r.height)), bottom = Math.min(w.innerHeight, Math.max(r.y, r.y + r.height));
+      const left = Math.max(0, Math.min(r.x, r.x + r.width));
+      const right = Math.min(w.innerWidth, Math.max(r.x, r.x + r.width));
+      const top = Math.max(0, Math.min(r.y, r.y + r.height));
+      const bottom = Math.min(w.innerHeight, Math.max(r.y, r.y + r.height));
       if (right <= left || bottom <= top) return null;
       return { x: Math.floor((left + right) / 2), y: Math.floor((top + bottom) / 2) };
     };
@@ -62,7 +64,8 @@ enum InteractionAtoms {
     const fire = (target, type) => target.dispatchEvent(new Event(type, { bubbles: true }));
     const fireMouse = (target, type) => {
       const C = target.ownerDocument.defaultView.MouseEvent;
-      target.dispatchEvent(new C(type, { bubbles: true, cancelable: true, composed: true, view: target.ownerDocument.defaultView }));
+      const view = target.ownerDocument.defaultView;
+      target.dispatchEvent(new C(type, { bubbles: true, cancelable: true, composed: true, view }));
     };
     """#
 
@@ -75,7 +78,9 @@ enum InteractionAtoms {
       const c = container(e);
       scrollIntoView(c);
       const p = centerPoint(c);
-      if (p === null) fail('element not interactable', describe(c) + ' has no part in the viewport (hidden, empty or scrolled away)');
+      if (p === null) {
+        fail('element not interactable', describe(c) + ' has no part in the viewport (hidden, empty or scrolled away)');
+      }
       const top = c.ownerDocument.elementsFromPoint(p.x, p.y)[0];
       if (!top || !(top === c || c.contains(top) || (c.shadowRoot && c.shadowRoot.contains(top)))) {
         if (!top) fail('element not interactable', describe(c) + ' has nothing at its centre point');

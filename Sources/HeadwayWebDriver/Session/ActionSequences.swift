@@ -95,9 +95,9 @@ enum ActionSequences {
         default: // scroll
             action.duration = try duration(fields, path)
             let origin = try origin(fields, path, allowPointer: false)
-            action.kind = .scroll(x: try number(fields, "x", path), y: try number(fields, "y", path),
-                                  deltaX: try number(fields, "deltaX", path), deltaY: try number(fields, "deltaY", path),
-                                  origin: origin)
+            let x = try number(fields, "x", path), y = try number(fields, "y", path)
+            let deltaX = try number(fields, "deltaX", path), deltaY = try number(fields, "deltaY", path)
+            action.kind = .scroll(x: x, y: y, deltaX: deltaX, deltaY: deltaY, origin: origin)
         }
     }
 
@@ -109,8 +109,12 @@ enum ActionSequences {
         return ms
     }
 
-    private static func number(_ fields: [String: JSONValue], _ key: String, _ path: String) throws(WebDriverError) -> Double {
-        guard let value = fields[key]?.doubleValue, value.isFinite else { throw bad("\(path).\(key)", "must be a number") }
+    private static func number(
+        _ fields: [String: JSONValue], _ key: String, _ path: String
+    ) throws(WebDriverError) -> Double {
+        guard let value = fields[key]?.doubleValue, value.isFinite else {
+            throw bad("\(path).\(key)", "must be a number")
+        }
         return value
     }
 

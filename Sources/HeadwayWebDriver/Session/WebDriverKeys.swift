@@ -50,7 +50,8 @@ enum WebDriverKeys {
                 throw WebDriverError(.unsupportedOperation, "U+\(hex(scalar)) is no key WebDriver defines")
             }
             if scalar.value < 0x20 || scalar.value == 0x7F, value != "\n", value != "\r", value != "\t" {
-                throw WebDriverError(.unsupportedOperation, "headway cannot type the control character U+\(hex(scalar))")
+                throw WebDriverError(.unsupportedOperation,
+                                     "headway cannot type the control character U+\(hex(scalar))")
             }
         } else {
             throw WebDriverError(.unsupportedOperation,
