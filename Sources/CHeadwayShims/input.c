@@ -11,7 +11,7 @@ typedef struct {
     guint modifiers; /* GDK_SHIFT_MASK, GDK_CONTROL_MASK, GDK_MOD1_MASK, GDK_META_MASK held */
     guint32 time;    /* of the latest event, in ms; only ever grows */
     guint32 last_press;
-    gboolean focused;
+    gboolean menu_off;
 } HwInput;
 
 static HwInput *hw_input(GtkWidget *view) {
@@ -73,15 +73,22 @@ static gboolean hw_no_context_menu(WebKitWebView *view, WebKitContextMenu *menu,
     return TRUE;
 }
 
+/* The view is its window's only widget: keyboard focus has nowhere else to go. */
+static gboolean hw_keep_focus(GtkWidget *toplevel, GtkDirectionType direction, gpointer view) {
+    (void)toplevel; (void)direction;
+    return gtk_widget_is_focus(GTK_WIDGET(view));
+}
+
 gboolean hw_input_ready(GtkWidget *view) {
     GdkWindow *window = gtk_widget_get_window(view);
     if (!window) return FALSE;
     GtkWidget *toplevel = gtk_widget_get_toplevel(view);
     HwInput *input = hw_input(view);
-    if (!gtk_widget_has_focus(view)) gtk_widget_grab_focus(view);
-    if (!input->focused && GTK_IS_WINDOW(toplevel)) {
+    if (!gtk_widget_is_focus(view)) gtk_widget_grab_focus(view);
+    if (!gtk_widget_has_focus(view) && GTK_IS_WINDOW(toplevel)) {
         /* An offscreen window never gets the keyboard focus; tell the view it has it, as GTK
-         * would (the window's own handler asks X, which knows nothing of offscreen windows). */
+         * would (the window's own handler asks X, which knows nothing of offscreen windows).
+         * Again whenever it lost it (a Tab past the page's last field hands focus to GTK). */
         GdkEvent *focus = gdk_event_new(GDK_FOCUS_CHANGE);
         focus->focus_change.window = g_object_ref(window);
         focus->focus_change.send_event = TRUE;
@@ -90,10 +97,15 @@ gboolean hw_input_ready(GtkWidget *view) {
         if (keyboard) gdk_event_set_device(focus, keyboard);
         gtk_widget_send_focus_change(view, focus);
         gdk_event_free(focus);
-        /* No one sees a context menu here, and an open one would take the right button's
+    }
+    if (!input->menu_off) {
+        /* No one sees a context menu here, and an open one would keep the right button's
          * release from the page. */
         g_signal_connect(view, "context-menu", G_CALLBACK(hw_no_context_menu), NULL);
-        input->focused = TRUE;
+        /* A Tab past the page's last field would move GTK's focus off the view, and the key
+         * WebKit hands back to GTK then never reaches it: WebKit would drop the next key. */
+        if (GTK_IS_WINDOW(toplevel)) g_signal_connect(toplevel, "focus", G_CALLBACK(hw_keep_focus), view);
+        input->menu_off = TRUE;
     }
     return TRUE;
 }

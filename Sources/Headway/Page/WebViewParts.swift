@@ -24,6 +24,7 @@ struct WebViewParts {
             Self.addInitScript(source, number: index + 1, to: manager.pointer)
         }
         webkit_user_content_manager_register_script_message_handler(manager.pointer, "headway")
+        SnippetInput.register(on: manager.pointer)
 
         let rawView = hw_web_view_new(browser.context.pointer, manager.pointer)
         g_object_ref_sink(UnsafeMutableRawPointer(rawView))

@@ -61,10 +61,15 @@ extension Page {
     private func runner(_ snippet: Snippet, view: UnsafeMutablePointer<WebKitWebView>, world: String? = nil,
                         timeout: Duration) async throws -> JSONValue {
         var waiter: Int?
-        defer { if let waiter { tracker.forgetCommitWaiter(waiter) } }
+        let secret = SnippetInput.begin(for: self)
+        defer {
+            SnippetInput.end(secret)
+            if let waiter { tracker.forgetCommitWaiter(waiter) }
+        }
         return try await bounded {
             try await JavaScriptCall.callAsyncFunction(
-                view, PageScripts.snippetRunner, arguments: ["source": snippet.source, "file": snippet.file],
+                view, PageScripts.snippetRunner,
+                arguments: ["source": snippet.source, "file": snippet.file, "inputSecret": secret],
                 world: world, sourceURI: "headway-runner.js", timeout: timeout, what: "the script \(snippet.file)",
                 abandonOn: { end in waiter = self.tracker.onNextCommit(end) })
         }

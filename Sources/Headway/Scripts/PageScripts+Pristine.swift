@@ -8,11 +8,12 @@ extension PageScripts {
     // The isolated world Headway's own scripts run in.
     static let world = "headway-internal"
 
-    // An expression: a frozen object of the built-ins as they are now.
-    static let pristineCapture = #"""
-    Object.freeze({
+    // An expression: a frozen object of the built-ins as they are now; `input` the snippet
+    // helpers' channel (PageScripts.inputChannel at document start, else null).
+    static func pristineCapture(input: String = "null") -> String { #"""
+    Object.freeze({ input: \#(input),
       stringify: JSON.stringify, parse: JSON.parse, apply: Reflect.apply, eval: eval,
-      Promise: Promise, setTimeout: setTimeout.bind(window), WeakSet: WeakSet,
+      freeze: Object.freeze, Promise: Promise, setTimeout: setTimeout.bind(window), WeakSet: WeakSet,
       weakHas: WeakSet.prototype.has, weakAdd: WeakSet.prototype.add,
       Error: Error, SyntaxError: SyntaxError, EvalError: EvalError, Map: Map, Set: Set,
       Node: typeof Node === 'function' ? Node : null, fromEntries: Object.fromEntries, arrayFrom: Array.from,
@@ -20,17 +21,18 @@ extension PageScripts {
       trimEnd: String.prototype.trimEnd, exec: RegExp.prototype.exec, symbolText: Symbol.prototype.toString,
     })
     """#
+    }
 
     // Injected at document start in the main frame, before the page's own scripts.
     static let pristine = """
     if (!Object.getOwnPropertyDescriptor(window, '__headwayPristine')) {
-      Object.defineProperty(window, '__headwayPristine', { value: \(pristineCapture) });
+      Object.defineProperty(window, '__headwayPristine', { value: \(pristineCapture(input: inputChannel)) });
     }
     """
 
     // A statement that binds `H` to the copies (taken now where the page started without them).
     static let pristineBinding = """
     const H = typeof __headwayPristine === 'object' && __headwayPristine !== null
-      ? __headwayPristine : \(pristineCapture);
+      ? __headwayPristine : \(pristineCapture());
     """
 }

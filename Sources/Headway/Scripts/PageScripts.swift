@@ -109,7 +109,7 @@ enum PageScripts {
     // value, or the settled value of a promise it returns, as a JSON envelope string.
     // Top-level `await` works: such a snippet runs as an async function whose value is the
     // snippet's last expression statement (or what it returns).
-    static let snippetRunner = pristineBinding + #"""
+    static let snippetRunner = pristineBinding + snippetHelpers + #"""
     const call = (f, self, ...args) => H.apply(f, self, args);
     const snippetFile = file;
     const seen = new H.WeakSet();
@@ -160,16 +160,21 @@ enum PageScripts {
     const parseError = (e, wrapped) => e instanceof H.SyntaxError && e.sourceURL !== snippetFile
       ? H.stringify({ parseError: { name: text(e.name), message: text(e.message), wrapped } }) : null;
     let value;
+    // A snippet that names `headway` gets the input helpers (PageScripts+SnippetInput.swift) as
+    // that parameter of the async function it then runs as.
+    const helpers = call(H.exec, /\bheadway\b/, source) !== null ? snippetHelpers(H, inputSecret) : null;
+    const asAsync = {};
     try {
       try {
+        if (helpers) throw asAsync;
         value = H.eval(source + '\n//# sourceURL=' + file);
       } catch (e) {
         const awaits = call(H.exec, /\bawait\b/, source) !== null;
-        if (!(e instanceof H.SyntaxError) || e.sourceURL === file || !awaits) throw e;
+        if (e !== asAsync && (!(e instanceof H.SyntaxError) || e.sourceURL === file || !awaits)) throw e;
         // Top-level await: run as an async function. The wrapper starts on the snippet's first
         // line; `shifts` records where text was inserted, so errors map back to the snippet.
         const compile = (head, tail) => {
-          const open = '(async function () {', ret = 'return (';
+          const open = '(async function (headway) {', ret = 'return (';
           const code = tail === undefined ? open + head + '\n})' : open + head + ret + tail + '\n)})';
           const fn = H.eval(code + '\n//# sourceURL=' + file);
           wrappedText = code;
@@ -198,9 +203,15 @@ enum PageScripts {
           try { fn = compile(list[i][0], list[i][1]); break; } catch (_) {}
         }
         if (!fn) {
-          try { fn = compile(source); } catch (_) { e.headwayWrapped = true; throw e; }
+          try {
+            fn = compile(source);
+          } catch (wrapped) {
+            const thrown = e === asAsync ? wrapped : e;
+            thrown.headwayWrapped = true;
+            throw thrown;
+          }
         }
-        value = fn();
+        value = fn(helpers || undefined);
       }
     } catch (e) {
       if (e instanceof H.EvalError) return '{"evalBlocked":true}';

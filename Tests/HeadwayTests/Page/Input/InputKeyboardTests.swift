@@ -62,6 +62,13 @@ struct InputKeyboardTests {
             }
             let last = try await InputRecorder.seen(page, ["keyup"]).suffix(6).map { $0["key"] }
             #expect(last == ["Enter", "Tab", "Escape", "F5", "PageDown", "Home"])
+            // Tabbing past the page's last field and back: no key is lost.
+            for _ in 0..<6 { try await page.press("Tab") }
+            try await page.click(selector: "#area")
+            try await page.type("back")
+            let state = try await page.evaluate(
+                "[document.getElementById('area').value, document.activeElement.id, document.hasFocus()]")
+            #expect(state == ["back", "area", true])
         }
     }
 
