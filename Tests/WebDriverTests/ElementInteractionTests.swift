@@ -35,6 +35,7 @@ struct ElementInteractionTests {
         server.route("/form.html", .html(F.recorder + """
             <form action="done.html"><input id=q name=q value="x"><textarea id=t readonly>r</textarea>
             <div id=d>plain</div><div id=ed contenteditable>edit me</div></form>
+            <input id=file type=file>
             """))
         server.route("/done.html", .html("<title>Done</title>"))
     }
@@ -144,5 +145,22 @@ struct ElementInteractionTests {
             await #expect { try await driver.send(.elementClear, id, parameters: ["elementId": F.elementID(element)]) }
                 throws: { ($0 as? WebDriverError)?.code == .invalidElementState }
         }
+    }
+
+    @Test func sendKeysToAFileInputSetsItsFilesFromLocalPaths() async throws {
+        defer { server.stop(); driver.service.shutdown() }
+        let id = try await open("form.html")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("headway-upload-\(UUID()).txt")
+        try Data("hello file".utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let input = try await F.element(driver, id, "#file")
+        _ = try await driver.send(.elementSendKeys, id, ["text": .string(path.path)],
+                                  parameters: ["elementId": F.elementID(input)])
+        let text = try await F.script(driver, id, "return document.getElementById('file').files[0].text()")
+        #expect(text == "hello file")
+        #expect(try await F.events(driver, id, matching: ["change"]).count == 1)
+        await #expect { try await driver.send(.elementSendKeys, id, ["text": "/nonexistent/a.txt"],
+                                              parameters: ["elementId": F.elementID(input)]) }
+            throws: { ($0 as? WebDriverError)?.code == .invalidArgument }
     }
 }

@@ -165,10 +165,12 @@ enum InteractionAtoms {
     }
     """#
 
-    // Sets a file input's files from [{name, data (base64)}], as a user's choice would.
+    // Sets a file input's files from [{name, data (base64)}], as a user's choice would (added to
+    // those it has when it takes several).
     static let setFiles = #"""
     function(e, files) {
       const dt = new DataTransfer();
+      if (e.multiple) for (const f of e.files) dt.items.add(f);
       for (const f of files) {
         const bytes = Uint8Array.from(atob(f.data), c => c.charCodeAt(0));
         dt.items.add(new File([bytes], f.name));
