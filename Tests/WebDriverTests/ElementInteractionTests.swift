@@ -109,6 +109,15 @@ struct ElementInteractionTests {
         try driver.service.registry.session(id).framePath = []
         let events = try await F.events(driver, id, matching: ["frame", "click", "mousedown"])
         #expect(events == ["frame true b"])
+        // A cover over the frame element, in the parent document, intercepts the click.
+        _ = try await F.script(driver, id, "const f = document.getElementById('f'), r = f.getBoundingClientRect(); "
+            + "document.body.insertAdjacentHTML('beforeend', `<div id=lid style='position: absolute; left: "
+            + "${r.left + scrollX}px; top: ${r.top + scrollY}px; width: ${r.width}px; height: ${r.height}px'></div>`)")
+        try driver.service.registry.session(id).framePath = [frame]
+        await #expect { try await click(id, button) } throws: {
+            let error = $0 as? WebDriverError
+            return error?.code == .elementClickIntercepted && error?.message.contains("id=\"lid\"") == true
+        }
     }
 
     @Test func sendKeysTypesTrustedKeysWithShiftAndEnterSubmits() async throws {

@@ -105,11 +105,21 @@ enum InteractionAtoms {
         fireMouse(c, 'mouseup'); fireMouse(c, 'click');
         return { option: true };
       }
-      const o = frameOffset(c.ownerDocument.defaultView);
-      if (!inTopView(p.x + o.x, p.y + o.y)) {
-        fail('element not interactable', describe(c) + ' is in a frame whose part in the viewport does not show it');
+      // Up through the frames: the point must be on each frame element in its parent too.
+      let x = p.x, y = p.y;
+      for (let w = c.ownerDocument.defaultView; w.frameElement; w = w.parent) {
+        const f = w.frameElement, r = f.getBoundingClientRect(), cs = w.parent.getComputedStyle(f);
+        x += r.left + f.clientLeft + parseFloat(cs.paddingLeft || '0');
+        y += r.top + f.clientTop + parseFloat(cs.paddingTop || '0');
+        const hit = w.parent.document.elementsFromPoint(x, y)[0];
+        if (hit !== f) {
+          if (!hit) fail('element not interactable', describe(c) + ' is in a frame whose part in view does not show it');
+          fail('element click intercepted', 'the click on ' + describe(c) + ' would hit ' + describe(hit)
+               + ', which is on top of its frame ' + describe(f));
+        }
       }
-      return { x: p.x + o.x, y: p.y + o.y };
+      if (!inTopView(x, y)) fail('element not interactable', describe(c) + ' is outside the viewport');
+      return { x, y };
     }
     """#
 
