@@ -113,7 +113,7 @@ enum InteractionAtoms {
         y += r.top + f.clientTop + parseFloat(cs.paddingTop || '0');
         const hit = w.parent.document.elementsFromPoint(x, y)[0];
         if (hit !== f) {
-          if (!hit) fail('element not interactable', describe(c) + ' is in a frame whose part in view does not show it');
+          if (!hit) fail('element not interactable', describe(c) + ' is in a frame whose part in view hides it');
           fail('element click intercepted', 'the click on ' + describe(c) + ' would hit ' + describe(hit)
                + ', which is on top of its frame ' + describe(f));
         }

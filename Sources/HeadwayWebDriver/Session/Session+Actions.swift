@@ -24,6 +24,9 @@ extension Session {
                 case .keyDown(let key):
                     let sent = Self.shifted(key, page.pressedModifiers.contains(.shift))
                     try await page.keyDown(sent)
+                    // A key pressed again repeats; it is held once.
+                    guard inputState.sources[action.source]?.pressedKeys.contains(where: { $0.raw == key }) == false
+                    else { continue }
                     inputState.sources[action.source]?.pressedKeys.append((key, sent))
                     inputState.cancelList.append(.keyUp(source: action.source, key: key))
                 case .keyUp(let key):
