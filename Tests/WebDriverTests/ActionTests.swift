@@ -113,6 +113,28 @@ struct ActionTests {
         #expect(try await F.events(driver, id, matching: ["keyup"]).count == 2)
     }
 
+    @Test func aTickRunsEverySourcesActionSoShiftHeldByTheKeyboardShiftsTheClick() async throws {
+        defer { server.stop(); driver.service.shutdown() }
+        let id = try await open()
+        let from = try await F.element(driver, id, "#from")
+        let keys: JSONValue = ["type": "key", "id": "keyboard", "actions": [
+            ["type": "keyDown", "value": "\u{E008}"], ["type": "pause"], ["type": "pause"], ["type": "pause"],
+        ]]
+        try await perform(id, [keys, Self.mouse([
+            ["type": "pointerMove", "origin": from, "x": 0, "y": 0],
+            ["type": "pointerDown", "button": 0], ["type": "pointerUp", "button": 0],
+            ["type": "pointerDown", "button": 2],
+        ])])
+        let clicks = try await F.events(driver, id, matching: ["click"])
+        #expect(clicks.count == 1 && clicks.first?.contains(" S ") == true)
+        // Release Actions lets go of the right button, then Shift: the reverse of their presses.
+        _ = try await driver.send(.releaseActions, id)
+        let released = try await F.events(driver, id, matching: ["mouseup", "keyup"])
+        #expect(Self.names(released) == ["mouseup", "mouseup", "keyup"])
+        #expect(released.last?.hasPrefix("keyup true Shift") == true)
+        #expect(released[1].contains(" 2 "))
+    }
+
     @Test func badSequencesAreInvalidArgumentsNamingTheFieldAndFarTargetsOutOfBounds() async throws {
         defer { server.stop(); driver.service.shutdown() }
         let id = try await open()
