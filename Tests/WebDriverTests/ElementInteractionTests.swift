@@ -76,6 +76,12 @@ struct ElementInteractionTests {
             ($0 as? WebDriverError)?.code == .elementNotInteractable
         }
         #expect(try await F.events(driver, id, matching: ["click"]).isEmpty)
+        // Under an implicit wait, a click waits for the element to show.
+        _ = try await driver.send(.setTimeouts, id, ["implicit": 10_000])
+        _ = try await F.script(driver, id,
+                               "setTimeout(() => document.getElementById('hidden').style.display = '', 200)")
+        try await click(id, try await F.element(driver, id, "#hidden"))
+        #expect(try await F.events(driver, id, matching: ["click"]).count == 1)
     }
 
     @Test func aLinkClickWaitsForTheNextPage() async throws {
