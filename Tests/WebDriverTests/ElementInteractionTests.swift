@@ -28,7 +28,7 @@ struct ElementInteractionTests {
             <iframe id=f src="frame.html" style="border: 5px solid; padding: 7px"></iframe>
             """))
         server.route("/frame.html", .html("""
-            <button id=b style="margin: 20px">in</button>
+            <button id=b style="margin: 20px">in</button><input id=fi>
             <script>addEventListener('click', e => parent.events.push(`frame ${e.isTrusted} ${e.target.id}`))</script>
             """))
         server.route("/next.html", .html("<title>Next</title><p>next page"))
@@ -124,6 +124,10 @@ struct ElementInteractionTests {
             let error = $0 as? WebDriverError
             return error?.code == .elementClickIntercepted && error?.message.contains("id=\"lid\"") == true
         }
+        // Keys reach a field in the frame.
+        let field = try await F.element(driver, id, "#fi")
+        _ = try await driver.send(.elementSendKeys, id, ["text": "Hi"], parameters: ["elementId": F.elementID(field)])
+        #expect(try await F.script(driver, id, "return document.getElementById('fi').value") == "Hi")
     }
 
     @Test func sendKeysTypesTrustedKeysWithShiftAndEnterSubmits() async throws {
