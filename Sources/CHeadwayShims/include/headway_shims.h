@@ -28,8 +28,8 @@ SoupServer *hw_soup_server_new(const char *server_header);
 /// Creates a SoupSession with these connection limits (soup_session_new_with_options is variadic).
 SoupSession *hw_soup_session_new(int max_conns, int max_conns_per_host);
 
-/// Gives `view` the keyboard focus (and its offscreen window the focus a window manager would
-/// give it, once). Returns false when the view is not realized.
+/// Gives `view` GTK's keyboard focus (a focus-in event whenever it lacks it), keeps that focus on
+/// it, and turns its context menu off, once. Returns false when the view is not realized.
 gboolean hw_input_ready(GtkWidget *view);
 
 /// Moves the pointer to (`x`, `y`) in `view`'s coordinates (CSS pixels at zoom 1).

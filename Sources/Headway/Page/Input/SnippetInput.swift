@@ -140,9 +140,13 @@ extension PageScripts {
     static let snippetHelpers = #"""
     const snippetHelpers = (H, secret) => {
       const channel = H.input;
+      // Each value on its own: JSON.stringify looks up no toJSON on a string or a number, so a
+      // page's Array.prototype.toJSON cannot rewrite the call.
+      const json = (v) => { const s = H.stringify(v); return s === undefined ? 'null' : s; };
       const send = (action, a, b, c, d) => {
         if (!channel) return H.Promise.reject(new H.Error('headway input helpers are unavailable on this page'));
-        return H.apply(channel.post, channel.handler, [secret + ' ' + H.stringify([action, a, b, c, d])]);
+        const call = '[' + json(action) + ',' + json(a) + ',' + json(b) + ',' + json(c) + ',' + json(d) + ']';
+        return H.apply(channel.post, channel.handler, [secret + ' ' + call]);
       };
       return H.freeze({
         click: (target, y) => typeof target === 'number' ? send('clickAt', target, y) : send('click', target),

@@ -34,6 +34,17 @@ struct InputSelectorTests {
         }
     }
 
+    @Test func aDisabledButtonTakesTheClickAsAUsersWithoutAnError() async throws {
+        try await InputRecorder.withPage { page in
+            _ = try await page.evaluate("document.getElementById('far').disabled = true")
+            try await page.click(selector: "#far")
+            let clicks = try await InputRecorder.seen(page, ["click"])
+            #expect(clicks.allSatisfy { $0["target"] != "far" }, "\(clicks)")
+            try await page.click(selector: "#box")
+            #expect(try await InputRecorder.seen(page, ["click"]).last?["target"] == "box")
+        }
+    }
+
     @Test func aBadSelectorNothingMatchingAndNoBoxAreErrors() async throws {
         try await InputRecorder.withPage { page in
             let bad = await #expect(throws: HeadwayError.self) { try await page.click(selector: "#[") }

@@ -46,6 +46,7 @@ struct InputSnippetTests {
                 "return await " + post.replacingOccurrences(of: "%@", with: ##"'x ["click","#field"]'"##))
             #expect(outside.stringValue?.hasPrefix("refused") == true, "\(outside)")
             _ = try await page.evaluate("""
+                Array.prototype.toJSON = function () { return ['type', 'evil']; };
                 window.probe = () => ({ global: typeof headway, pristine: typeof __headwayPristine.input,
                   attempt: \(post.replacingOccurrences(of: "%@", with: #"'guess ["type","evil"]'"#)) });
                 0
