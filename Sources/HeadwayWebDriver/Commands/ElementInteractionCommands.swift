@@ -10,8 +10,9 @@ extension Handlers {
             let point = try await session.untilInteractable(InteractionAtoms.clickPoint, [element])
             guard let x = point["x"]?.doubleValue, let y = point["y"]?.doubleValue else { return .null }
             let page = try session.currentPage()
+            let before = page.url
             try await page.click(x: x, y: y, button: .left, clickCount: 1)
-            try await session.waitForNavigation(page)
+            try await session.waitForNavigation(page, from: before)
             return .null
         },
         .elementClear: { session, request in
@@ -30,8 +31,9 @@ extension Handlers {
                 return .null
             }
             let page = try session.currentPage()
+            let before = page.url
             try await session.type(text, page: page)
-            try await session.waitForNavigation(page)
+            try await session.waitForNavigation(page, from: before)
             return .null
         },
     ]

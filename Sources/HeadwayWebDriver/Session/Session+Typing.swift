@@ -50,21 +50,22 @@ extension Session {
         }
     }
 
-    // After a click or keys: if a navigation started, wait for it under the page load strategy,
-    // bounded by the pageLoad timeout (as WebKitWebDriver's waitForNavigationToComplete).
-    func waitForNavigation(_ page: Page) async throws {
+    // After a click or keys: if a navigation started (the page is loading, or shows another URL
+    // than `before`), wait for it under the page load strategy, bounded by the pageLoad timeout
+    // (as WebKitWebDriver's waitForNavigationToComplete).
+    func waitForNavigation(_ page: Page, from before: URL?) async throws {
         guard capabilities.pageLoadStrategy != .none else { return }
         var started = false
         for _ in 0..<5 where !started {
-            started = page.isLoading
+            started = page.isLoading || page.url != before
             if !started { try await Task.sleep(for: .milliseconds(10)) }
         }
         guard started else { return }
+        let wanted: Set<String> = capabilities.pageLoadStrategy == .eager ? ["interactive", "complete"] : ["complete"]
         let deadline = ContinuousClock.now + timeouts.pageLoadDuration
         while ContinuousClock.now < deadline {
-            if !page.isLoading { return }
-            if capabilities.pageLoadStrategy == .eager,
-               (try? await page.evaluate("document.readyState"))?.stringValue ?? "loading" != "loading" { return }
+            if !page.isLoading, let state = (try? await page.evaluate("document.readyState"))?.stringValue,
+               wanted.contains(state) { return }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw WebDriverError(.timeout, "the navigation the input started did not load within the pageLoad timeout "
