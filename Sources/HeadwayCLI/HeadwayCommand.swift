@@ -12,7 +12,7 @@ struct HeadwayCommand: AsyncParsableCommand {
         """,
         version: Headway.version,
         subcommands: [LoadCommand.self, MergeCommand.self, ServeCommand.self, DemoCommand.self, HARSummaryCommand.self,
-                      CacheCommand.self]
+                      CacheCommand.self, WebDriverCommand.self]
     )
 
     // Readies the process before anything else runs: see `headwayMain()`.

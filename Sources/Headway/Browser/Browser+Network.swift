@@ -59,6 +59,12 @@ extension Cookie {
         }
         soup_cookie_set_secure(cookie, secure ? 1 : 0)
         soup_cookie_set_http_only(cookie, httpOnly ? 1 : 0)
+        switch sameSite {
+        case .none?: soup_cookie_set_same_site_policy(cookie, SOUP_SAME_SITE_POLICY_NONE)
+        case .lax?: soup_cookie_set_same_site_policy(cookie, SOUP_SAME_SITE_POLICY_LAX)
+        case .strict?: soup_cookie_set_same_site_policy(cookie, SOUP_SAME_SITE_POLICY_STRICT)
+        case nil: break
+        }
         return cookie
     }
 }

@@ -23,7 +23,7 @@ public final class Browser {
     // Answers the extension's questions with the configuration's request filter.
     private let filterServer: RequestFilterServer?
     private var pages: [ObjectIdentifier: WeakPage] = [:]
-    private var isClosed = false
+    private(set) var isClosed = false
 
     /// Starts the engine (and a private Xvfb when there is no DISPLAY) and creates the web context.
     /// The first call in a process waits until they are up and cannot be cancelled; `withBrowser`

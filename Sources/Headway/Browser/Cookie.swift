@@ -1,7 +1,18 @@
 public import Foundation
 
-/// A cookie to set in a browser before it loads anything (`Browser.Configuration.cookies`).
+/// A cookie to set in a browser before it loads anything (`Browser.Configuration.cookies`), or one
+/// read, added or deleted later (`Browser.cookies(for:)`, `addCookie`, `deleteCookie`).
 public struct Cookie: Sendable, Equatable, Codable {
+    /// Which cross-site requests carry the cookie (the `SameSite` attribute).
+    public enum SameSite: String, Sendable, Codable, CaseIterable {
+        /// Sent with cross-site requests too.
+        case none = "None"
+        /// Withheld from cross-site subresources, sent on cross-site top-level navigations.
+        case lax = "Lax"
+        /// Sent with same-site requests only.
+        case strict = "Strict"
+    }
+
     /// The cookie's name.
     public var name: String
     /// The cookie's value, sent as given.
@@ -16,11 +27,13 @@ public struct Cookie: Sendable, Equatable, Codable {
     public var httpOnly: Bool
     /// When it expires; nil for a session cookie.
     public var expires: Date?
+    /// Its `SameSite` attribute; nil leaves it to the engine's default.
+    public var sameSite: SameSite?
 
     /// A cookie for `domain`; by default for every path, over http and https, visible to
     /// scripts, for the session.
     public init(name: String, value: String, domain: String, path: String = "/", secure: Bool = false,
-                httpOnly: Bool = false, expires: Date? = nil) {
+                httpOnly: Bool = false, expires: Date? = nil, sameSite: SameSite? = nil) {
         self.name = name
         self.value = value
         self.domain = domain
@@ -28,5 +41,6 @@ public struct Cookie: Sendable, Equatable, Codable {
         self.secure = secure
         self.httpOnly = httpOnly
         self.expires = expires
+        self.sameSite = sameSite
     }
 }

@@ -6,4 +6,8 @@ public enum LoadCondition: String, Sendable, CaseIterable, Codable {
     case domContentLoaded
     /// The load event fired and then no request was in flight for 500 ms.
     case networkIdle
+    /// The main frame's navigation committed (the new document replaced the old one, before it
+    /// has parsed): WebDriver's page load strategy "none". The load goes on; the result has no
+    /// Navigation Timing, resources or page icon.
+    case committed
 }

@@ -4,7 +4,7 @@ import Foundation
 // events, its policy decisions, Headway's own requests, and the tracker's timers.
 enum NavigationEvent: Equatable, Sendable {
     // Headway asks WebKit for a load (`load`, `reload`, history, a prerender).
-    case requested(URL?, completesAtDOMContentLoaded: Bool)
+    case requested(URL?, completesAtDOMContentLoaded: Bool, completesAtCommit: Bool = false)
     // WebKit's load-changed: STARTED, REDIRECTED, COMMITTED, FINISHED.
     case started(URL)
     case redirected(URL)

@@ -81,6 +81,8 @@ struct NavigationLoad: Equatable, Sendable {
     var blocked = 0
     // The load counts as done once the main frame's DOMContentLoaded fired.
     var completesAtDOMContentLoaded = false
+    // The load counts as done once the main frame committed.
+    var completesAtCommit = false
     // Someone waits for this load to complete (and so checks for a client redirect after it).
     var isAwaited = false
 
@@ -93,12 +95,14 @@ struct NavigationLoad: Equatable, Sendable {
         }
     }
 
-    init(id: Int, requested: URL?, origin: ContinuousClock.Instant, completesAtDOMContentLoaded: Bool = false) {
+    init(id: Int, requested: URL?, origin: ContinuousClock.Instant, completesAtDOMContentLoaded: Bool = false,
+         completesAtCommit: Bool = false) {
         self.id = id
         generation = id
         self.requested = requested
         self.origin = origin
         self.completesAtDOMContentLoaded = completesAtDOMContentLoaded
+        self.completesAtCommit = completesAtCommit
     }
 
     // The load of the client redirect that continues `previous` at `now`: same request, same clock.
@@ -112,5 +116,6 @@ struct NavigationLoad: Equatable, Sendable {
         finalURL = target
         redirects = previous.redirects + [Redirect(from: previous.finalURL ?? target, to: target, kind: .client)]
         completesAtDOMContentLoaded = previous.completesAtDOMContentLoaded
+        completesAtCommit = previous.completesAtCommit
     }
 }

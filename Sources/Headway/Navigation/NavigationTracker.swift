@@ -75,7 +75,8 @@ final class NavigationTracker {
 
     // Opens a record for a load Headway is about to request.
     func begin(_ url: URL?, until condition: LoadCondition = .load) -> Record {
-        send(.requested(url, completesAtDOMContentLoaded: condition == .domContentLoaded))
+        send(.requested(url, completesAtDOMContentLoaded: condition == .domContentLoaded,
+                        completesAtCommit: condition == .committed))
         return current!
     }
 

@@ -23,8 +23,8 @@ enum NavigationTransition {
 
         mutating func apply(_ event: NavigationEvent) {
             switch event {
-            case .requested(let url, let domContentLoaded):
-                begin(url, completesAtDOMContentLoaded: domContentLoaded)
+            case .requested(let url, let domContentLoaded, let commit):
+                begin(url, completesAtDOMContentLoaded: domContentLoaded, completesAtCommit: commit)
             case .started(let url): started(url)
             case .redirected(let url): redirected(url)
             case .committed(let url): committed(url)
@@ -79,7 +79,7 @@ enum NavigationTransition {
         }
 
         // A new load, Headway's or the page's: the running one, if any, is superseded.
-        mutating func begin(_ url: URL?, completesAtDOMContentLoaded: Bool = false) {
+        mutating func begin(_ url: URL?, completesAtDOMContentLoaded: Bool = false, completesAtCommit: Bool = false) {
             endIconWait()
             state.redirecting = nil
             state.awaitingClientRedirect = nil
@@ -87,7 +87,8 @@ enum NavigationTransition {
             let what = state.current?.requested?.absoluteString ?? "the page"
             complete(error: HeadwayError(.loadFailed, "the load of \(what) was superseded by a new navigation"))
             state.current = NavigationLoad(id: state.nextID, requested: url, origin: now,
-                                           completesAtDOMContentLoaded: completesAtDOMContentLoaded)
+                                           completesAtDOMContentLoaded: completesAtDOMContentLoaded,
+                                           completesAtCommit: completesAtCommit)
             state.nextID += 1
             effects.append(.began(state.current!.id))
         }
@@ -158,6 +159,7 @@ enum NavigationTransition {
             let committed = now - live.origin
             state.current?.committed = committed
             state.current?.finalURL = url
+            if live.completesAtCommit { complete(error: live.error) }
         }
     }
 }

@@ -16,7 +16,9 @@ extension Page {
     /// `until` says when the load is done: at the load event (`.load`, the default), at
     /// DOMContentLoaded (`.domContentLoaded`: `finished` and `loadEventEnd` are then 0 if the load
     /// event had not come yet), or once the network has then been idle for 500 ms
-    /// (`.networkIdle`, see `waitForNetworkIdle`), all within `timeout`.
+    /// (`.networkIdle`, see `waitForNetworkIdle`), all within `timeout`; or as soon as the
+    /// navigation committed (`.committed`: the document may not have parsed, the load goes on,
+    /// and the result's Navigation Timing and resources are 0).
     @discardableResult
     public func load(
         _ url: URL,
@@ -137,6 +139,8 @@ extension Page {
             }
             let left = Engine.now().duration(to: deadline)
             var probe: JSONValue?
+            // A load done at commit does not wait for its document: no probe, no redirect check.
+            if record.completesAtCommit { return try collectResult(record, probe: .null) }
             do {
                 probe = try await JavaScriptCall.callAsyncFunction(
                     try liveView(),

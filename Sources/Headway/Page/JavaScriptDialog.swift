@@ -1,7 +1,8 @@
 import CWebKit
 import Foundation
 
-/// How Headway answers the page's JavaScript dialogs. No dialog ever waits for a person.
+/// How Headway answers the page's JavaScript dialogs at once. No dialog waits for a person, unless
+/// the page holds them open for its client (`Page.holdsDialogs`).
 public enum DialogPolicy: String, Sendable, CaseIterable {
     /// `confirm()` gets false, `prompt()` gets null; the default.
     case dismiss
@@ -42,6 +43,9 @@ extension Page {
     // once) and records it. `dialog` is borrowed for the duration of the signal.
     func answer(_ dialog: OpaquePointer) {
         let message = webkit_script_dialog_get_message(dialog).map { String(cString: $0) } ?? ""
+        if holdsDialogs, openDialog == nil, let held = Self.unanswered(dialog, message: message) {
+            return dialogHold.hold(dialog, record: held)
+        }
         let accept = dialogPolicy == .accept
         let record: JavaScriptDialog
         switch webkit_script_dialog_get_dialog_type(dialog) {
@@ -60,7 +64,18 @@ extension Page {
         default:
             record = JavaScriptDialog(type: .alert, message: message, answer: .null)
         }
-        if dialogs.count < 10_000 { dialogs.append(record) }
-        emit(.dialog(record))
+        self.record(record)
+    }
+
+    // The record of a dialog to hold open (not yet answered), or nil for a beforeunload one.
+    private static func unanswered(_ dialog: OpaquePointer, message: String) -> JavaScriptDialog? {
+        switch webkit_script_dialog_get_dialog_type(dialog) {
+        case WEBKIT_SCRIPT_DIALOG_CONFIRM: return JavaScriptDialog(type: .confirm, message: message, answer: .undefined)
+        case WEBKIT_SCRIPT_DIALOG_PROMPT:
+            let defaultText = webkit_script_dialog_prompt_get_default_text(dialog).map { String(cString: $0) } ?? ""
+            return JavaScriptDialog(type: .prompt, message: message, defaultText: defaultText, answer: .undefined)
+        case WEBKIT_SCRIPT_DIALOG_BEFORE_UNLOAD_CONFIRM: return nil
+        default: return JavaScriptDialog(type: .alert, message: message, answer: .undefined)
+        }
     }
 }

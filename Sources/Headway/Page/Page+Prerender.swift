@@ -32,12 +32,15 @@ extension Page {
         }
         let record = tracker.begin(url, until: condition)
         network.reset()
+        let size = viewportSize
         adopt(prerendered.parts, booster: prerendered.booster)
         chain.page(self, didStartNavigation: url)
         chain.page(self, didCommitNavigation: url)
         refreshState()
         chain.page(self, didFinishNavigation: url)
         var result = try await finish(record, timeout: timeout)
+        // The hidden view has the configured viewport; the page keeps the one it was given.
+        if viewportSize != size { try await setViewportSize(width: size.width, height: size.height) }
         result.prefetch?.prerendered = true
         guard condition == .networkIdle else { return result }
         try await waitForNetworkIdle(timeout: (timeout.clamped - started.duration(to: Engine.now())).clamped)

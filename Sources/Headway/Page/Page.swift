@@ -74,6 +74,8 @@ public final class Page {
     // Holds the web process to `Configuration.webProcessMemoryLimit`, when one is set.
     var memoryWatch: MemoryWatch?
     var managerSignals: SignalConnections?
+    // The dialog held open for the client, with `holdsDialogs`.
+    let dialogHold = DialogHold()
 
     init(browser: Browser, delegate: (any NavigationDelegate)?) {
         self.browser = browser
@@ -113,6 +115,8 @@ public final class Page {
     public func close() {
         tasks.cancelAll()
         guard let view else { return }
+        // Before the view goes: a dialog held open is closed, and never touched again.
+        dialogHold.release()
         viewSignals?.disconnectAll()
         managerSignals?.disconnectAll()
         viewSignals = nil

@@ -11,7 +11,8 @@ public enum PageEvent: Sendable {
     case state(PageState)
     case console(ConsoleMessage)
     case pageError(PageError)
-    /// The page opened a JavaScript dialog, which Headway answered at once.
+    /// The page opened a JavaScript dialog, which Headway answered at once (or, held open with
+    /// `Page.holdsDialogs`, which `closeDialog` answered).
     case dialog(JavaScriptDialog)
 }
 

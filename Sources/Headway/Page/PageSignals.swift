@@ -188,6 +188,8 @@ private func onTerminated(
         case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: .exceededMemoryLimit
         default: page.memoryWatch?.tookTermination() == true ? .exceededMemoryLimit : .terminatedByAPI
         }
+        // A dialog held open belonged to the process that ended.
+        page.dialogHold.release()
         page.chain.page(page, webProcessDidTerminate: why)
     }
 }

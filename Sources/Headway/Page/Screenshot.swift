@@ -84,6 +84,16 @@ extension Page {
         """
 
     private func snapshot(timeout: Duration) async throws -> Screenshot {
+        let surface = try await documentSurface(timeout: timeout)
+        // The surface is ours alone now; encoding a tall page takes far longer than the engine
+        // thread may block, so it happens on a worker thread.
+        return try await Task.detached {
+            try surface.encode()
+        }.value
+    }
+
+    // WebKit's snapshot of the whole document, in device pixels.
+    func documentSurface(timeout: Duration) async throws -> SurfaceBox {
         let view = try await readyView()
         let surface: SurfaceBox = try await bounded {
             try await engineAsync(
@@ -104,16 +114,12 @@ extension Page {
             }
         }
         try Task.checkCancellation()
-        // The surface is ours alone now; encoding a tall page takes far longer than the engine
-        // thread may block, so it happens on a worker thread.
-        return try await Task.detached {
-            try surface.encode()
-        }.value
+        return surface
     }
 }
 
 // Owns one cairo surface reference; used by one thread at a time.
-private final class SurfaceBox: @unchecked Sendable {
+final class SurfaceBox: @unchecked Sendable {
     let surface: OpaquePointer
     init(_ surface: OpaquePointer) { self.surface = surface }
     deinit { cairo_surface_destroy(surface) }

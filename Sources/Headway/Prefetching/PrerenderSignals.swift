@@ -1,3 +1,4 @@
+import CHeadwayShims
 import CWebKit
 import Foundation
 

@@ -36,7 +36,8 @@ extension Page {
                                                       what: "the responsiveness probe")
                 return false
             } catch let error as HeadwayError where error.code == .scriptTimeout {
-                guard self.view != nil else { return false }
+                // A dialog held open is why the page does not answer.
+                guard self.view != nil, self.openDialog == nil else { return false }
                 self.terminateWebProcess()
                 return true
             } catch {
@@ -72,6 +73,12 @@ extension Page {
     // A timeout's error, saying so when the page was stuck and lost its web process.
     func explained(_ error: HeadwayError) async throws -> HeadwayError {
         guard error.code == .timeout || error.code == .scriptTimeout else { return error }
+        if openDialog != nil {
+            // The page waits for the dialog held open, not stuck: its web process stays.
+            var noted = error
+            noted.message += "; a JavaScript dialog is open (closeDialog answers it)"
+            return noted
+        }
         guard let check = checkResponsiveness(), try await verdict(of: check) else { return error }
         var noted = error
         noted.message += "; the page was stuck in JavaScript, so its web process was terminated"

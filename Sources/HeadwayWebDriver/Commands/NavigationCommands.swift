@@ -44,17 +44,22 @@ extension Session {
     // Runs a navigation of the current window under the session's page load strategy and timeout,
     // then makes the top-level document the current browsing context.
     func navigate(
-        _ navigation: (Page, LoadCondition, Duration) async throws -> LoadResult
+        _ navigation: @escaping @Sendable @EngineActor (Page, LoadCondition, Duration) async throws -> LoadResult
     ) async throws {
         let page = try currentPage()
         framePath = []
         let condition: LoadCondition =
             switch capabilities.pageLoadStrategy {
             case .normal: .load
-            case .eager, .none: .domContentLoaded
+            case .eager: .domContentLoaded
+            case .none: .committed
             }
         do {
-            lastLoad = try await navigation(page, condition, timeouts.pageLoadDuration)
+            // A user prompt the page opens while loading ends the wait, as in WebKitWebDriver.
+            let timeout = timeouts.pageLoadDuration
+            lastLoad = try await unlessPromptOpens(in: page) {
+                try await navigation(page, condition, timeout)
+            } ?? lastLoad
         } catch let error as HeadwayError {
             switch error.code {
             // A response that is no page (204, a download) leaves the document as it was.

@@ -25,10 +25,14 @@ extension Session {
         let body = "const F = (\(function));\n" + ScriptRuntime.prelude
         let result: JSONValue
         do {
-            result = try await page.callAsyncFunction(body, arguments: [
+            let arguments: [String: JSONValue] = [
                 "a": .array(arguments), "p": .array(framePath), "h": .string(currentHandle ?? ""),
                 "m": .string(mode.rawValue), "s": source.map(JSONValue.string) ?? .null,
-            ], timeout: timeout)
+            ]
+            // A user prompt the script opens ends the call with null, as in WebKitWebDriver.
+            result = try await unlessPromptOpens(in: page) {
+                try await page.callAsyncFunction(body, arguments: arguments, timeout: timeout)
+            } ?? ["value": .null]
         } catch let error as HeadwayError where error.code == .scriptTimeout || error.code == .timeout {
             throw WebDriverError(.scriptTimeout, "the script did not finish within the script timeout "
                 + "(\(timeouts.script.map { "\($0) ms" } ?? "none"))")

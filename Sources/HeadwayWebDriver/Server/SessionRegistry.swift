@@ -9,8 +9,14 @@ package final class SessionRegistry {
     // Sessions being created, counted against the maximum.
     private var starting = 0
 
-    package init(maxSessions: Int) {
+    // Warm browsers for sessions of the default configuration.
+    package let pool: SessionPool
+
+    package init(maxSessions: Int, warmBrowsers: Int = 0) {
         self.maxSessions = maxSessions
+        pool = SessionPool(size: min(warmBrowsers, maxSessions))
+        pool.isQuiet = { [weak self] in self?.sessions.values.allSatisfy { !$0.queue.isBusy } ?? true }
+        pool.refill()
     }
 
     package var canCreate: Bool { sessions.count + starting < maxSessions }
@@ -30,10 +36,17 @@ package final class SessionRegistry {
         starting += 1
         defer { starting -= 1 }
         let browser: Browser
-        do { browser = try Browser(configuration: capabilities.configuration) } catch let error as HeadwayError {
-            throw WebDriverError(.sessionNotCreated, "the browser could not start: \(error.description)")
+        let page: Page
+        if let warm = pool.take(for: capabilities) {
+            (browser, page) = warm
+        } else {
+            do {
+                browser = try Browser(configuration: capabilities.configuration)
+                page = try browser.newPage()
+            } catch let error as HeadwayError {
+                throw WebDriverError(.sessionNotCreated, "the browser could not start: \(error.description)")
+            }
         }
-        let page = try browser.newPage()
         let session = Session(browser: browser, page: page, capabilities: capabilities)
         sessions[session.id] = session
         return session
@@ -45,7 +58,15 @@ package final class SessionRegistry {
         session.close()
     }
 
+    // Ends every session and closes the warm browsers: the server is going away.
     package func deleteAll() {
+        pool.close()
         for id in Array(sessions.keys) { delete(id) }
+    }
+
+    // The sessions no command has used for `timeout` and none is running.
+    package func idle(for timeout: Duration) -> [Session] {
+        let now = ContinuousClock.now
+        return sessions.values.filter { !$0.queue.isBusy && $0.lastUsed.duration(to: now) >= timeout }
     }
 }

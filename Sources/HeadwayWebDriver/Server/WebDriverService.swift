@@ -9,15 +9,33 @@ package final class WebDriverService {
         package var maxSessions = 8
         // A session unused for this long is deleted; nil keeps sessions until deleted.
         package var sessionTimeout: Duration?
+        // Browsers kept warm for New Session (at most maxSessions); 0 starts each one fresh. The
+        // CLI keeps `standardWarmBrowsers`; tests of commands need none.
+        package var warmBrowsers = 0
+        package static let standardWarmBrowsers = 2
         package init() {}
     }
 
     package let options: Options
     package let registry: SessionRegistry
+    private var reaper: Task<Void, Never>?
 
     package init(options: Options = Options()) {
         self.options = options
-        registry = SessionRegistry(maxSessions: options.maxSessions)
+        registry = SessionRegistry(maxSessions: options.maxSessions, warmBrowsers: options.warmBrowsers)
+        if let timeout = options.sessionTimeout { reaper = Task { [weak self] in await self?.reap(timeout) } }
+    }
+
+    // Deletes the sessions unused for `timeout`, checking a few times per timeout, until shutdown.
+    private func reap(_ timeout: Duration) async {
+        let period = min(max(timeout / 4, .milliseconds(50)), .seconds(5))
+        while !Task.isCancelled {
+            try? await Task.sleep(for: period)
+            for session in registry.idle(for: timeout) {
+                await session.queue.run { }
+                registry.delete(session.id)
+            }
+        }
     }
 
     // Parses a body as the command's parameters: a JSON object for POST (an empty body counts as
@@ -79,17 +97,22 @@ package final class WebDriverService {
             guard let handler = Handlers.all[request.command] else {
                 throw WebDriverError(.unsupportedOperation, "\(request.command) is not supported by headway")
             }
-            return try await session.queue.run {
+            let value = try await session.queue.run {
                 session.touch()
                 defer { session.touch() }
                 try await session.handleUserPrompt(before: request.command)
                 return try await handler(session, request)
             }
+            // Closing the last window ends the session.
+            if session.windows.isEmpty { registry.delete(session.id) }
+            return value
         }
     }
 
     // Ends every session: on SIGTERM or SIGINT.
     package func shutdown() {
+        reaper?.cancel()
+        reaper = nil
         registry.deleteAll()
     }
 }

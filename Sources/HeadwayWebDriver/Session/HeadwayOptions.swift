@@ -7,7 +7,8 @@ import Headway
 //   {"viewport": {"width": 1280, "height": 1024}, "userAgent": "...", "headers": {"X-A": "1"},
 //    "block": ["*.png"], "initScripts": ["window.x = 1"], "locale": "de-DE",
 //    "network": {"bytesPerSecond": 625000, "latencyMs": 50},
-//    "booster": {"prefetch": true, "prerender": 1, "cacheDirectory": "/path"}}
+//    "booster": {"prefetch": true, "prerender": 1, "cacheDirectory": "/path"},
+//    "har": true}  (records every request, for GET /session/{id}/headway/har)
 package struct HeadwayOptions: Sendable {
     package var raw: [String: JSONValue] = [:]
     package var configuration = Browser.Configuration()
@@ -51,9 +52,12 @@ package struct HeadwayOptions: Sendable {
                     bytesPerSecond: rate?.doubleValue, latency: .milliseconds(latency))
             case "booster":
                 configuration.booster = try Self.booster(value)
+            case "har":
+                guard let on = value.boolValue else { throw Self.invalid(key, "a boolean") }
+                configuration.recordsResources = on
             default:
                 throw WebDriverError(.invalidArgument, "\"headway:options\" has no \"\(key)\": use viewport, userAgent, "
-                    + "locale, headers, block, initScripts, network or booster")
+                    + "locale, headers, block, initScripts, network, booster or har")
             }
         }
         do { try Browser.validate(configuration) } catch {

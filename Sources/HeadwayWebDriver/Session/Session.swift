@@ -18,12 +18,23 @@ package final class Session {
     package private(set) var currentHandle: String?
     // The frame elements from the top-level document down to the current browsing context.
     package var framePath: [JSONValue] = []
-    // The last navigation's result, for /headway/timing.
-    package var lastLoad: LoadResult?
+    // The last navigation's result, for /headway/timing; with "har" on, every one is kept too.
+    package var lastLoad: LoadResult? {
+        didSet {
+            guard let lastLoad, browser.configuration.recordsResources else { return }
+            loads.append(lastLoad)
+            if loads.count > Self.maxRecordedLoads { loads.removeFirst() }
+        }
+    }
+    // The session's navigations for /headway/har, the latest `maxRecordedLoads`.
+    package var loads: [LoadResult] = []
+    package static let maxRecordedLoads = 1000
     package private(set) var lastUsed = ContinuousClock.now
     let queue = CommandQueue()
     // Set by the input commands: the keys and buttons held down, released by Release Actions.
     package var inputState = InputState()
+    // Send Alert Text's text for the open prompt, used when it is accepted.
+    package var promptText: (dialog: JavaScriptDialog, text: String)?
 
     package init(id: String = UUID().uuidString.lowercased(), browser: Browser, page: Page, capabilities: Capabilities) {
         self.id = id
@@ -37,6 +48,8 @@ package final class Session {
     @discardableResult
     package func add(_ page: Page) -> String {
         let handle = UUID().uuidString.lowercased()
+        // User prompts stay open until a command answers them.
+        page.holdsDialogs = true
         windows.append(Window(handle: handle, page: page))
         if currentHandle == nil { currentHandle = handle }
         return handle
@@ -82,6 +95,8 @@ package final class Session {
 @EngineActor
 final class CommandQueue {
     private var busy = false
+    // Whether a command runs or waits.
+    var isBusy: Bool { busy }
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
     func run<T>(_ body: () async throws -> T) async rethrows -> T {

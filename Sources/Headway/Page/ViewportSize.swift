@@ -1,0 +1,54 @@
+import CHeadwayShims
+import CWebKit
+import Foundation
+
+extension Page {
+    /// The viewport's size in CSS pixels (the offscreen window the view fills): the page's
+    /// `innerWidth` and `innerHeight`. Starts as the browser's `viewportWidth` and
+    /// `viewportHeight`; (0, 0) once the page is closed.
+    public var viewportSize: (width: Int, height: Int) {
+        guard let view = view?.pointer else { return (0, 0) }
+        return (Int(gtk_widget_get_allocated_width(cast(view))), Int(gtk_widget_get_allocated_height(cast(view))))
+    }
+
+    /// Resizes the viewport to `width` × `height` CSS pixels and returns once the page sees the
+    /// new size (its `innerWidth` and `innerHeight`), or at most 5 s later.
+    ///
+    /// Throws `.invalidArgument` for a side outside 1...10000, `.timeout` when the page has not
+    /// seen the new size within 5 s (a page stuck in JavaScript), `.closed` for a closed page.
+    /// Cancelling the task throws `CancellationError` (the window keeps its new size).
+    public func setViewportSize(width: Int, height: Int) async throws {
+        for (name, side) in [("width", width), ("height", height)] {
+            guard (1...Self.largestViewportSide).contains(side) else {
+                throw HeadwayError(.invalidArgument, "the viewport \(name) must be 1 to "
+                                   + "\(Self.largestViewportSide) CSS pixels, not \(side)")
+            }
+        }
+        let view = try await readyView()
+        guard let window = window?.pointer else { throw HeadwayError(.closed, "the page is closed") }
+        // An offscreen window is as large as its default size (or its child's request, when larger).
+        gtk_window_set_default_size(cast(window), Int32(width), Int32(height))
+        gtk_widget_queue_resize(window)
+        let deadline = Engine.now() + Self.viewportBound
+        while true {
+            try Task.checkCancellation()
+            let left = Engine.now().duration(to: deadline)
+            let size = try? await JavaScriptCall.callAsyncFunction(
+                view, "return [innerWidth, innerHeight];", arguments: [:], world: PageScripts.world,
+                sourceURI: nil, timeout: max(left, .milliseconds(1)), what: "the viewport's size")
+            if size == .array([.number(Double(width)), .number(Double(height))]) { return }
+            guard Engine.now() < deadline else {
+                let seen = size.map { "\($0)" } ?? "nothing"
+                throw HeadwayError(.timeout, "the page did not see the viewport's new size \(width) × \(height) "
+                                   + "within \(Self.viewportBound.formatted) (it sees \(seen))")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+            _ = try liveView()
+        }
+    }
+
+    // The largest viewport side `setViewportSize` accepts, in CSS pixels.
+    static let largestViewportSide = 10_000
+    // How long `setViewportSize` waits for the page to see the new size.
+    static let viewportBound = Duration.seconds(5)
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Headway
+
+// Warm browsers for New Session: each one a fresh Browser (its own ephemeral web context, so
+// nothing of an earlier session is in it) with a page that has loaded about:blank, so its web
+// process is up. Only sessions with the default browser configuration take one; a taken browser
+// is replaced in the background, after the command that took it has answered, and a session's
+// browser is never given back.
+@EngineActor
+package final class SessionPool {
+    package let size: Int
+    private var warm: [(browser: Browser, page: Page)] = []
+    private var starting = 0
+    private var closed = false
+    // After a browser that failed to start, the pool waits for the next take before it retries.
+    private var failed = false
+    // Whether no session runs a command now: a refill waits for that (at most `quietWait`), so
+    // that making a browser rarely holds up a command.
+    package var isQuiet: @EngineActor () -> Bool = { true }
+    package static let quietWait: Duration = .seconds(1)
+
+    package init(size: Int) {
+        self.size = max(0, size)
+    }
+
+    // Warm browsers ready now.
+    package var ready: Int { warm.count }
+
+    // Whether a session with `capabilities` may run in a pooled browser: the configuration
+    // `Browser.Configuration()` (timeouts, page load strategy and prompt behaviour are the
+    // session's own, not the browser's).
+    package static func fits(_ capabilities: Capabilities) -> Bool {
+        let configuration = capabilities.configuration
+        return capabilities.options.raw.isEmpty && configuration.proxy == nil && !configuration.ignoreTLSErrors
+    }
+
+    // A warm browser and its page for `capabilities`, or nil (start a fresh one).
+    package func take(for capabilities: Capabilities) -> (browser: Browser, page: Page)? {
+        guard Self.fits(capabilities), size > 0 else { return nil }
+        failed = false
+        defer { refill() }
+        return warm.isEmpty ? nil : warm.removeFirst()
+    }
+
+    // Starts warming browsers until `size` are ready or on their way. Each starts in a task of
+    // its own, after the current command has answered and once no command runs (or a second
+    // passed): only the browser's and page's creation (10-60 ms) holds the engine thread; the
+    // about:blank load does not.
+    package func refill() {
+        while !closed, !failed, warm.count + starting < size {
+            starting += 1
+            Task { @EngineActor in
+                await Task.yield()
+                let deadline = ContinuousClock.now + Self.quietWait
+                while !closed, !isQuiet(), ContinuousClock.now < deadline {
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
+                // Closed meanwhile (a server that could not listen): start no engine for nothing.
+                let item = closed ? nil : await Self.warmUp()
+                starting -= 1
+                guard let item else {
+                    failed = true
+                    return
+                }
+                if closed {
+                    item.page.close()
+                    item.browser.close()
+                } else {
+                    warm.append(item)
+                }
+            }
+        }
+    }
+
+    private static func warmUp() async -> (browser: Browser, page: Page)? {
+        do {
+            let browser = try Browser()
+            let page = try browser.newPage()
+            do {
+                try await page.load(URL(string: "about:blank")!, timeout: .seconds(30))
+            } catch {
+                page.close()
+                browser.close()
+                return nil
+            }
+            return (browser, page)
+        } catch {
+            return nil
+        }
+    }
+
+    // Closes the warm browsers and warms no more; one still starting is closed as it comes.
+    package func close() {
+        closed = true
+        for item in warm {
+            item.page.close()
+            item.browser.close()
+        }
+        warm.removeAll()
+    }
+
+    // Waits (bounded) until `size` browsers are warm: for tests and measurements.
+    package func waitUntilFull(timeout: Duration = .seconds(60)) async {
+        let deadline = ContinuousClock.now + timeout
+        while warm.count < size, !closed, !failed, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}

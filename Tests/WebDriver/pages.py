@@ -1,0 +1,77 @@
+"""The test pages the suite serves, by path (the loopback server and the private nginx serve the same)."""
+
+_LOG = "<div id=log></div><script>function log(s){document.getElementById('log').textContent += s + ';'}</script>"
+
+PAGES = {
+    "/title.html": "<!doctype html><title>Title page</title><h1 id=h>Hello</h1>"
+                   "<a id=next href=next.html>Next page</a> <a id=popup href=next.html target=_blank>Popup</a>",
+    "/next.html": "<!doctype html><title>Next</title><p id=p>Second page</p>",
+    "/counter.html": "<!doctype html><title>Counter</title><p id=n></p><script>"
+                     "sessionStorage.n = (+sessionStorage.n || 0) + 1; n.textContent = sessionStorage.n</script>",
+    "/find.html": """<!doctype html><title>Find</title>
+<div id=main class=box><p class=item>one</p><p class=item>two</p><p class=item>three</p>
+<span id=inside>inner span</span></div>
+<a id=go href=next.html>Go to the next page</a>
+<input name=q value=query>
+<div id=host></div>
+<script>
+const root = document.getElementById('host').attachShadow({mode: 'open'});
+root.innerHTML = '<span class=shadowed>in the shadow</span><input id=shadowinput>';
+</script>""",
+    "/state.html": """<!doctype html><title>State</title>
+<style>#box { position: absolute; left: 310px; top: 20px; width: 100px; height: 50px; color: rgb(255, 0, 0); }</style>
+<div id=box data-kind=square title=Boxy>Box text</div>
+<input id=check type=checkbox checked>
+<input id=uncheck type=checkbox>
+<select id=sel><option value=a>A</option><option id=optb value=b selected>B</option></select>
+<button id=off disabled>Off</button>
+<div id=hidden style="display:none">hidden text</div>
+<div id=roled role=button aria-label="Close dialog">X</div>
+<button id=save aria-label=Save>S</button>
+<h2 id=heading>Heading</h2>
+<input id=field value=initial>
+<a id=rel href=next.html>rel</a>""",
+    "/form.html": """<!doctype html><title>Form</title>
+<form id=f action=next.html onsubmit="log('submit'); return false">
+<input id=text name=text value=start>
+<textarea id=area>old</textarea>
+<input id=hidden type=hidden name=h value=x>
+<input id=invisible style="display:none">
+<button id=submit>Go</button>
+</form>
+<button id=btn onclick="log('click:' + event.isTrusted)">Press</button>
+<input id=keys onkeydown="log('down:' + event.key + ':' + event.shiftKey)">
+""" + _LOG,
+    "/actions.html": """<!doctype html><title>Actions</title>
+<style>div.t { width: 80px; height: 40px; margin: 4px; background: #ccc }
+#drop { width: 150px; height: 150px; background: #aaf } #drag { position: absolute; width: 40px; height: 40px;
+left: 300px; top: 10px; background: #faa }</style>
+<div class=t id=hover onmouseover="log('over')">hover</div>
+<div class=t id=clickme onclick="log('click:' + event.isTrusted)">click</div>
+<div class=t id=dbl ondblclick="log('dbl')">double</div>
+<div class=t id=ctx oncontextmenu="log('ctx:' + event.button); return false">context</div>
+<input id=keys onkeydown="log('down:' + event.key)" onkeyup="log('up:' + event.key)">
+<div id=drop></div><div id=drag></div>
+<div style="height: 3000px"></div><div id=far>far below</div>
+<script>
+let dragging = false;
+drag.addEventListener('mousedown', () => { dragging = true; });
+document.addEventListener('mouseup', e => {
+  if (!dragging) return; dragging = false;
+  const r = drop.getBoundingClientRect();
+  if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) log('dropped');
+});
+addEventListener('wheel', e => log('wheel:' + (e.deltaY > 0)));
+</script>""" + _LOG,
+    "/frames.html": """<!doctype html><title>Frames</title><p id=top>top</p>
+<iframe id=fa name=fa src=frame_a.html></iframe><iframe id=fb src=frame_b.html></iframe>""",
+    "/frame_a.html": "<!doctype html><title>A</title><p id=which>frame a</p>"
+                     "<iframe id=inner src=frame_inner.html></iframe>",
+    "/frame_b.html": "<!doctype html><title>B</title><p id=which>frame b</p>",
+    "/frame_inner.html": "<!doctype html><title>Inner</title><p id=which>inner frame</p>",
+    "/alerts.html": """<!doctype html><title>Alerts</title>
+<button id=alert onclick="alert('Hello alert'); log('after-alert')">alert</button>
+<button id=confirm onclick="log('confirm:' + confirm('Sure?'))">confirm</button>
+<button id=prompt onclick="log('prompt:' + prompt('Name?', 'def'))">prompt</button>""" + _LOG,
+    "/long.html": "<!doctype html><title>Long</title>" + "".join(f"<p>Paragraph {i}</p>" for i in range(200)),
+}
