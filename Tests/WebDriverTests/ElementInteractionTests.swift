@@ -109,17 +109,17 @@ struct ElementInteractionTests {
         _ = try await F.script(driver, id, "return new Promise(r => { const f = document.getElementById('f'); "
             + "if (f.contentDocument?.readyState === 'complete') r(); else f.onload = () => r(); })")
         let frame = try await F.element(driver, id, "#f")
-        try driver.service.registry.session(id).framePath = [frame]
+        _ = try await driver.send(.switchToFrame, id, ["id": frame])
         let button = try await F.element(driver, id, "#b")
         try await click(id, button)
-        try driver.service.registry.session(id).framePath = []
+        _ = try await driver.send(.switchToParentFrame, id)
         let events = try await F.events(driver, id, matching: ["frame", "click", "mousedown"])
         #expect(events == ["frame true b"])
         // A cover over the frame element, in the parent document, intercepts the click.
         _ = try await F.script(driver, id, "const f = document.getElementById('f'), r = f.getBoundingClientRect(); "
             + "document.body.insertAdjacentHTML('beforeend', `<div id=lid style='position: absolute; left: "
             + "${r.left + scrollX}px; top: ${r.top + scrollY}px; width: ${r.width}px; height: ${r.height}px'></div>`)")
-        try driver.service.registry.session(id).framePath = [frame]
+        _ = try await driver.send(.switchToFrame, id, ["id": frame])
         await #expect { try await click(id, button) } throws: {
             let error = $0 as? WebDriverError
             return error?.code == .elementClickIntercepted && error?.message.contains("id=\"lid\"") == true
