@@ -39,6 +39,10 @@ extension Page {
         chain.page(self, didFinishNavigation: url)
         var result = try await finish(record, timeout: timeout)
         result.prefetch?.prerendered = true
+        if result.prefetch?.hit == false {
+            result.prefetch?.hit = true
+            booster?.prefetcher.stats.hits += 1
+        }
         guard condition == .networkIdle else { return result }
         try await waitForNetworkIdle(timeout: (timeout.clamped - started.duration(to: Engine.now())).clamped)
         if network.recording { result.resourceEntries = try await resourceEntries() }

@@ -24,6 +24,8 @@ extension Prefetcher {
         case nil:
             // The disk cache, read off the engine thread: a fresh entry needs no request at all.
             if let found = await cache.disk?.lookup(url, requestHeaders: outgoing) {
+                var found = found
+                found.prefetched = true
                 guard !found.isFresh(at: Engine.now()) else { return (found, false) }
                 stale = found
             }
@@ -87,6 +89,7 @@ extension Prefetcher {
                         varyValues: vary,
                         storedAt: Engine.now(),
                         lifetime: lifetime,
+                        prefetched: true,
                         cookies: cookies
                     ), false
                 )

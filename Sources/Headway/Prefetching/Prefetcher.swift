@@ -33,19 +33,44 @@ final class Prefetcher {
         let selection = LinkPolicy(configuration: configuration).select(links, page: page, isKnown: cache.contains)
         stats.linksFound += links.count
         stats.linksLeftOut = stats.linksLeftOut + selection.leftOut
-        begin(PrefetchRun(page: page, generation: generation, pages: selection.pages, joining: selection.known,
-                          budget: configuration.byteBudget))
+        let first: Int
+        switch configuration.eagerness {
+        case .conservative, .eager: first = selection.pages.count
+        case .moderate: first = selection.hinted > 0 ? selection.hinted : min(1, selection.pages.count)
+        }
+        let run = PrefetchRun(page: page, generation: generation, pages: Array(selection.pages[..<first]),
+                              joining: selection.known,
+                              budget: configuration.byteBudget ?? BoosterConfiguration.defaultByteCeiling)
+        run.later = Array(selection.pages[first...])
+        run.cachedPages = selection.known.filter { cache.fetchInFlight($0) == nil }
+        run.sizesBudget = configuration.eagerness == .moderate && configuration.byteBudget == nil
+        begin(run)
     }
+
+    // Bytes prefetched since the last call: what the booster fetched ahead of the load that asks.
+    func takeBytesSinceLastLoad() -> Int {
+        defer { bytesAtLastLoad = stats.bytesPrefetched }
+        return stats.bytesPrefetched - bytesAtLastLoad
+    }
+
+    private var bytesAtLastLoad = 0
+    // What the last sized budget took a next page to need, in bytes (for tests).
+    var lastNeedEstimate: Int?
 
     // If `url` is a page the current run has queued but not started, fetches it at once, then
     // its subresources, and drops the rest of the run that has not started: a navigation to
     // `url` joins those fetches and needs nothing else. Returns false, changing nothing, otherwise.
     func prioritize(_ url: URL) -> Bool {
-        guard let run, run.isPageStage, run.budget > 0,
-              let url = AssetExtractor.resolve(url.absoluteString, against: url),
-              let index = run.queue.firstIndex(of: url), !cache.contains(url)
+        guard let run, run.budget > 0,
+              let url = AssetExtractor.resolve(url.absoluteString, against: url), !cache.contains(url)
         else { return false }
-        run.queue.remove(at: index)
+        if run.isPageStage, let index = run.queue.firstIndex(of: url) {
+            run.queue.remove(at: index)
+        } else if let index = run.later.firstIndex(of: url) {
+            run.later.remove(at: index)
+        } else {
+            return false
+        }
         cancel()
         let focused = PrefetchRun(page: run.page, generation: generation, pages: [], joining: [url], budget: run.budget)
         focused.usesSlots = false
@@ -88,6 +113,7 @@ final class Prefetcher {
     var runStats: PrefetchRunStats {
         var stats = self.stats
         stats.bytesUnused = cache.unusedBytes
+        stats.bytesUsed = cache.usedPrefetchedBytes
         return stats
     }
 
@@ -96,8 +122,13 @@ final class Prefetcher {
         current = Task { await self.perform(run) }
     }
 
-    // Counts the pages `run` has not started as cancelled and forgets them.
-    func drop(_ run: PrefetchRun) {
+    // Counts the pages `run` has not started as cancelled and forgets them (with `later`, those
+    // of its second pass too).
+    func drop(_ run: PrefetchRun, later: Bool = true) {
+        if later {
+            stats.linksLeftOut[.cancelled] += run.later.count
+            run.later.removeAll()
+        }
         guard run.isPageStage else { return }
         stats.linksLeftOut[.cancelled] += run.queue.count
         run.queue.removeAll()
@@ -129,6 +160,8 @@ final class Prefetcher {
             } else {
                 run.budget -= response?.body.count ?? 0
             }
+            run.spent += response?.body.count ?? 0
+            if !isPage { run.subresourceBytes += response?.body.count ?? 0 }
             if holdingSlot { self.slots.release() }
             if let response {
                 self.stats.bytesPrefetched += response.body.count

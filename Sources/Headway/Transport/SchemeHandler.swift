@@ -23,6 +23,10 @@ final class SchemeHandler {
     // With a disk cache: storable responses up to this many bytes are read whole, stored and
     // then answered from the cache, instead of streamed (nil: every response streams).
     var storeLimit: Int?
+    // Without a disk cache: storable subresources the pages load (scripts, style sheets, images)
+    // up to this many bytes are read whole and kept in the memory cache, so that neither the
+    // prefetcher nor the next page fetches them again (nil: they stream and are not kept).
+    var keepLimit: Int?
 
     init(client: SoupClient, cache: PrefetchCache) {
         self.client = client
@@ -242,6 +246,10 @@ final class SchemeHandler {
     // prefetch sends the jar's).
     func answer(_ exchange: Exchange, with cached: CachedResponse, credentials: Bool = true) {
         exchange.page?.noteAnswered(exchange.url, received: exchange.received)
+        if cached.prefetched, let page = exchange.page {
+            page.stats.bytesUsed += cached.body.count
+            if exchange.isMainFrame { page.stats.hit = true }
+        }
         if refusesCrossOriginRead(exchange, finalURL: cached.url, headers: cached.headers, credentials: credentials) {
             return
         }
