@@ -148,7 +148,7 @@ final class Booster {
         }
         // A settle that ran out before the extraction ended cancelled it: nothing starts late.
         guard page.url == pageURL, !Task.isCancelled else { return }
-        prefetcher.start(links: real, page: pageURL)
+        prefetcher.start(links: real, page: pageURL, shown: handler.wasShown)
         if let prerenders, let browser = page.browser, !isClosed {
             // The likeliest pages first, as the prefetch orders them; their documents come from
             // the prefetch (joined in flight) through the handler.

@@ -28,9 +28,12 @@ final class Prefetcher {
     }
 
     // Starts prefetching from `links` found on `page`, replacing any earlier run.
-    func start(links: [LinkPolicy.Link], page: URL) {
+    // `shown`: whether a page loaded a URL as its document lately (it is not fetched again).
+    func start(links: [LinkPolicy.Link], page: URL, shown: (URL) -> Bool = { _ in false }) {
         cancel()
-        let selection = LinkPolicy(configuration: configuration).select(links, page: page, isKnown: cache.contains)
+        let selection = LinkPolicy(configuration: configuration).select(links, page: page) {
+            self.cache.contains($0) || shown($0)
+        }
         stats.linksFound += links.count
         stats.linksLeftOut = stats.linksLeftOut + selection.leftOut
         let first: Int
@@ -137,14 +140,13 @@ final class Prefetcher {
     // Starts fetching `url` into the cache, registered there at once so that others join it,
     // and charges it to `run`'s budget.
     func fetch(_ url: URL, isPage: Bool, for run: PrefetchRun, holdingSlot: Bool) -> Task<CachedResponse?, Never> {
-        let limit = min(configuration.maxResponseBytes, run.budget)
         let request = BoundedRequest(timeout: configuration.requestTimeout)
         run.requests[url] = request
         // The task stores its result before it completes, so whoever joined it finds it cached.
         let task = Task { @EngineActor in
-            let (response, tooLarge) = await self.download(
+            let (response, tooLarge, reserved) = await self.download(
                 url,
-                limit: limit,
+                run: run,
                 isPage: isPage,
                 page: run.page,
                 request: request
@@ -153,12 +155,12 @@ final class Prefetcher {
             if run.requests[url] === request { run.requests[url] = nil }
             if self.kept[url] === request { self.kept[url] = nil }
             self.cache.end(url, response)
-            if tooLarge, limit < self.configuration.maxResponseBytes {
+            if tooLarge, run.budget < self.configuration.maxResponseBytes {
                 // Refused under a limit below the cap, it may not have fit what was left: the budget
                 // ends here, rather than every later request going out to be refused too.
                 run.budget = 0
             } else {
-                run.budget -= response?.body.count ?? 0
+                run.budget -= (response?.body.count ?? 0) - reserved
             }
             run.spent += response?.body.count ?? 0
             if !isPage { run.subresourceBytes += response?.body.count ?? 0 }
