@@ -12,7 +12,7 @@ struct PrefetchOptions: ParsableArguments {
         "default, or conservative with --header 'Save-Data: on') or eager (every allowed link)."))
     var eagerness: Eagerness?
 
-    @Option(name: .customLong("prefetch-budget"), help: ArgumentHelp(
+    @Option(name: .customLong("prefetch-budget"), parsing: .unconditional, help: ArgumentHelp(
         "With --prefetch, the most bytes prefetched for one page, hinted links included: an integer, or with k, M " +
         "or G (500k, 2M; 1024-based). Default: sized to the page under moderate, 32M otherwise.",
         valueName: "BYTES"))
