@@ -4,8 +4,15 @@ extension Prefetcher {
     // Runs `run`: the four stages for its first pages, then, if it has a second pass, the
     // budget sized to the page (under `.moderate` with no explicit budget) and the four stages
     // for those pages.
+    // A first page that gives nothing to measure (refused, failed, not storable) is followed by
+    // the next likeliest, one at a time, until one does.
     func perform(_ run: PrefetchRun) async {
-        let documents = await stages(run)
+        var documents = await stages(run)
+        while isCurrent(run), run.sizesBudget, documents.isEmpty, run.cachedPages.isEmpty, !run.later.isEmpty {
+            run.isPageStage = true
+            run.queue = [run.later.removeFirst()]
+            documents = await stages(run)
+        }
         guard isCurrent(run), !run.later.isEmpty else { return }
         if run.sizesBudget { run.budget = min(run.budget, sizedBudget(run, documents: documents) - run.spent) }
         run.isPageStage = true
