@@ -85,7 +85,8 @@ final class PrefetchCache {
         guard let index = variants.firstIndex(where: { $0.matches(requestHeaders) }) else { return nil }
         guard variants[index].isFresh(at: now) else { return .stale(variants[index]) }
         if use {
-            if variants[index].prefetched, !variants[index].wasUsed { usedPrefetchedBytes += variants[index].body.count }
+            let entry = variants[index]
+            if entry.prefetched, !entry.wasUsed { usedPrefetchedBytes += entry.body.count }
             variants[index].wasUsed = true
             entries[url] = variants
             touch(url)

@@ -45,7 +45,7 @@ final class Prefetcher {
                               joining: selection.known,
                               budget: configuration.byteBudget ?? BoosterConfiguration.defaultByteCeiling)
         run.later = Array(selection.pages[first...])
-        run.cachedPages = selection.known.filter { cache.fetchInFlight($0) == nil }
+        run.cachedPages = selection.known.filter { cache.fetchInFlight($0) == nil && cache.storedSize($0) != nil }
         run.sizesBudget = configuration.eagerness == .moderate && configuration.byteBudget == nil
         begin(run)
     }

@@ -38,7 +38,7 @@ struct BoosterKeepsServedTests {
         let second = try await page.load(server.url.appendingPathComponent("page2.html"))
         #expect(second.title == "Page 2")
         #expect(second.prefetch?.fetched == 0)
-        #expect(server.requests.count == before, "page 2 needed nothing from the server: \(server.requests.map(\.path))")
+        #expect(server.requests.count == before, "page 2 needed nothing: \(server.requests.map(\.path))")
         #expect(server.requestCount(path: "/a.js") == 1)
         #expect(server.requestCount(path: "/b.css") == 1)
     }

@@ -46,7 +46,8 @@ struct BoosterLinkExtractionTests {
         #expect(
             paths == [
                 "/next.html", "/pf.html", "/pr.html", "/list.html", "/rel.html", "/pre-list.html", "/lazy.html",
-                "/docs/a.html", "/top.html", "/hidden.html", "/none.html", "/right.html", "/docs/b.html", "/svg.html", "/below.html",
+                "/docs/a.html", "/top.html", "/hidden.html", "/none.html", "/right.html", "/docs/b.html", "/svg.html",
+                "/below.html",
             ]
         )
         let sources = Dictionary(uniqueKeysWithValues: zip(paths, links.map(\.source)))
