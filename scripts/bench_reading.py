@@ -3,7 +3,8 @@ read along its chapters' <link rel=next>, each chapter with a table of contents 
 shared stylesheet and script and a figure of its own. The same path is loaded with
 --prefetch-eagerness moderate (the default) and eager, alternately. For each: the next chapters
 served from the booster (hits), and the bytes prefetched per byte the chapters used from the
-prefetch (run-level bytesPrefetched / bytesUsed). Target for moderate: every next chapter a hit,
+prefetch (per load: bytesPrefetched before each next chapter / its bytesUsed, summed over the
+path). Target for moderate: every next chapter a hit,
 at most 4 bytes prefetched per byte used.
 """
 import benchlib
@@ -42,10 +43,12 @@ def rows(headway, site, runs, chapters):
             for mode in figures:
                 note(f"reading path run {i + 1}/{runs}: {mode}")
                 out = benchlib.load(headway, "--prefetch", "--prefetch-eagerness", mode, *[nginx.url + p for p in path])
-                hits = sum(1 for load in out["loads"][1:] if load["prefetch"]["hit"])
-                run = out["prefetch"]
-                figures[mode][0].append(hits)
-                figures[mode][1].append(run["bytesPrefetched"] / max(1, run["bytesUsed"]))
+                # Each next chapter: what was prefetched before it (after the previous chapter) and
+                # what it used of that. The prefetch after the last chapter serves nothing here.
+                steps = [load["prefetch"] for load in out["loads"][1:]]
+                figures[mode][0].append(sum(1 for step in steps if step["hit"]))
+                prefetched = sum(step["bytesPrefetched"] for step in steps)
+                figures[mode][1].append(prefetched / max(1, sum(step["bytesUsed"] for step in steps)))
     steps = chapters - 1
     (mh, mr), (eh, er) = [(min(h), median(r)) for h, r in figures.values()]
     rows = [

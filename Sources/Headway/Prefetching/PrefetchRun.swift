@@ -19,6 +19,9 @@ final class PrefetchRun {
     var cachedPages: [URL] = []
     // Whether the budget is sized to the page after the first pass (`sizedBudget`).
     var sizesBudget = false
+    // Once sized: the mean size of the first pass's documents, taken from the budget as each
+    // later page's fetch begins (until its `Content-Length`, or its end, says what it takes).
+    var expectedPageBytes: Int?
     // Pages already in flight whose documents the run waits for, for their subresources.
     var joining: [URL]
     // Bytes the run may still fetch.

@@ -11,10 +11,11 @@ extension Prefetcher {
     // to store, if any, and whether it was refused for being larger than the budget left or the
     // response cap. With a disk cache, an entry there is used (fresh) or revalidated (stale) instead.
     // The bytes it will take are taken from `run`'s budget as soon as its `Content-Length` is
-    // known (returned as `reserved`), so parallel fetches cannot overrun the budget together.
-    func download(_ url: URL, run: PrefetchRun, isPage: Bool, page: URL,
-                  request: BoundedRequest) async -> (CachedResponse?, tooLarge: Bool, reserved: Int) {
-        var reserved = 0
+    // known, in place of `ahead` (a guess already taken when the fetch began); what was taken is
+    // returned as `reserved`, so parallel fetches cannot overrun the budget together.
+    func download(_ url: URL, run: PrefetchRun, isPage: Bool, page: URL, request: BoundedRequest,
+                  ahead: Int) async -> (CachedResponse?, tooLarge: Bool, reserved: Int) {
+        var reserved = ahead
         let (response, tooLarge) = await download(url, run: run, isPage: isPage, page: page, request: request,
                                                   reserved: &reserved)
         return (response, tooLarge, reserved)
@@ -77,12 +78,12 @@ extension Prefetcher {
                     return (nil, false)
                 }
                 // What is left of the budget now, not when the fetch began: others may have spent it.
-                let limit = min(configuration.maxResponseBytes, run.budget)
+                let limit = min(configuration.maxResponseBytes, run.budget + reserved)
                 let length = response.header("Content-Length").flatMap(Int.init)
                 if let length, length > limit { return (nil, true) }
                 if let length {
+                    run.budget += reserved - length
                     reserved = length
-                    run.budget -= length
                 }
                 let body: Data
                 do {

@@ -29,6 +29,7 @@ extension Prefetcher {
         guard !sizes.isEmpty else { return 0 }
         let need = (sizes.reduce(0, +) + run.subresourceBytes) / sizes.count
         lastNeedEstimate = need
+        run.expectedPageBytes = sizes.reduce(0, +) / sizes.count
         return Self.budgetFactor * need
     }
 

@@ -142,6 +142,9 @@ final class Prefetcher {
     func fetch(_ url: URL, isPage: Bool, for run: PrefetchRun, holdingSlot: Bool) -> Task<CachedResponse?, Never> {
         let request = BoundedRequest(timeout: configuration.requestTimeout)
         run.requests[url] = request
+        // A page of a sized run takes what a page is expected to take at once (see `download`).
+        let ahead = isPage ? min(run.expectedPageBytes ?? 0, max(0, run.budget)) : 0
+        run.budget -= ahead
         // The task stores its result before it completes, so whoever joined it finds it cached.
         let task = Task { @EngineActor in
             let (response, tooLarge, reserved) = await self.download(
@@ -149,7 +152,8 @@ final class Prefetcher {
                 run: run,
                 isPage: isPage,
                 page: run.page,
-                request: request
+                request: request,
+                ahead: ahead
             )
             request.finish()
             if run.requests[url] === request { run.requests[url] = nil }
