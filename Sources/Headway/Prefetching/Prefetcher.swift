@@ -159,7 +159,7 @@ final class Prefetcher {
             if run.requests[url] === request { run.requests[url] = nil }
             if self.kept[url] === request { self.kept[url] = nil }
             self.cache.end(url, response)
-            if tooLarge, run.budget < self.configuration.maxResponseBytes {
+            if tooLarge, run.budget + reserved < self.configuration.maxResponseBytes {
                 // Refused under a limit below the cap, it may not have fit what was left: the budget
                 // ends here, rather than every later request going out to be refused too.
                 run.budget = 0
