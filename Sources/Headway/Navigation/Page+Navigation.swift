@@ -117,6 +117,7 @@ extension Page {
             if let pageBooster {
                 booster.handler.cancelFetches(of: pageBooster, mainFrameOnly: true)
                 pageBooster.resetStats()
+                pageBooster.stats.bytesPrefetched = booster.prefetcher.takeBytesSinceLastLoad()
             }
         }
         let record = tracker.begin(requested, until: condition)

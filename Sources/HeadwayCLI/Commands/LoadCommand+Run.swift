@@ -44,6 +44,7 @@ extension LoadCommand {
             booster.prerender = prerender
             booster.cacheDirectory = cacheDirectory.map { URL(fileURLWithPath: $0) }
             booster.cacheDirectoryBytes = cacheDirectorySize << 20
+            try prefetchOptions.apply(to: &booster, headers: configuration.extraHeaders)
             configuration.booster = booster
         }
         configuration.dialogs = dialogs == .accept ? .accept : .dismiss

@@ -90,6 +90,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(name: .customLong("prefetch-query-strings"), help: "Let the booster prefetch links that have a query string.")
     var prefetchQueryStrings = false
 
+    @OptionGroup(title: "Prefetch options")
+    var prefetchOptions: PrefetchOptions
+
     @Option(name: .customLong("cache-size"), parsing: .unconditional, help: ArgumentHelp(
         "The booster's memory cache size in MB, 1 to \(Self.largestCache)."))
     var cacheSize: Int = 64
@@ -178,6 +181,10 @@ struct LoadCommand: AsyncParsableCommand {
         guard !usesBooster || prefetch else {
             throw refuse("--prefetch-hosts, --prefetch-all-hosts, --prefetch-query-strings and --prerender need "
                          + "--prefetch")
+        }
+        try prefetchOptions.check()
+        guard !prefetchOptions.isSet || prefetch else {
+            throw refuse("--prefetch-eagerness, --prefetch-budget and --prefetch-max-pages need --prefetch")
         }
         guard cacheDirectory == nil || prefetch else { throw refuse("--cache-dir needs --prefetch") }
         // Repeated loads are cold: a disk cache would answer them.
