@@ -45,6 +45,7 @@ extension Page {
         var result = LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,
                                 timing: timing, resources: resources, prefetch: prefetch, redirects: record.redirects,
                                 dialogs: dialogs)
+        result.startTime = .now(minus: record.origin.duration(to: Engine.now()))
         if network.recording {
             let phases: [JSONValue] = if case .array(let list)? = page["entries"] { list } else { [] }
             result.resourceEntries = resourceEntries(phases: phases, view: view)

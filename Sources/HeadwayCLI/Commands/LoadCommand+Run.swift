@@ -65,7 +65,7 @@ extension LoadCommand {
                                 urls: URLFeed(arguments: arguments, list: list, shard: shard),
                                 snippets: snippets, timeout: waits.timeout, scriptTimeout: waits.scriptTimeout,
                                 repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
-                                prefetchSettle: waits.prefetchSettle, waitFor: page.waitFor, waitUntil: page.waitUntil,
+                                prefetchSettle: waits.prefetchSettle, waits: page.waits,
                                 keepGoing: urlList != nil, jobs: jobs)
         // A cold start (--repeat) would drop it before the load.
         if prefetch, repeatCount == 1, jobs == 1 { runner.preload = try firstURL() }

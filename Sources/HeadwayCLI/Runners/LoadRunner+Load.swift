@@ -19,7 +19,7 @@ extension LoadRunner {
         var failures: [ExitStatus] = []
         do {
             let started = ContinuousClock.now
-            let result = try await page.load(url, until: waitUntil == .domcontentloaded ? .domContentLoaded : .load,
+            let result = try await page.load(url, until: waits.until == .domcontentloaded ? .domContentLoaded : .load,
                                              timeout: timeout)
             report.result = result
             if let status = result.status, status >= 400 {
@@ -28,10 +28,9 @@ extension LoadRunner {
             }
             // The waits share the load's --timeout, measured on the monotonic clock.
             let left = { max(.zero, timeout - started.duration(to: .now)) }
-            if waitUntil == .networkidle { try await page.waitForNetworkIdle(timeout: left()) }
-            if let selector = waitFor { try await page.waitFor(selector: selector, timeout: left()) }
+            try await waits.wait(on: page, left: left)
             // The HAR holds what the waits saw load too.
-            if configuration.recordsResources, waitUntil == .networkidle || waitFor != nil {
+            if configuration.recordsResources, waits.any {
                 report.result?.resourceEntries = try await page.resourceEntries()
             }
         } catch {

@@ -16,10 +16,8 @@ struct LoadRunner: Sendable {
     var prefetchSettle: Duration = .seconds(30)
     // With the booster, the document fetched while the page's web process starts.
     var preload: URL?
-    // After each load, wait for an element matching this selector.
-    var waitFor: String?
-    // When a load is done, and its snippets run.
-    var waitUntil: PageOptions.WaitUntil = .load
+    // When a load is done (--wait-until), and what it waits for then (--wait-for…).
+    var waits = PageWaits()
     // Go on after a failed load (batch mode).
     var keepGoing = false
     // Pages loading at once (batch mode only).
