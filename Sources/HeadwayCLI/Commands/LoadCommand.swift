@@ -52,6 +52,12 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("script"), help: "A JavaScript file to run after each load. Repeatable; runs in order.")
     var scripts: [String] = []
 
+    @Option(name: .customLong("script-for"), help: ArgumentHelp(
+        "A JavaScript file to run after the load of the Nth URL argument only (1-based), after the --script files. " +
+        "Repeatable; a URL's own files run in the order given.",
+        valueName: "N:FILE"))
+    var scriptsFor: [String] = []
+
     @OptionGroup(title: "Page options")
     var page: PageOptions
 
@@ -205,6 +211,7 @@ struct LoadCommand: AsyncParsableCommand {
             throw refuse("give at least one URL, or a list with --urls FILE")
         }
         for url in urls { _ = try URLList.parse(url) }
+        _ = try ScriptsFor.parse(scriptsFor, urlArguments: urls.count)
         _ = try browserConfiguration(readingFiles: false)
         try page.check(firstURL: try firstURL())
         // Before any page loads: a path that cannot be written fails the run at once.

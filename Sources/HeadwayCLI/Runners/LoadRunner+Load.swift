@@ -4,17 +4,18 @@ import Headway
 // One load of the `load` command: the page load, its waits and snippets, and its report.
 @EngineActor
 extension LoadRunner {
-    // Loads one URL and runs the snippets, delivering the report. Returns the result, or nil
-    // when the load failed.
-    func loadOnce(_ url: URL, run: Int?, page: Page, into outcome: inout Outcome) async -> (Bool, LoadResult?) {
-        let (report, failures) = await loadReport(url, run: run, page: page)
+    // Loads one URL (the `position`th of the run, from 1) and runs the snippets, delivering the
+    // report. Returns the result, or nil when the load failed.
+    func loadOnce(_ url: URL, run: Int?, page: Page, position: Int? = nil,
+                  into outcome: inout Outcome) async -> (Bool, LoadResult?) {
+        let (report, failures) = await loadReport(url, run: run, page: page, position: position)
         for failure in failures { outcome.failures.record(failure) }
         deliver(report, into: &outcome)
         return (report.error == nil, report.result)
     }
 
     // Loads one URL and runs the snippets; reports each failure on stderr as it happens.
-    func loadReport(_ url: URL, run: Int?, page: Page) async -> (LoadReport, [ExitStatus]) {
+    func loadReport(_ url: URL, run: Int?, page: Page, position: Int? = nil) async -> (LoadReport, [ExitStatus]) {
         var report = LoadReport(url: url.absoluteString, run: run)
         var failures: [ExitStatus] = []
         do {
@@ -44,7 +45,7 @@ extension LoadRunner {
             Console.report(failure.description)
             return (report, [ExitStatus(failure)])
         }
-        for snippet in snippets {
+        for snippet in snippets + (position.flatMap { snippetsFor[$0] } ?? []) {
             // `run` throws only when the task is cancelled, which the CLI never does.
             guard let result = try? await page.run(snippet, timeout: scriptTimeout, navigationTimeout: timeout) else {
                 break

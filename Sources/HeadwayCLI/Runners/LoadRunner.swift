@@ -8,6 +8,8 @@ struct LoadRunner: Sendable {
     let configuration: Browser.Configuration
     let urls: URLFeed
     let snippets: [Snippet]
+    // --script-for: each URL argument's own snippets, by its 1-based position, run after `snippets`.
+    var snippetsFor: [Int: [Snippet]] = [:]
     let timeout: Duration
     let scriptTimeout: Duration
     var repeatCount = 1
@@ -84,7 +86,9 @@ extension LoadRunner {
             } else if repeatCount == 1 {
                 let page = try browser.newPage()
                 var lastLoaded = false
+                var position = 0
                 while !outcome.stopped, let item = await urls.next() {
+                    position += 1
                     guard case .url(let url) = item else {
                         invalid(item, into: &outcome)
                         progress.step(nil)
@@ -96,7 +100,7 @@ extension LoadRunner {
                         await browser.settlePrefetch(timeout: prefetchSettle)
                     }
                     progress.step(url)
-                    let (ok, _) = await loadOnce(url, run: nil, page: page, into: &outcome)
+                    let (ok, _) = await loadOnce(url, run: nil, page: page, position: position, into: &outcome)
                     lastLoaded = ok
                     if !ok && !keepGoing { break }
                 }
@@ -111,7 +115,9 @@ extension LoadRunner {
                     await Interrupt.wait()
                 }
             } else {
+                var position = 0
                 outer: while !outcome.stopped, let item = await urls.next() {
+                    position += 1
                     guard case .url(let url) = item else {
                         invalid(item, into: &outcome)
                         continue
@@ -122,7 +128,8 @@ extension LoadRunner {
                         await browser.clearWebsiteData()
                         let page = try browser.newPage()
                         defer { page.close() }
-                        let (ok, result) = await loadOnce(url, run: run, page: page, into: &outcome)
+                        let (ok, result) = await loadOnce(url, run: run, page: page, position: position,
+                                                          into: &outcome)
                         if let result { results.append(result) }
                         if outcome.stopped || (!ok && !keepGoing) { break outer }
                     }
