@@ -70,8 +70,9 @@ extension LoadCommand {
                                 prefetchSettle: waits.prefetchSettle, waits: page.waits,
                                 keepGoing: urlList != nil, jobs: jobs)
         runner.snippetsFor = ownSnippets
+        runner.warm = warm
         // A cold start (--repeat) would drop it before the load.
-        if prefetch, repeatCount == 1, jobs == 1 { runner.preload = try firstURL() }
+        if prefetch, repeatCount == 1, !warm, jobs == 1 { runner.preload = try firstURL() }
         if format == .jsonl {
             runner.onReport = { report in
                 do throws(StandardStreams.Failure) {

@@ -13,7 +13,8 @@ struct LoadCommand: AsyncParsableCommand {
                      "console":[...],"consoleTotal","consoleTruncated",
                      "errors":[...],"errorsTotal","errorsTruncated"}]}
         console and errors keep the first 10,000 entries; the totals count them all.
-        With --repeat, each URL is loaded N times cold and a "summary" array follows "loads".
+        With --repeat, each URL is loaded N times cold and a "summary" array follows "loads";
+        with --warm too, N more times warm, in the same page, summarised apart ("warm":true).
         A load that fails stops the run (with --urls, the batch goes on); its entry carries an
         "error" object. --format jsonl prints each load object on its own line as it completes,
         then, with --repeat or --prefetch, one last line {"summary":[...]} or {"prefetch":{...}}.
@@ -71,6 +72,12 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("repeat"), parsing: .unconditional, help: ArgumentHelp(
         "Load each URL N times cold, in a fresh view with no cached state, and summarise; 1 to \(Self.mostRepeats)."))
     var repeatCount: Int = 1
+
+    @Flag(help: ArgumentHelp(
+        "After each URL's --repeat N cold loads, load it N times more in the last cold load's page, its HTTP cache " +
+        "and web process warm (a navigation to the URL, not a reload): these loads have \"warm\":true and their own " +
+        "summary."))
+    var warm = false
 
     @Option(help: "Write a PNG of the full last page, after its snippets ran (at most 32767 pixels a side).")
     var screenshot: String?
@@ -190,6 +197,7 @@ struct LoadCommand: AsyncParsableCommand {
         guard cacheDirectory == nil || repeatCount == 1 else {
             throw refuse("--cache-dir cannot be combined with --repeat")
         }
+        guard cacheDirectory == nil || !warm else { throw refuse("--cache-dir cannot be combined with --warm") }
         if cacheDirectory?.isEmpty == true { throw refuse("--cache-dir needs a directory") }
         guard (1...Self.largestCache).contains(cacheDirectorySize) else {
             throw refuse(cacheDirectorySize < 1 ? "--cache-dir-size must be at least 1 MB"
@@ -199,12 +207,12 @@ struct LoadCommand: AsyncParsableCommand {
             guard urlList != nil, urls.isEmpty else {
                 throw refuse("--jobs needs --urls (URLs given as arguments load in order in one page)")
             }
-            guard repeatCount == 1, !prefetch, screenshot == nil, page.inspect == nil else {
-                throw refuse("--jobs cannot be combined with --repeat, --prefetch, --screenshot or --inspect")
+            guard repeatCount == 1, !warm, !prefetch, screenshot == nil, page.inspect == nil else {
+                throw refuse("--jobs cannot be combined with --repeat, --warm, --prefetch, --screenshot or --inspect")
             }
         }
-        if page.inspect != nil, repeatCount > 1 {
-            throw refuse("--inspect keeps the last page open; it cannot be combined with --repeat")
+        if page.inspect != nil, repeatCount > 1 || warm {
+            throw refuse("--inspect keeps the last page open; it cannot be combined with --repeat or --warm")
         }
         _ = try sharding.parsed(list: urlList, arguments: urls)
         guard !urls.isEmpty || urlList != nil else {

@@ -6,9 +6,10 @@ import Headway
 extension LoadRunner {
     // Loads one URL (the `position`th of the run, from 1) and runs the snippets, delivering the
     // report. Returns the result, or nil when the load failed.
-    func loadOnce(_ url: URL, run: Int?, page: Page, position: Int? = nil,
+    func loadOnce(_ url: URL, run: Int?, page: Page, position: Int? = nil, warm: Bool = false,
                   into outcome: inout Outcome) async -> (Bool, LoadResult?) {
-        let (report, failures) = await loadReport(url, run: run, page: page, position: position)
+        var (report, failures) = await loadReport(url, run: run, page: page, position: position)
+        report.warm = warm
         for failure in failures { outcome.failures.record(failure) }
         deliver(report, into: &outcome)
         return (report.error == nil, report.result)

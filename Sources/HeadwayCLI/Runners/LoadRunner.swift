@@ -13,6 +13,8 @@ struct LoadRunner: Sendable {
     let timeout: Duration
     let scriptTimeout: Duration
     var repeatCount = 1
+    // --warm: after each URL's cold runs, as many warm ones in the last cold run's page.
+    var warm = false
     var screenshot: String?
     var showProgress = false
     var prefetchSettle: Duration = .seconds(30)
@@ -78,12 +80,13 @@ extension LoadRunner {
         }
         defer { browser.close() }
         if let preload { try? browser.preload(preload) }
-        let progress = Progress(total: urls.knownCount.map { $0 * repeatCount }, enabled: showProgress)
+        let progress = Progress(total: urls.knownCount.map { $0 * repeatCount * (warm ? 2 : 1) },
+                                enabled: showProgress)
         defer { progress.finish() }
         do {
             if jobs > 1 {
                 await BatchRunner.run(self, browser: browser, progress: progress, into: &outcome)
-            } else if repeatCount == 1 {
+            } else if repeatCount == 1 && !warm {
                 let page = try browser.newPage()
                 var lastLoaded = false
                 var position = 0
@@ -123,17 +126,33 @@ extension LoadRunner {
                         continue
                     }
                     var results: [LoadResult] = []
+                    var lastPage: Page?
+                    defer { lastPage?.close() }
                     for run in 1...repeatCount {
                         progress.step(url)
+                        lastPage?.close()
                         await browser.clearWebsiteData()
                         let page = try browser.newPage()
-                        defer { page.close() }
+                        lastPage = page
                         let (ok, result) = await loadOnce(url, run: run, page: page, position: position,
                                                           into: &outcome)
                         if let result { results.append(result) }
                         if outcome.stopped || (!ok && !keepGoing) { break outer }
                     }
                     outcome.summaries.append(TimingSummary(url: url, results: results))
+                    guard warm, let page = lastPage else { continue }
+                    // Warm: the URL again in the last cold run's page, its caches and web process kept.
+                    var warmResults: [LoadResult] = []
+                    for run in 1...repeatCount {
+                        progress.step(url)
+                        let (ok, result) = await loadOnce(url, run: run, page: page, position: position, warm: true,
+                                                          into: &outcome)
+                        if let result { warmResults.append(result) }
+                        if outcome.stopped || (!ok && !keepGoing) { break outer }
+                    }
+                    var summary = TimingSummary(url: url, results: warmResults)
+                    summary.warm = true
+                    outcome.summaries.append(summary)
                 }
             }
         } catch {
