@@ -41,7 +41,7 @@ extension Page {
         result.prefetch?.prerendered = true
         guard condition == .networkIdle else { return result }
         try await waitForNetworkIdle(timeout: (timeout.clamped - started.duration(to: Engine.now())).clamped)
-        if network.recording { result.resourceEntries = try await resourceEntries() }
+        if browser?.configuration.recordsResources == true { result.resourceEntries = try await resourceEntries() }
         return result
     }
 

@@ -181,6 +181,10 @@ public struct ResourceSummary: Sendable, Codable, Equatable {
     /// entries: `count` is then every request Headway saw the page start, in all its frames, while
     /// `transferBytes` and `encodedBytes` cover only the entries the buffer kept.
     public var truncated = false
+    /// With the booster or an emulated network, every request the page made (its document left
+    /// out, at most 10,000), with where each answer came from; nil otherwise. `count` and the byte
+    /// figures then come from these records (`transferBytes`: those from the network).
+    public var handled: [HandledResource]?
 
     /// A summary with each count given.
     public init(count: Int, transferBytes: Int, encodedBytes: Int, blocked: Int = 0, truncated: Bool = false) {
@@ -191,7 +195,7 @@ public struct ResourceSummary: Sendable, Codable, Equatable {
         self.truncated = truncated
     }
 
-    private enum CodingKeys: String, CodingKey { case count, transferBytes, encodedBytes, blocked, truncated }
+    private enum CodingKeys: String, CodingKey { case count, transferBytes, encodedBytes, blocked, truncated, handled }
 
     /// Decodes a summary; `blocked` and `truncated` may be missing (output of older versions).
     public init(from decoder: Decoder) throws {
@@ -203,5 +207,6 @@ public struct ResourceSummary: Sendable, Codable, Equatable {
             blocked: try c.decodeIfPresent(Int.self, forKey: .blocked) ?? 0,
             truncated: try c.decodeIfPresent(Bool.self, forKey: .truncated) ?? false
         )
+        handled = try c.decodeIfPresent([HandledResource].self, forKey: .handled)
     }
 }
