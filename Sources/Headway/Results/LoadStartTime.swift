@@ -48,7 +48,12 @@ public struct LoadStartTime: Sendable, Codable, Equatable {
         self.init(wallClock: date, monotonic: try c.decode(Double.self, forKey: .monotonic))
     }
 
+    // To the nearest millisecond, written out by hand: the formatter truncates a binary
+    // fraction (.123 prints as .122).
     static func iso8601(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        let whole = Date(timeIntervalSince1970: Double(seconds)).formatted(Date.ISO8601FormatStyle())
+        return whole.dropLast() + "." + String(format: "%03d", Int(milliseconds - seconds * 1000)) + "Z"
     }
 }
