@@ -8,7 +8,8 @@ struct LoadCommand: AsyncParsableCommand {
         abstract: "Load URLs in order in one page, run snippets after each load, and report timing.",
         discussion: """
         Prints one JSON document on stdout (or a text summary with --format text):
-          {"loads":[{"url","finalURL","status","title","timing":{...},"resources":{...},
+          {"loads":[{"url","finalURL","status","title","startTime":{"wallClock","monotonic"},
+                     "timing":{...},"resources":{...},
                      "scripts":[{"file","value"}|{"file","error"},"navigatedTo"?,"navigatedStatus"?],
                      "console":[...],"consoleTotal","consoleTruncated",
                      "errors":[...],"errorsTotal","errorsTruncated"}]}
@@ -27,6 +28,11 @@ struct LoadCommand: AsyncParsableCommand {
         "pagesPrefetched","resourcesPrefetched","bytesPrefetched","bytesUnused","revalidated","skipped"},
         where linksFound = linksEligible + the linksLeftOut counts (README "Prefetch" lists the reasons).
         With --cache-dir, "fromCache" counts answers from memory or disk alike.
+        With --prefetch (or --bandwidth, --latency), "resources" has "handled":[{"url","source":
+        "cache|joined|network","status","startMs","waitMs","durationMs","bytes"}], from headway's
+        own records: WebKit gives those requests no Resource Timing.
+        startTime is when each load was asked for: "wallClock" ISO 8601 UTC with ms, "monotonic"
+        CLOCK_MONOTONIC seconds, to match a load with a server's log.
         Each load lists the JavaScript dialogs its page opened, with the answers given:
           "dialogs":[{"type":"alert|confirm|prompt|beforeUnload","message","defaultText"?,"answer"}]
 
