@@ -6,7 +6,7 @@ import Headway
 enum TextReport {
     static func render(_ report: LoadReport) -> String {
         var lines: [String] = []
-        let run = report.run.map { " (run \($0))" } ?? ""
+        let run = report.run.map { " (\(report.warm ? "warm " : "")run \($0))" } ?? ""
         if let result = report.result {
             let status = result.status.map(String.init) ?? "-"
             lines.append("\(result.finalURL.absoluteString)\(run)  \(status)  \"\(result.title)\"")
