@@ -48,7 +48,7 @@ extension Page {
         }
         guard condition == .networkIdle else { return result }
         try await waitForNetworkIdle(timeout: (timeout.clamped - started.duration(to: Engine.now())).clamped)
-        if network.recording { result.resourceEntries = try await resourceEntries() }
+        if browser?.configuration.recordsResources == true { result.resourceEntries = try await resourceEntries() }
         return result
     }
 

@@ -119,6 +119,7 @@ final class SchemeHandler {
                    requestHeaders: self.client.outgoingHeaders(headers, to: url)
                ) {
                 exchange.page?.stats.joined += 1
+                exchange.page?.noteJoined(exchange.url)
                 self.answer(exchange, with: joined)
                 return
             }
