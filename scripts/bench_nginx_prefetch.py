@@ -46,7 +46,9 @@ def rows(headway, site, runs):
             for i in range(runs):
                 note(f"booster behind nginx run {i + 1}/{runs}: {name}")
                 mark = len(slow.requests())
-                load = benchlib.load(headway, "--prefetch", slow.url + index, slow.url + page)["loads"][1]
+                # Eager: the row measures a page prefetched from any link (moderate picks the likeliest).
+                load = benchlib.load(headway, "--prefetch", "--prefetch-eagerness", "eager", slow.url + index,
+                                     slow.url + page)["loads"][1]
                 asked = [r for r in slow.requests_after(mark) if r["uri"].split("?")[0] == "/" + page]
                 whole.append(load["prefetch"]["fetched"] == 0 and len(asked) == 1)
                 prefetched.append(load["timing"]["loadEventEnd"])

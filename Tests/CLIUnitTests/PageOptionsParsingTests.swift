@@ -68,6 +68,11 @@ struct PageOptionsParsingTests {
         #expect(configuration.inspectorPort == 9222)
         let options = try PageOptions.parse(["--wait-for", "#ready", "--wait-until", "domcontentloaded"])
         #expect(options.waitFor == "#ready" && options.waitUntil == .domcontentloaded)
+        let waits = try PageOptions.parse(["--wait-for-text", "Done", "--wait-for-function", "window.ok",
+                                           "--wait-for-network-idle", "750"]).waits
+        #expect(waits.text == "Done" && waits.function == "window.ok" && waits.networkQuiet == .milliseconds(750))
+        let none = try PageOptions.parse([]).waits
+        #expect(waits.any && !none.any)
     }
 
     @Test func badValuesAreOneLineUsageErrors() {
@@ -109,6 +114,12 @@ struct PageOptionsParsingTests {
             (["--inspect", "65536"], "the inspector port must be 1 to 65535, not 65536"),
             (["--inspect", "-1"], "the inspector port must be 1 to 65535, not -1"),
             (["--wait-for", "  "], "--wait-for needs a CSS selector"),
+            (["--wait-for-text", ""], "--wait-for-text needs some text"),
+            (["--wait-for-function", " \n"], "--wait-for-function needs a JavaScript expression"),
+            (["--wait-for-network-idle", "0"], "--wait-for-network-idle must be 1 to 86400000 ms, not 0"),
+            (["--wait-for-network-idle", "-5"], "--wait-for-network-idle must be 1 to 86400000 ms, not -5"),
+            (["--wait-for-network-idle", "86400001"],
+             "--wait-for-network-idle must be 1 to 86400000 ms, not 86400001"),
         ]
         for (arguments, message) in bad {
             #expect(Self.refusal(arguments) == message, "\(arguments)")

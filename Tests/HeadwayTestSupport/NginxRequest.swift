@@ -20,13 +20,15 @@ public struct NginxRequest: Sendable, Equatable, Decodable {
     public var cookie: String?
     /// The `X-Headway-Test` header, which tests send to see a header arrive.
     public var testHeader: String?
+    /// When nginx logged the request (its end), by the wall clock in seconds since 1970, to the ms.
+    public var time: Double
 
     /// The URI without its query.
     public var path: String { String(uri.prefix { $0 != "?" }) }
 
     private enum CodingKeys: String, CodingKey {
         case method, uri, status, bytesSent, contentEncoding, secPurpose, ifNoneMatch, ifModifiedSince,
-             acceptEncoding, userAgent, acceptLanguage, cookie, testHeader
+             acceptEncoding, userAgent, acceptLanguage, cookie, testHeader, time
     }
 
     // The `log_format` that writes what `init(from:)` reads. With `escape=json` an absent header
@@ -37,7 +39,7 @@ public struct NginxRequest: Sendable, Equatable, Decodable {
             '"secPurpose":"$http_sec_purpose","ifNoneMatch":"$http_if_none_match",'
             '"ifModifiedSince":"$http_if_modified_since","acceptEncoding":"$http_accept_encoding",'
             '"userAgent":"$http_user_agent","acceptLanguage":"$http_accept_language","cookie":"$http_cookie",'
-            '"testHeader":"$http_x_headway_test"}';
+            '"testHeader":"$http_x_headway_test","time":$msec}';
         """
 
     public init(from decoder: any Decoder) throws {
@@ -58,6 +60,7 @@ public struct NginxRequest: Sendable, Equatable, Decodable {
         userAgent = try header(.userAgent)
         acceptLanguage = try header(.acceptLanguage)
         cookie = try header(.cookie)
+        time = try c.decode(Double.self, forKey: .time)
         testHeader = try header(.testHeader)
     }
 

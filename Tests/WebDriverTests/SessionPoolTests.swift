@@ -104,50 +104,7 @@ struct SessionPoolTests {
         }
     }
 
-    // Not a check of speed (the machine is shared): prints New Session + Delete Session times with
-    // and without warm browsers, for the record.
-    @Test func newAndDeleteSessionTimesWithAndWithoutThePool() async throws {
-        let server = try HTTPServer()
-        defer { server.stop() }
-        server.route("/p.html", .html("<title>P</title><p>hello"))
-        let url = server.url.appendingPathComponent("p.html").absoluteString
-        // What a refill holds the engine thread for: a browser's and a page's creation.
-        var holds: [Duration] = []
-        for _ in 0..<3 {
-            let started = ContinuousClock.now
-            let browser = try Browser()
-            let page = try browser.newPage()
-            holds.append(started.duration(to: .now))
-            page.close()
-            browser.close()
-        }
-        print("refill holds the engine thread: \(holds.map(Self.ms).joined(separator: ", ")) ms")
-        for warm in [0, 2] {
-            let driver = WebDriverDriver(options: Self.options(warm: warm))
-            defer { driver.service.shutdown() }
-            var times: [Duration] = [], loads: [Duration] = []
-            for _ in 0..<5 {
-                await driver.service.registry.pool.waitUntilFull()
-                let started = ContinuousClock.now
-                let id = try await driver.newSession()
-                let created = started.duration(to: .now)
-                _ = try await driver.send(.navigateTo, id, ["url": .string(url)])
-                _ = try await driver.send(.deleteSession, id)
-                times.append(created)
-                loads.append(started.duration(to: .now))
-            }
-            #expect(driver.service.registry.sessions.isEmpty)
-            print("new session, \(warm) warm: \(times.map(Self.ms).joined(separator: ", ")) ms; "
-                + "new + navigate + delete: \(loads.map(Self.ms).joined(separator: ", ")) ms")
-        }
-    }
-
     static func ready(_ driver: WebDriverDriver) async -> Bool? {
         await driver.service.handle(method: "GET", path: "/status", body: Data()).body["value"]?["ready"]?.boolValue
-    }
-
-    static func ms(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return String(format: "%.1f", Double(attoseconds) / 1e15 + Double(seconds) * 1000)
     }
 }

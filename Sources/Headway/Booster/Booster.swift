@@ -36,6 +36,7 @@ final class Booster {
         handler.conditions = browser.networkConditions
         for cookie in browser.cookies { client.add(cookie) }
         if disk != nil { handler.storeLimit = configuration.maxResponseBytes }
+        if prefetches { handler.keepLimit = configuration.maxResponseBytes }
         let security = webkit_web_context_get_security_manager(context)
         for scheme in MirrorScheme.all {
             let target = HandlerTarget(handler)
@@ -136,16 +137,18 @@ final class Booster {
                 what: "the link extraction"
             ),
             let text = found.stringValue,
-            let links = try? JSONDecoder().decode([LinkPolicy.Link].self, from: Data(text.utf8))
+            let extracted = try? JSONDecoder().decode(LinkPolicy.Found.self, from: Data(text.utf8))
         else { return }
-        let real = links.map { link in
+        // Speculation rules the page got wrong are ignored, with a note among its console messages.
+        for note in extracted.notes where page.url == pageURL { page.noteFromHeadway(note) }
+        let real = extracted.links.map { link in
             var link = link
             link.href = MirrorScheme.real(link.href)
             return link
         }
         // A settle that ran out before the extraction ended cancelled it: nothing starts late.
         guard page.url == pageURL, !Task.isCancelled else { return }
-        prefetcher.start(links: real, page: pageURL)
+        prefetcher.start(links: real, page: pageURL, shown: handler.wasShown)
         if let prerenders, let browser = page.browser, !isClosed {
             // The likeliest pages first, as the prefetch orders them; their documents come from
             // the prefetch (joined in flight) through the handler.

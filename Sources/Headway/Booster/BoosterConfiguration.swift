@@ -10,11 +10,17 @@ public struct BoosterConfiguration: Sendable, Equatable {
     public var allowQueryStrings = false
     /// At most this many linked pages per page (stage 1); the byte budget sets the real limit.
     public var maxPagesPerPage = 50
+    /// Which links are prefetched: those the page hints at only, those plus the likeliest within
+    /// the byte budget (the default), or every allowed link.
+    public var eagerness = PrefetchEagerness.moderate
     /// At most this many prefetch requests at once, 1 to 256.
     public var concurrency = 4
     /// Stop prefetching for a page after this many bytes: the pages most likely to be followed,
-    /// then their subresources, come first.
-    public var byteBudget = 32 << 20
+    /// then their subresources, come first. An explicit budget caps every eagerness, hinted
+    /// links included. nil (the default): `.moderate` sizes the budget to the page, about 4 times
+    /// what its likeliest next page needs (hinted links are fetched even past it);
+    /// `.conservative` and `.eager` stop at `defaultByteCeiling`.
+    public var byteBudget: Int?
     /// Skip any single response larger than this.
     public var maxResponseBytes = 4 << 20
     /// Give up on a prefetch request after this long in all: a server that never
@@ -28,6 +34,8 @@ public struct BoosterConfiguration: Sendable, Equatable {
     /// the prefetch policy and are dropped when they navigate, open a dialog or fail.
     public var prerender = 0
 
+    /// The most bytes a page's prefetch may spend when `byteBudget` is nil (32 MB).
+    public static let defaultByteCeiling = 32 << 20
     /// The most prefetch requests at once `concurrency` may ask for.
     public static let mostConcurrent = 256
     /// The most hidden web views `prerender` may ask for.
@@ -42,8 +50,9 @@ public struct BoosterConfiguration: Sendable, Equatable {
     /// The disk cache's size in bytes: past it, the least recently used entries are deleted.
     public var cacheDirectoryBytes = 256 << 20
 
-    /// The defaults: same host only, no query strings, 4 requests at once, a 32 MB budget per page, 4
-    /// MB per response, 15 s per request, a 64 MB cache, no disk cache (256 MB when one is set).
+    /// The defaults: same host only, no query strings, moderate eagerness with a budget sized to
+    /// the page (at most 32 MB), 4 requests at once, 4 MB per response, 15 s per request, a 64 MB
+    /// cache, no disk cache (256 MB when one is set).
     public init() {}
 
     /// Where the booster looks for its web-process extension (`libHeadwayWebExtension.so`), in
@@ -52,4 +61,14 @@ public struct BoosterConfiguration: Sendable, Equatable {
     /// `HEADWAY_WEB_EXTENSION` to the library's path. Without it, absolute http(s) subresource
     /// URLs go to the network instead of the booster, and one warning says so.
     public static var webExtensionLocations: [URL] { WebExtension.candidates() }
+}
+
+/// How eagerly the booster prefetches, in the words of the Speculation Rules API.
+public enum PrefetchEagerness: String, Sendable, CaseIterable, Codable {
+    /// Only the links the page hints at: speculation rules, `<link rel=next|prefetch|prerender>`.
+    case conservative
+    /// The hinted links, then the likeliest others while the byte budget lasts.
+    case moderate
+    /// Every link the policy allows, up to `maxPagesPerPage` and the byte budget.
+    case eager
 }

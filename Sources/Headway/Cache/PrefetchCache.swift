@@ -12,6 +12,8 @@ struct CachedResponse: Sendable {
     var storedAt: ContinuousClock.Instant
     var lifetime: Duration
     var wasUsed = false
+    // Whether the prefetcher stored it (not the handler, for a page that loaded it).
+    var prefetched = false
     // Cookies the prefetch got (never in `headers`), committed when a page is served this entry.
     var cookies: [SetCookie] = []
     // Whether the disk cache holds this very response (it was read from there): storing it
@@ -58,6 +60,8 @@ final class PrefetchCache {
     private var inFlight: [URL: Task<CachedResponse?, Never>] = [:]
     // Bytes of entries evicted or expired before anything used them.
     private(set) var unusedEvictedBytes = 0
+    // Bytes of prefetched entries that a page used, each entry counted once.
+    private(set) var usedPrefetchedBytes = 0
     // The cache on disk, if any: the handler and the prefetcher consult it when this one misses.
     let disk: DiskCache?
 
@@ -81,12 +85,17 @@ final class PrefetchCache {
         guard let index = variants.firstIndex(where: { $0.matches(requestHeaders) }) else { return nil }
         guard variants[index].isFresh(at: now) else { return .stale(variants[index]) }
         if use {
+            let entry = variants[index]
+            if entry.prefetched, !entry.wasUsed { usedPrefetchedBytes += entry.body.count }
             variants[index].wasUsed = true
             entries[url] = variants
             touch(url)
         }
         return .fresh(variants[index])
     }
+
+    // The size of a body stored for `url`, fresh or not.
+    func storedSize(_ url: URL) -> Int? { entries[url]?.first?.body.count }
 
     // Whether `url` has a fresh stored response or a fetch in flight.
     func contains(_ url: URL) -> Bool {
@@ -118,6 +127,7 @@ final class PrefetchCache {
         response.headers = stale.headers.filter { !names.contains($0.0.lowercased()) } + updates
         response.storedAt = Engine.now()
         response.wasUsed = stale.wasUsed || use
+        if use, stale.prefetched, !stale.wasUsed { usedPrefetchedBytes += stale.body.count }
         response.persisted = false
         guard let lifetime = CachePolicy.lifetime(method: "GET", status: stale.status, headers: response.headers) else {
             remove(stale)
@@ -187,6 +197,7 @@ final class PrefetchCache {
         order.removeAll()
         bytes = 0
         unusedEvictedBytes = 0
+        usedPrefetchedBytes = 0
     }
 
     // Bytes stored that nothing has used yet.

@@ -9,7 +9,7 @@ extension Page {
     /// navigated meanwhile.
     public func resourceEntries(timeout: Duration = .seconds(10)) async throws -> [ResourceEntry] {
         let view = try await readyView()
-        guard network.recording else { return [] }
+        guard browser?.configuration.recordsResources == true else { return [] }
         let answer = try await JavaScriptCall.callAsyncFunction(
             view, PageScripts.resourcePhases + "return resourcePhases();", arguments: [:], world: PageScripts.world,
             sourceURI: nil, timeout: timeout, what: "the resource timing probe")

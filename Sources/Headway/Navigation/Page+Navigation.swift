@@ -38,7 +38,7 @@ extension Page {
         guard condition == .networkIdle else { return result }
         try await waitForNetworkIdle(timeout: (timeout.clamped - started.duration(to: Engine.now())).clamped)
         var idle = result
-        if network.recording { idle.resourceEntries = try await resourceEntries() }
+        if browser?.configuration.recordsResources == true { idle.resourceEntries = try await resourceEntries() }
         return idle
     }
 
@@ -117,6 +117,7 @@ extension Page {
             if let pageBooster {
                 booster.handler.cancelFetches(of: pageBooster, mainFrameOnly: true)
                 pageBooster.resetStats()
+                pageBooster.stats.bytesPrefetched = booster.prefetcher.takeBytesSinceLastLoad()
             }
         }
         let record = tracker.begin(requested, until: condition)

@@ -42,9 +42,13 @@ extension Page {
         // The hidden view has the configured viewport; the page keeps the one it was given.
         if viewportSize != size { try await setViewportSize(width: size.width, height: size.height) }
         result.prefetch?.prerendered = true
+        if result.prefetch?.hit == false {
+            result.prefetch?.hit = true
+            booster?.prefetcher.stats.hits += 1
+        }
         guard condition == .networkIdle else { return result }
         try await waitForNetworkIdle(timeout: (timeout.clamped - started.duration(to: Engine.now())).clamped)
-        if network.recording { result.resourceEntries = try await resourceEntries() }
+        if browser?.configuration.recordsResources == true { result.resourceEntries = try await resourceEntries() }
         return result
     }
 

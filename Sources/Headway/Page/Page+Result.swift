@@ -42,12 +42,16 @@ extension Page {
         }
         let title = page["title"]?.stringValue ?? webkit_web_view_get_title(view).map { String(cString: $0) } ?? ""
         let prefetch = booster?.prefetches == true ? pageBooster?.stats ?? PrefetchLoadStats() : nil
+        if prefetch?.hit == true { booster?.prefetcher.stats.hits += 1 }
         var result = LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,
                                 timing: timing, resources: resources, prefetch: prefetch, redirects: record.redirects,
                                 dialogs: dialogs)
+        result.startTime = .now(minus: record.origin.duration(to: Engine.now()))
         if network.recording {
             let phases: [JSONValue] = if case .array(let list)? = page["entries"] { list } else { [] }
-            result.resourceEntries = resourceEntries(phases: phases, view: view)
+            let entries = resourceEntries(phases: phases, view: view)
+            if browser?.configuration.recordsResources == true { result.resourceEntries = entries }
+            if pageBooster != nil { result.resources.handle(handledResources(entries, record: record)) }
         }
         return result
     }

@@ -95,7 +95,9 @@ public final class Page {
         self.view = view
         self.window = parts.window
 
-        network.recording = browser.configuration.recordsResources
+        // Under the scheme handler, Resource Timing has no entries: the load's requests are kept
+        // for `ResourceSummary.handled`.
+        network.recording = browser.configuration.recordsResources || browser.booster != nil
         chain = ChainingDelegate(tracker: tracker) { [weak self] event in self?.emit(event) }
         chain.user = delegate
         if browser.booster != nil { pageBooster = PageBooster(view: view.pointer, owner: self) }

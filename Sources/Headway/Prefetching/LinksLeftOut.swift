@@ -27,6 +27,8 @@ public struct LinksLeftOut: Sendable, Equatable, Codable {
         case duplicate
         /// Already in the prefetch cache or being fetched: not fetched again.
         case alreadyPrefetched
+        /// Not hinted by the page, and `eagerness` is `.conservative`.
+        case eagerness
         /// Beyond `maxPagesPerPage`.
         case cap
         /// The page's byte budget ran out before its turn.

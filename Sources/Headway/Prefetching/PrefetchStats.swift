@@ -22,15 +22,24 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
     /// Whether the main document was fetched from the start of the navigation (or
     /// `Browser.preload`), while WebKit's web process got ready, rather than when it asked.
     public var documentFetchedEarly = false
+    /// Whether the page came from the prefetch: its document from a prefetched entry or a
+    /// prefetch in flight, or a prerendered view.
+    public var hit = false
+    /// Bytes the booster prefetched between the previous load and this one (the prefetch that
+    /// the previous page's links started).
+    public var bytesPrefetched = 0
+    /// Bytes of this load's responses served from prefetched entries.
+    public var bytesUsed = 0
 
     /// All counts 0.
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case fromCache, joined, fetched, revalidated, slowestCacheAnswerMs, prerendered, documentFetchedEarly
+        case fromCache, joined, fetched, revalidated, slowestCacheAnswerMs, hit, bytesPrefetched, bytesUsed, prerendered
+        case documentFetchedEarly
     }
 
-    /// Encodes the counts, and `prerendered` and `documentFetchedEarly` only when true.
+    /// Encodes the counts and `hit`, and `prerendered` and `documentFetchedEarly` only when true.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(fromCache, forKey: .fromCache)
@@ -38,6 +47,9 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
         try c.encode(fetched, forKey: .fetched)
         try c.encode(revalidated, forKey: .revalidated)
         try c.encode(JSONMilliseconds.rounded(slowestCacheAnswer), forKey: .slowestCacheAnswerMs)
+        try c.encode(hit, forKey: .hit)
+        try c.encode(bytesPrefetched, forKey: .bytesPrefetched)
+        try c.encode(bytesUsed, forKey: .bytesUsed)
         if prerendered { try c.encode(true, forKey: .prerendered) }
         if documentFetchedEarly { try c.encode(true, forKey: .documentFetchedEarly) }
     }
@@ -52,6 +64,9 @@ public struct PrefetchLoadStats: Sendable, Equatable, Codable {
         revalidated = try c.decodeIfPresent(Int.self, forKey: .revalidated) ?? 0
         let slowest = try c.decodeIfPresent(Double.self, forKey: .slowestCacheAnswerMs) ?? 0
         slowestCacheAnswer = Duration(clampedMilliseconds: slowest)
+        hit = try c.decodeIfPresent(Bool.self, forKey: .hit) ?? false
+        bytesPrefetched = try c.decodeIfPresent(Int.self, forKey: .bytesPrefetched) ?? 0
+        bytesUsed = try c.decodeIfPresent(Int.self, forKey: .bytesUsed) ?? 0
         prerendered = try c.decodeIfPresent(Bool.self, forKey: .prerendered) ?? false
         documentFetchedEarly = try c.decodeIfPresent(Bool.self, forKey: .documentFetchedEarly) ?? false
     }
@@ -74,6 +89,10 @@ public struct PrefetchRunStats: Sendable, Equatable, Codable {
     public var bytesPrefetched = 0
     /// Prefetched bytes that no page load used.
     public var bytesUnused = 0
+    /// Prefetched bytes that page loads used (each response counted once).
+    public var bytesUsed = 0
+    /// Loads whose page came from the prefetch (`PrefetchLoadStats.hit`).
+    public var hits = 0
     /// Stale prefetched responses the server confirmed with a 304 when prefetched again.
     public var revalidated = 0
     /// Prefetches skipped by the byte budget or the per-response cap, or not storable.

@@ -8,10 +8,21 @@ extension Prefetcher {
     // followed here, one hop at a time, only to URLs the link policy allows (never to a path
     // that acts, such as `/logout`). The requests carry the browser's cookies, but cookies the
     // responses set are held with the entry, not stored (see `SetCookie`). Returns the response
-    // to store, if any, and whether it was refused for being larger than `limit`. With a disk
-    // cache, an entry there is used (fresh) or revalidated (stale) instead.
-    func download(_ url: URL, limit: Int, isPage: Bool, page: URL,
-                  request: BoundedRequest) async -> (CachedResponse?, tooLarge: Bool) {
+    // to store, if any, and whether it was refused for being larger than the budget left or the
+    // response cap. With a disk cache, an entry there is used (fresh) or revalidated (stale) instead.
+    // The bytes it will take are taken from `run`'s budget as soon as its `Content-Length` is
+    // known, in place of `ahead` (a guess already taken when the fetch began); what was taken is
+    // returned as `reserved`, so parallel fetches cannot overrun the budget together.
+    func download(_ url: URL, run: PrefetchRun, isPage: Bool, page: URL, request: BoundedRequest,
+                  ahead: Int) async -> (CachedResponse?, tooLarge: Bool, reserved: Int) {
+        var reserved = ahead
+        let (response, tooLarge) = await download(url, run: run, isPage: isPage, page: page, request: request,
+                                                  reserved: &reserved)
+        return (response, tooLarge, reserved)
+    }
+
+    private func download(_ url: URL, run: PrefetchRun, isPage: Bool, page: URL, request: BoundedRequest,
+                          reserved: inout Int) async -> (CachedResponse?, tooLarge: Bool) {
         // The headers WebKit sends for such a request, so that `Vary` matches what the page asks.
         let headers = client.browserHeaders.completing([
             ("Accept", isPage ? "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" : "*/*"),
@@ -24,6 +35,8 @@ extension Prefetcher {
         case nil:
             // The disk cache, read off the engine thread: a fresh entry needs no request at all.
             if let found = await cache.disk?.lookup(url, requestHeaders: outgoing) {
+                var found = found
+                found.prefetched = true
                 guard !found.isFresh(at: Engine.now()) else { return (found, false) }
                 stale = found
             }
@@ -64,8 +77,13 @@ extension Prefetcher {
                 else {
                     return (nil, false)
                 }
-                if let length = response.header("Content-Length").flatMap(Int.init), length > limit {
-                    return (nil, true)
+                // What is left of the budget now, not when the fetch began: others may have spent it.
+                let limit = min(configuration.maxResponseBytes, run.budget + reserved)
+                let length = response.header("Content-Length").flatMap(Int.init)
+                if let length, length > limit { return (nil, true) }
+                if let length {
+                    run.budget += reserved - length
+                    reserved = length
                 }
                 let body: Data
                 do {
@@ -87,6 +105,7 @@ extension Prefetcher {
                         varyValues: vary,
                         storedAt: Engine.now(),
                         lifetime: lifetime,
+                        prefetched: true,
                         cookies: cookies
                     ), false
                 )

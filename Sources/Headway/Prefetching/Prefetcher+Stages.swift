@@ -1,12 +1,47 @@
 import Foundation
 
 extension Prefetcher {
-    // Runs the four stages for `run`: its pages; their images and scripts; their CSS; the
-    // images and imports in that CSS.
+    // Runs `run`: the four stages for its first pages, then, if it has a second pass, the
+    // budget sized to the page (under `.moderate` with no explicit budget) and the four stages
+    // for those pages.
+    // A first page that gives nothing to measure (refused, failed, not storable) is followed by
+    // the next likeliest, one at a time, until one does.
     func perform(_ run: PrefetchRun) async {
+        var documents = await stages(run)
+        while isCurrent(run), run.sizesBudget, documents.isEmpty, run.cachedPages.isEmpty, !run.later.isEmpty {
+            run.isPageStage = true
+            run.queue = [run.later.removeFirst()]
+            documents = await stages(run)
+        }
+        guard isCurrent(run), !run.later.isEmpty else { return }
+        if run.sizesBudget { run.budget = min(run.budget, sizedBudget(run, documents: documents) - run.spent) }
+        run.isPageStage = true
+        run.queue = run.later
+        run.later = []
+        _ = await stages(run)
+    }
+
+    // About 4 times what the likeliest next page needs beyond what is cached: the mean size of
+    // the first pass's documents (fetched, joined or already cached) and the subresources
+    // fetched for them, per page. 0 when there is nothing to measure.
+    func sizedBudget(_ run: PrefetchRun, documents: [CachedResponse]) -> Int {
+        let sizes = documents.map(\.body.count) + run.cachedPages.compactMap { cache.storedSize($0) }
+        guard !sizes.isEmpty else { return 0 }
+        let need = (sizes.reduce(0, +) + run.subresourceBytes) / sizes.count
+        lastNeedEstimate = need
+        run.expectedPageBytes = sizes.reduce(0, +) / sizes.count
+        return Self.budgetFactor * need
+    }
+
+    // How many times what a next page needs the default budget allows.
+    static let budgetFactor = 4
+
+    // The four stages for `run`'s queue of pages: the pages; their images and scripts; their
+    // CSS; the images and imports in that CSS. Returns the pages' documents.
+    private func stages(_ run: PrefetchRun) async -> [CachedResponse] {
         let policy = LinkPolicy(configuration: configuration)
         let documents = await drain(run)
-        guard isCurrent(run) else { return }
+        guard isCurrent(run) else { return documents }
         var media: [URL] = [], sheets: [URL] = []
         for document in documents where isHTML(document) {
             let charset = AssetExtractor.charset(fromContentType: headerValue(document.headers, "Content-Type"))
@@ -29,6 +64,7 @@ extension Prefetcher {
         }
         run.queue = unique(cssRefs)
         _ = await drain(run)
+        return documents
     }
 
     // Fetches `run`'s queue in order, at most `concurrency` at once (see `usesSlots`). What is
@@ -52,7 +88,7 @@ extension Prefetcher {
             if run.isPageStage { stats.linksEligible += 1 }
             tasks.append(fetch(url, isPage: run.isPageStage, for: run, holdingSlot: run.usesSlots))
         }
-        drop(run)
+        drop(run, later: false)
         var responses: [CachedResponse] = []
         for task in tasks {
             if let response = await task.value { responses.append(response) }

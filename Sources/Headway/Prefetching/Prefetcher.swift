@@ -28,24 +28,52 @@ final class Prefetcher {
     }
 
     // Starts prefetching from `links` found on `page`, replacing any earlier run.
-    func start(links: [LinkPolicy.Link], page: URL) {
+    // `shown`: whether a page loaded a URL as its document lately (it is not fetched again).
+    func start(links: [LinkPolicy.Link], page: URL, shown: (URL) -> Bool = { _ in false }) {
         cancel()
-        let selection = LinkPolicy(configuration: configuration).select(links, page: page, isKnown: cache.contains)
+        let selection = LinkPolicy(configuration: configuration).select(links, page: page) {
+            self.cache.contains($0) || shown($0)
+        }
         stats.linksFound += links.count
         stats.linksLeftOut = stats.linksLeftOut + selection.leftOut
-        begin(PrefetchRun(page: page, generation: generation, pages: selection.pages, joining: selection.known,
-                          budget: configuration.byteBudget))
+        let first: Int
+        switch configuration.eagerness {
+        case .conservative, .eager: first = selection.pages.count
+        case .moderate: first = selection.hinted > 0 ? selection.hinted : min(1, selection.pages.count)
+        }
+        let run = PrefetchRun(page: page, generation: generation, pages: Array(selection.pages[..<first]),
+                              joining: selection.known,
+                              budget: configuration.byteBudget ?? BoosterConfiguration.defaultByteCeiling)
+        run.later = Array(selection.pages[first...])
+        run.cachedPages = selection.known.filter { cache.fetchInFlight($0) == nil && cache.storedSize($0) != nil }
+        run.sizesBudget = configuration.eagerness == .moderate && configuration.byteBudget == nil
+        begin(run)
     }
+
+    // Bytes prefetched since the last call: what the booster fetched ahead of the load that asks.
+    func takeBytesSinceLastLoad() -> Int {
+        defer { bytesAtLastLoad = stats.bytesPrefetched }
+        return stats.bytesPrefetched - bytesAtLastLoad
+    }
+
+    private var bytesAtLastLoad = 0
+    // What the last sized budget took a next page to need, in bytes (for tests).
+    var lastNeedEstimate: Int?
 
     // If `url` is a page the current run has queued but not started, fetches it at once, then
     // its subresources, and drops the rest of the run that has not started: a navigation to
     // `url` joins those fetches and needs nothing else. Returns false, changing nothing, otherwise.
     func prioritize(_ url: URL) -> Bool {
-        guard let run, run.isPageStage, run.budget > 0,
-              let url = AssetExtractor.resolve(url.absoluteString, against: url),
-              let index = run.queue.firstIndex(of: url), !cache.contains(url)
+        guard let run, run.budget > 0,
+              let url = AssetExtractor.resolve(url.absoluteString, against: url), !cache.contains(url)
         else { return false }
-        run.queue.remove(at: index)
+        if run.isPageStage, let index = run.queue.firstIndex(of: url) {
+            run.queue.remove(at: index)
+        } else if let index = run.later.firstIndex(of: url) {
+            run.later.remove(at: index)
+        } else {
+            return false
+        }
         cancel()
         let focused = PrefetchRun(page: run.page, generation: generation, pages: [], joining: [url], budget: run.budget)
         focused.usesSlots = false
@@ -88,6 +116,7 @@ final class Prefetcher {
     var runStats: PrefetchRunStats {
         var stats = self.stats
         stats.bytesUnused = cache.unusedBytes
+        stats.bytesUsed = cache.usedPrefetchedBytes
         return stats
     }
 
@@ -96,8 +125,13 @@ final class Prefetcher {
         current = Task { await self.perform(run) }
     }
 
-    // Counts the pages `run` has not started as cancelled and forgets them.
-    func drop(_ run: PrefetchRun) {
+    // Counts the pages `run` has not started as cancelled and forgets them (with `later`, those
+    // of its second pass too).
+    func drop(_ run: PrefetchRun, later: Bool = true) {
+        if later {
+            stats.linksLeftOut[.cancelled] += run.later.count
+            run.later.removeAll()
+        }
         guard run.isPageStage else { return }
         stats.linksLeftOut[.cancelled] += run.queue.count
         run.queue.removeAll()
@@ -106,29 +140,34 @@ final class Prefetcher {
     // Starts fetching `url` into the cache, registered there at once so that others join it,
     // and charges it to `run`'s budget.
     func fetch(_ url: URL, isPage: Bool, for run: PrefetchRun, holdingSlot: Bool) -> Task<CachedResponse?, Never> {
-        let limit = min(configuration.maxResponseBytes, run.budget)
         let request = BoundedRequest(timeout: configuration.requestTimeout)
         run.requests[url] = request
+        // A page of a sized run takes what a page is expected to take at once (see `download`).
+        let ahead = isPage ? min(run.expectedPageBytes ?? 0, max(0, run.budget)) : 0
+        run.budget -= ahead
         // The task stores its result before it completes, so whoever joined it finds it cached.
         let task = Task { @EngineActor in
-            let (response, tooLarge) = await self.download(
+            let (response, tooLarge, reserved) = await self.download(
                 url,
-                limit: limit,
+                run: run,
                 isPage: isPage,
                 page: run.page,
-                request: request
+                request: request,
+                ahead: ahead
             )
             request.finish()
             if run.requests[url] === request { run.requests[url] = nil }
             if self.kept[url] === request { self.kept[url] = nil }
             self.cache.end(url, response)
-            if tooLarge, limit < self.configuration.maxResponseBytes {
+            if tooLarge, run.budget + reserved < self.configuration.maxResponseBytes {
                 // Refused under a limit below the cap, it may not have fit what was left: the budget
                 // ends here, rather than every later request going out to be refused too.
                 run.budget = 0
             } else {
-                run.budget -= response?.body.count ?? 0
+                run.budget -= (response?.body.count ?? 0) - reserved
             }
+            run.spent += response?.body.count ?? 0
+            if !isPage { run.subresourceBytes += response?.body.count ?? 0 }
             if holdingSlot { self.slots.release() }
             if let response {
                 self.stats.bytesPrefetched += response.body.count

@@ -12,6 +12,9 @@ public struct LoadResult: Sendable, Codable, Equatable {
     public var title: String
     /// When each phase of the load happened.
     public var timing: Timing
+    /// When the load was asked for, by the wall clock and `CLOCK_MONOTONIC` (nil in results made
+    /// with `init`): the instant `timing`'s phase times count from.
+    public var startTime: LoadStartTime?
     /// The subresources the page loaded, from Resource Timing, and those blocked.
     public var resources: ResourceSummary
     /// How the booster answered this load's requests, or nil when the booster is off.
@@ -40,11 +43,11 @@ public struct LoadResult: Sendable, Codable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case url, finalURL, redirects, status, title, timing, resources, prefetch, dialogs
+        case url, finalURL, redirects, status, title, startTime, timing, resources, prefetch, dialogs
     }
 
     /// The JSON `headway load` prints for a load: `status` is `null` when there is none, and
-    /// `prefetch` is there only with the booster on.
+    /// `prefetch` is there only with the booster on, `startTime` only when known.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(url, forKey: .url)
@@ -52,6 +55,7 @@ public struct LoadResult: Sendable, Codable, Equatable {
         try c.encode(redirects, forKey: .redirects)
         try c.encode(status, forKey: .status)
         try c.encode(title, forKey: .title)
+        try c.encodeIfPresent(startTime, forKey: .startTime)
         try c.encode(timing, forKey: .timing)
         try c.encode(resources, forKey: .resources)
         try c.encodeIfPresent(prefetch, forKey: .prefetch)
@@ -72,6 +76,7 @@ public struct LoadResult: Sendable, Codable, Equatable {
             redirects: try c.decodeIfPresent([Redirect].self, forKey: .redirects) ?? [],
             dialogs: try c.decodeIfPresent([JavaScriptDialog].self, forKey: .dialogs) ?? []
         )
+        startTime = try c.decodeIfPresent(LoadStartTime.self, forKey: .startTime)
     }
 }
 
@@ -176,6 +181,10 @@ public struct ResourceSummary: Sendable, Codable, Equatable {
     /// entries: `count` is then every request Headway saw the page start, in all its frames, while
     /// `transferBytes` and `encodedBytes` cover only the entries the buffer kept.
     public var truncated = false
+    /// With the booster or an emulated network, every request the page made (its document left
+    /// out, at most 10,000), with where each answer came from; nil otherwise. `count` and the byte
+    /// figures then come from these records (`transferBytes`: those from the network).
+    public var handled: [HandledResource]?
 
     /// A summary with each count given.
     public init(count: Int, transferBytes: Int, encodedBytes: Int, blocked: Int = 0, truncated: Bool = false) {
@@ -186,7 +195,7 @@ public struct ResourceSummary: Sendable, Codable, Equatable {
         self.truncated = truncated
     }
 
-    private enum CodingKeys: String, CodingKey { case count, transferBytes, encodedBytes, blocked, truncated }
+    private enum CodingKeys: String, CodingKey { case count, transferBytes, encodedBytes, blocked, truncated, handled }
 
     /// Decodes a summary; `blocked` and `truncated` may be missing (output of older versions).
     public init(from decoder: Decoder) throws {
@@ -198,5 +207,6 @@ public struct ResourceSummary: Sendable, Codable, Equatable {
             blocked: try c.decodeIfPresent(Int.self, forKey: .blocked) ?? 0,
             truncated: try c.decodeIfPresent(Bool.self, forKey: .truncated) ?? false
         )
+        handled = try c.decodeIfPresent([HandledResource].self, forKey: .handled)
     }
 }

@@ -47,6 +47,9 @@ public struct TimingSummary: Sendable, Equatable, Encodable {
     public var runs: Int
     /// Metric name (as in `Timing`'s JSON) to its summary, in `Timing.metrics` order.
     public var metrics: [(name: String, summary: MetricSummary)]
+    /// Whether the loads were warm: made again in the same page, its HTTP cache and web process
+    /// kept (`headway load --repeat N --warm`), rather than cold.
+    public var warm = false
 
     /// Summarises each metric of `results` (loads of `url`); a metric a load did not report is left out
     /// of that metric's values.
@@ -69,17 +72,19 @@ public struct TimingSummary: Sendable, Equatable, Encodable {
 
     /// Equal when URL, runs and every metric's summary are.
     public static func == (a: TimingSummary, b: TimingSummary) -> Bool {
-        a.url == b.url && a.runs == b.runs && a.metrics.map(\.name) == b.metrics.map(\.name)
+        a.url == b.url && a.runs == b.runs && a.warm == b.warm && a.metrics.map(\.name) == b.metrics.map(\.name)
             && a.metrics.map(\.summary) == b.metrics.map(\.summary)
     }
 
-    private enum CodingKeys: String, CodingKey { case url, runs, metrics }
+    private enum CodingKeys: String, CodingKey { case url, runs, warm, metrics }
 
-    /// `url`, `runs`, and `metrics`: each metric's name to its summary, in `Timing` order.
+    /// `url`, `runs`, `warm` (only when true), and `metrics`: each metric's name to its summary,
+    /// in `Timing` order.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(url, forKey: .url)
         try c.encode(runs, forKey: .runs)
+        if warm { try c.encode(true, forKey: .warm) }
         var byName = c.nestedContainer(keyedBy: JSONKey.self, forKey: .metrics)
         for metric in metrics { try byName.encode(metric.summary, forKey: JSONKey(metric.name)) }
     }

@@ -1,21 +1,31 @@
 extension PageScripts {
     // Async-function body that lists the links a person might follow from the page, each URL
-    // once with its best `source` (`declared`, `viewport`, `document`) and the markers of every
-    // anchor that has it, as a JSON string. README "Prefetch" lists what counts as declared.
+    // once with its best `source` (`declared`, `viewport`, `document`), the markers of every
+    // anchor that has it, whether an anchor has `rel=next` (`next`), whether a moderate or
+    // conservative speculation rule names it (`suggested`), and the top of its first anchor in
+    // the document (`y`, -1 for none), as a JSON string `{"links":[...],"notes":[...]}`; a note
+    // says why a speculation-rules script was ignored. docs/booster.md lists what counts as declared.
     static let anchors = #"""
     const rank = { declared: 0, viewport: 1, document: 2 };
     const links = new Map();
-    const add = (href, source, a) => {
+    const notes = [];
+    const add = (href, source, a, suggested) => {
       if (!href) return;
       const rel = a ? String(a.getAttribute('rel') || '') : '';
       const marks = {
         download: !!a && a.hasAttribute('download'),
         nofollow: /(^|\s)nofollow(\s|$)/i.test(rel),
         optOut: !!a && (a.closest('[data-no-prefetch]') !== null || /(^|\s)no-?prefetch(\s|$)/i.test(rel)),
+        next: /(^|\s)next(\s|$)/i.test(rel),
+        suggested: !!suggested,
       };
       const known = links.get(href);
-      if (!known) return void links.set(href, { href, source, ...marks });
+      if (!known) {
+        const y = a ? a.getBoundingClientRect().top + scrollY : -1;
+        return void links.set(href, { href, source, y, ...marks });
+      }
       if (rank[source] < rank[known.source]) known.source = source;
+      if (known.y < 0 && a) known.y = a.getBoundingClientRect().top + scrollY;
       for (const key of Object.keys(marks)) known[key] = known[key] || marks[key];
     };
     const resolve = (text) => { try { return new URL(String(text), document.baseURI).href; } catch (_) { return ''; } };
@@ -62,16 +72,27 @@ extension PageScripts {
     const eager = (rule, fallback) => ['immediate', 'eager'].includes(rule.eagerness || fallback);
     const speculationRules = (text) => {
       let set;
-      try { set = JSON.parse(text); } catch (_) { return; }
+      try { set = JSON.parse(text); } catch (error) {
+        notes.push('Headway ignored a speculationrules script that is not valid JSON: ' + error.message);
+        return;
+      }
+      if (!set || typeof set !== 'object' || Array.isArray(set)) {
+        notes.push('Headway ignored a speculationrules script that is not a JSON object');
+        return;
+      }
       for (const action of ['prefetch', 'prerender']) {
-        const rules = set && Array.isArray(set[action]) ? set[action] : [];
+        const rules = Array.isArray(set[action]) ? set[action] : [];
         for (const rule of rules) {
           if (!rule || typeof rule !== 'object') continue;
           const source = rule.source || (rule.urls ? 'list' : rule.where ? 'document' : '');
-          if (source === 'list' && Array.isArray(rule.urls) && eager(rule, 'immediate')) {
-            for (const url of rule.urls) add(resolve(url), 'declared');
-          } else if (source === 'document' && eager(rule, 'conservative')) {
-            for (const a of anchors) if (matches(rule.where, a)) add(hrefOf(a), 'declared', a);
+          if (source === 'list' && Array.isArray(rule.urls)) {
+            const hinted = eager(rule, 'immediate');
+            for (const url of rule.urls) add(resolve(url), hinted ? 'declared' : 'document', null, !hinted);
+          } else if (source === 'document') {
+            const hinted = eager(rule, 'conservative');
+            for (const a of anchors) {
+              if (matches(rule.where, a)) add(hrefOf(a), hinted ? 'declared' : 'document', a, !hinted);
+            }
           }
         }
       }
@@ -93,6 +114,6 @@ extension PageScripts {
       return getComputedStyle(a).visibility === 'visible';
     };
     for (const a of anchors) add(hrefOf(a), visible(a) ? 'viewport' : 'document', a);
-    return JSON.stringify(Array.from(links.values()));
+    return JSON.stringify({ links: Array.from(links.values()), notes });
     """#
 }

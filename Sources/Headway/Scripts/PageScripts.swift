@@ -268,4 +268,22 @@ enum PageScripts {
       check();
     });
     """#
+
+    // Async-function body: resolves true once the page's visible text contains `text`, or false
+    // after `ms` (a string) milliseconds.
+    static let waitForText = #"""
+    return await new Promise((resolve) => {
+      let observer = null;
+      let timer = 0;
+      const done = (value) => { if (observer) observer.disconnect(); clearTimeout(timer); resolve(value); };
+      const check = () => {
+        const root = document.body || document.documentElement;
+        if (root && (root.innerText || root.textContent || '').includes(text)) done(true);
+      };
+      observer = new MutationObserver(check);
+      observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+      timer = setTimeout(() => done(false), Number(ms));
+      check();
+    });
+    """#
 }

@@ -11,6 +11,8 @@ final class PageBooster {
     var stats = PrefetchLoadStats()
     // The URLs the current load got from the cache, for its resource entries.
     private(set) var cacheHits: Set<URL> = []
+    // The URLs the current load got by joining a prefetch in flight.
+    private(set) var joinedHits: Set<URL> = []
     // For the current load, the time from WebKit's request to the response headers the handler
     // handed over, by URL: the `wait` of requests Resource Timing says nothing about.
     private(set) var responseWaits: [URL: Duration] = [:]
@@ -38,12 +40,18 @@ final class PageBooster {
     func resetStats() {
         stats = PrefetchLoadStats()
         cacheHits = []
+        joinedHits = []
         responseWaits = [:]
     }
 
     // Notes that the current load got `url` from the cache.
     func noteCacheHit(_ url: URL) {
         if cacheHits.count < NetworkActivity.keptRecords { cacheHits.insert(url) }
+    }
+
+    // Notes that the current load got `url` by joining a prefetch in flight.
+    func noteJoined(_ url: URL) {
+        if joinedHits.count < NetworkActivity.keptRecords { joinedHits.insert(url) }
     }
 
     // Notes that the request for `url`, which WebKit handed over at `received`, has its

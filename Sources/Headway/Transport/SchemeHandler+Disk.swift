@@ -25,13 +25,15 @@ extension SchemeHandler {
 
     // Hands a network response to WebKit: streamed, or, with a disk cache and a storable
     // response, read whole (at most `storeLimit` bytes), stored, and answered from the cache.
+    // Without one, a storable subresource is kept the same way within `keepLimit` (main
+    // documents stream, so a page renders as its document arrives).
     // A body of unknown length is read whole only when it was compressed on the wire (text,
     // mostly, which servers such as nginx send chunked); then at most 64 MB (more fails the
     // request), and kept only within `storeLimit`.
     func deliver(_ response: SoupClient.Response, _ exchange: Exchange, _ bound: BoundedRequest) async throws {
         let length = response.header("Content-Length").flatMap(Int.init)
         let encoded = response.header("Content-Encoding") != nil
-        guard let limit = storeLimit, exchange.cacheable, conditions == nil,
+        guard let limit = storeLimit ?? (exchange.isMainFrame ? nil : keepLimit), exchange.cacheable, conditions == nil,
               !(exchange.isMainFrame && (300...399).contains(response.status)),
               let lifetime = CachePolicy.lifetime(method: "GET", status: response.status, headers: response.headers),
               encoded || length.map({ $0 <= limit }) == true else {

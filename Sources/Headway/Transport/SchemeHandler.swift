@@ -23,6 +23,28 @@ final class SchemeHandler {
     // With a disk cache: storable responses up to this many bytes are read whole, stored and
     // then answered from the cache, instead of streamed (nil: every response streams).
     var storeLimit: Int?
+    // Without a disk cache: storable subresources the pages load (scripts, style sheets, images)
+    // up to this many bytes are read whole and kept in the memory cache, so that neither the
+    // prefetcher nor the next page fetches them again (nil: they stream and are not kept).
+    var keepLimit: Int?
+
+    // Main documents pages loaded from the network (they stream, so the cache does not keep
+    // them), with the end of their freshness: the prefetcher does not fetch them again meanwhile.
+    private(set) var shownDocuments: [URL: ContinuousClock.Instant] = [:]
+
+    // Whether a page loaded `url` as its document from the network and it would still be fresh.
+    func wasShown(_ url: URL) -> Bool {
+        shownDocuments[url].map { Engine.now() < $0 } ?? false
+    }
+
+    private func noteShown(_ response: SoupClient.Response, _ exchange: Exchange) {
+        guard keepLimit != nil, exchange.isMainFrame, exchange.cacheable,
+              let lifetime = CachePolicy.lifetime(method: "GET", status: response.status, headers: response.headers),
+              lifetime > .zero else { return }
+        let now = Engine.now()
+        if shownDocuments.count >= 1000 { shownDocuments = shownDocuments.filter { now < $0.value } }
+        if shownDocuments.count < 1000 { shownDocuments[response.finalURL] = now + lifetime }
+    }
 
     init(client: SoupClient, cache: PrefetchCache) {
         self.client = client
@@ -97,6 +119,7 @@ final class SchemeHandler {
                    requestHeaders: self.client.outgoingHeaders(headers, to: url)
                ) {
                 exchange.page?.stats.joined += 1
+                exchange.page?.noteJoined(exchange.url)
                 self.answer(exchange, with: joined)
                 return
             }
@@ -233,6 +256,7 @@ final class SchemeHandler {
         }
         if refusesCrossOriginRead(exchange, finalURL: response.finalURL, headers: response.headers,
                                   credentials: response.sentCredentials) { return }
+        noteShown(response, exchange)
         respond(exchange.request, streaming: response)
     }
 
@@ -242,6 +266,10 @@ final class SchemeHandler {
     // prefetch sends the jar's).
     func answer(_ exchange: Exchange, with cached: CachedResponse, credentials: Bool = true) {
         exchange.page?.noteAnswered(exchange.url, received: exchange.received)
+        if cached.prefetched, let page = exchange.page {
+            page.stats.bytesUsed += cached.body.count
+            if exchange.isMainFrame { page.stats.hit = true }
+        }
         if refusesCrossOriginRead(exchange, finalURL: cached.url, headers: cached.headers, credentials: credentials) {
             return
         }

@@ -44,6 +44,7 @@ extension LoadCommand {
             booster.prerender = prerender
             booster.cacheDirectory = cacheDirectory.map { URL(fileURLWithPath: $0) }
             booster.cacheDirectoryBytes = cacheDirectorySize << 20
+            try prefetchOptions.apply(to: &booster, headers: configuration.extraHeaders)
             configuration.booster = booster
         }
         configuration.dialogs = dialogs == .accept ? .accept : .dismiss
@@ -57,6 +58,8 @@ extension LoadCommand {
     func runner() throws -> LoadRunner {
         let arguments = try urls.map { URLList.Item.url(try URLList.parse($0)) }
         let snippets = try scripts.map(Snippet.load(path:))
+        let ownSnippets = try ScriptsFor.parse(scriptsFor, urlArguments: urls.count)
+            .mapValues { try $0.map(Snippet.load(path:)) }
         let list = try urlList.map(URLList.open(path:))
         let shard = try sharding.parsed(list: urlList, arguments: urls)
         let waits = try waits()
@@ -65,10 +68,12 @@ extension LoadCommand {
                                 urls: URLFeed(arguments: arguments, list: list, shard: shard),
                                 snippets: snippets, timeout: waits.timeout, scriptTimeout: waits.scriptTimeout,
                                 repeatCount: repeatCount, screenshot: screenshot, showProgress: isatty(2) != 0,
-                                prefetchSettle: waits.prefetchSettle, waitFor: page.waitFor, waitUntil: page.waitUntil,
+                                prefetchSettle: waits.prefetchSettle, waits: page.waits,
                                 keepGoing: urlList != nil, jobs: jobs)
+        runner.snippetsFor = ownSnippets
+        runner.warm = warm
         // A cold start (--repeat) would drop it before the load.
-        if prefetch, repeatCount == 1, jobs == 1 { runner.preload = try firstURL() }
+        if prefetch, repeatCount == 1, !warm, jobs == 1 { runner.preload = try firstURL() }
         if format == .jsonl {
             runner.onReport = { report in
                 do throws(StandardStreams.Failure) {

@@ -8,12 +8,14 @@ struct LoadCommand: AsyncParsableCommand {
         abstract: "Load URLs in order in one page, run snippets after each load, and report timing.",
         discussion: """
         Prints one JSON document on stdout (or a text summary with --format text):
-          {"loads":[{"url","finalURL","status","title","timing":{...},"resources":{...},
+          {"loads":[{"url","finalURL","status","title","startTime":{"wallClock","monotonic"},
+                     "timing":{...},"resources":{...},
                      "scripts":[{"file","value"}|{"file","error"},"navigatedTo"?,"navigatedStatus"?],
                      "console":[...],"consoleTotal","consoleTruncated",
                      "errors":[...],"errorsTotal","errorsTruncated"}]}
         console and errors keep the first 10,000 entries; the totals count them all.
-        With --repeat, each URL is loaded N times cold and a "summary" array follows "loads".
+        With --repeat, each URL is loaded N times cold and a "summary" array follows "loads";
+        with --warm too, N more times warm, in the same page, summarised apart ("warm":true).
         A load that fails stops the run (with --urls, the batch goes on); its entry carries an
         "error" object. --format jsonl prints each load object on its own line as it completes,
         then, with --repeat or --prefetch, one last line {"summary":[...]} or {"prefetch":{...}}.
@@ -26,6 +28,11 @@ struct LoadCommand: AsyncParsableCommand {
         "pagesPrefetched","resourcesPrefetched","bytesPrefetched","bytesUnused","revalidated","skipped"},
         where linksFound = linksEligible + the linksLeftOut counts (README "Prefetch" lists the reasons).
         With --cache-dir, "fromCache" counts answers from memory or disk alike.
+        With --prefetch (or --bandwidth, --latency), "resources" has "handled":[{"url","source":
+        "cache|joined|network","status","startMs","waitMs","durationMs","bytes"}], from headway's
+        own records: WebKit gives those requests no Resource Timing.
+        startTime is when each load was asked for: "wallClock" ISO 8601 UTC with ms, "monotonic"
+        CLOCK_MONOTONIC seconds, to match a load with a server's log.
         Each load lists the JavaScript dialogs its page opened, with the answers given:
           "dialogs":[{"type":"alert|confirm|prompt|beforeUnload","message","defaultText"?,"answer"}]
 
@@ -52,6 +59,12 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("script"), help: "A JavaScript file to run after each load. Repeatable; runs in order.")
     var scripts: [String] = []
 
+    @Option(name: .customLong("script-for"), help: ArgumentHelp(
+        "A JavaScript file to run after the load of the Nth URL argument only (1-based), after the --script files. " +
+        "Repeatable; a URL's own files run in the order given.",
+        valueName: "N:FILE"))
+    var scriptsFor: [String] = []
+
     @OptionGroup(title: "Page options")
     var page: PageOptions
 
@@ -65,6 +78,12 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(name: .customLong("repeat"), parsing: .unconditional, help: ArgumentHelp(
         "Load each URL N times cold, in a fresh view with no cached state, and summarise; 1 to \(Self.mostRepeats)."))
     var repeatCount: Int = 1
+
+    @Flag(help: ArgumentHelp(
+        "After each URL's --repeat N cold loads, load it N times more in the last cold load's page, its HTTP cache " +
+        "and web process warm (a navigation to the URL, not a reload): these loads have \"warm\":true and their own " +
+        "summary."))
+    var warm = false
 
     @Option(help: "Write a PNG of the full last page, after its snippets ran (at most 32767 pixels a side).")
     var screenshot: String?
@@ -89,6 +108,9 @@ struct LoadCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("prefetch-query-strings"), help: "Let the booster prefetch links that have a query string.")
     var prefetchQueryStrings = false
+
+    @OptionGroup(title: "Prefetch options")
+    var prefetchOptions: PrefetchOptions
 
     @Option(name: .customLong("cache-size"), parsing: .unconditional, help: ArgumentHelp(
         "The booster's memory cache size in MB, 1 to \(Self.largestCache)."))
@@ -179,11 +201,16 @@ struct LoadCommand: AsyncParsableCommand {
             throw refuse("--prefetch-hosts, --prefetch-all-hosts, --prefetch-query-strings and --prerender need "
                          + "--prefetch")
         }
+        try prefetchOptions.check()
+        guard !prefetchOptions.isSet || prefetch else {
+            throw refuse("--prefetch-eagerness, --prefetch-budget and --prefetch-max-pages need --prefetch")
+        }
         guard cacheDirectory == nil || prefetch else { throw refuse("--cache-dir needs --prefetch") }
         // Repeated loads are cold: a disk cache would answer them.
         guard cacheDirectory == nil || repeatCount == 1 else {
             throw refuse("--cache-dir cannot be combined with --repeat")
         }
+        guard cacheDirectory == nil || !warm else { throw refuse("--cache-dir cannot be combined with --warm") }
         if cacheDirectory?.isEmpty == true { throw refuse("--cache-dir needs a directory") }
         guard (1...Self.largestCache).contains(cacheDirectorySize) else {
             throw refuse(cacheDirectorySize < 1 ? "--cache-dir-size must be at least 1 MB"
@@ -193,18 +220,19 @@ struct LoadCommand: AsyncParsableCommand {
             guard urlList != nil, urls.isEmpty else {
                 throw refuse("--jobs needs --urls (URLs given as arguments load in order in one page)")
             }
-            guard repeatCount == 1, !prefetch, screenshot == nil, page.inspect == nil else {
-                throw refuse("--jobs cannot be combined with --repeat, --prefetch, --screenshot or --inspect")
+            guard repeatCount == 1, !warm, !prefetch, screenshot == nil, page.inspect == nil else {
+                throw refuse("--jobs cannot be combined with --repeat, --warm, --prefetch, --screenshot or --inspect")
             }
         }
-        if page.inspect != nil, repeatCount > 1 {
-            throw refuse("--inspect keeps the last page open; it cannot be combined with --repeat")
+        if page.inspect != nil, repeatCount > 1 || warm {
+            throw refuse("--inspect keeps the last page open; it cannot be combined with --repeat or --warm")
         }
         _ = try sharding.parsed(list: urlList, arguments: urls)
         guard !urls.isEmpty || urlList != nil else {
             throw refuse("give at least one URL, or a list with --urls FILE")
         }
         for url in urls { _ = try URLList.parse(url) }
+        _ = try ScriptsFor.parse(scriptsFor, urlArguments: urls.count)
         _ = try browserConfiguration(readingFiles: false)
         try page.check(firstURL: try firstURL())
         // Before any page loads: a path that cannot be written fails the run at once.

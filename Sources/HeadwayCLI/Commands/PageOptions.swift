@@ -83,11 +83,38 @@ struct PageOptions: ParsableArguments {
         valueName: "SELECTOR"))
     var waitFor: String?
 
+    @Option(name: .customLong("wait-for-text"), help: ArgumentHelp(
+        "After each load, wait until the page's visible text contains TEXT (bounded by --timeout) before the " +
+        "snippets run; its absence is a timeout (exit 4).",
+        valueName: "TEXT"))
+    var waitForText: String?
+
+    @Option(name: .customLong("wait-for-function"), help: ArgumentHelp(
+        "After each load, wait until this JavaScript expression, evaluated in the page every 50 ms (a promise is " +
+        "awaited), is truthy (bounded by --timeout) before the snippets run; never truthy is a timeout (exit 4), " +
+        "a throw a script error (exit 5).",
+        valueName: "EXPR"))
+    var waitForFunction: String?
+
+    @Option(name: .customLong("wait-for-network-idle"), parsing: .unconditional, help: ArgumentHelp(
+        "After each load, wait until no request has been in flight for MS milliseconds, 1 to 86400000 (bounded by " +
+        "--timeout) before the snippets run; a network never that quiet is a timeout (exit 4).",
+        valueName: "MS"))
+    var waitForNetworkIdle: Int?
+
     @Option(name: .customLong("wait-until"), help: ArgumentHelp(
         "When a load is done and its snippets run: load (the load event), domcontentloaded (DOMContentLoaded; the " +
         "load event may not have come) or networkidle (the load event, then no request in flight for 500 ms), " +
         "bounded by --timeout."))
     var waitUntil: WaitUntil = .load
+
+    static let longestQuiet = 86_400_000
+
+    // What each load waits for, as the runner takes it.
+    var waits: PageWaits {
+        PageWaits(until: waitUntil, selector: waitFor, text: waitForText, function: waitForFunction,
+                  networkQuiet: waitForNetworkIdle.map { .milliseconds($0) })
+    }
 
     enum WaitUntil: String, ExpressibleByArgument, CaseIterable { case load, domcontentloaded, networkidle }
 
@@ -100,6 +127,14 @@ struct PageOptions: ParsableArguments {
         }
         if let waitFor, waitFor.trimmingCharacters(in: .whitespaces).isEmpty {
             throw HeadwayError(.invalidArgument, "--wait-for needs a CSS selector")
+        }
+        if waitForText?.isEmpty == true { throw HeadwayError(.invalidArgument, "--wait-for-text needs some text") }
+        if let waitForFunction, waitForFunction.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw HeadwayError(.invalidArgument, "--wait-for-function needs a JavaScript expression")
+        }
+        if let quiet = waitForNetworkIdle, !(1...Self.longestQuiet).contains(quiet) {
+            throw HeadwayError(.invalidArgument, "--wait-for-network-idle must be 1 to \(Self.longestQuiet) ms, not "
+                + "\(quiet)")
         }
     }
 

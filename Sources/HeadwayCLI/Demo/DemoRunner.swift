@@ -53,6 +53,8 @@ enum DemoRunner {
                 var configuration = Browser.Configuration()
                 if phase.boosted {
                     var booster = BoosterConfiguration()
+                    // The demo opens whichever article it is asked for: every link, not the likeliest.
+                    booster.eagerness = .eager
                     booster.prerender = phase.prerender
                     if phase.disk { booster.cacheDirectory = directory }
                     configuration.booster = booster

@@ -6,6 +6,8 @@ import Headway
 struct LoadReport: Sendable {
     var url: String
     var run: Int?
+    // With --warm: a warm load (again in the same page), numbered apart from the cold runs.
+    var warm = false
     var result: LoadResult?
     var error: HeadwayError?
     var scripts: [SnippetResult] = []
@@ -30,6 +32,7 @@ struct LoadReport: Sendable {
         pairs.removeAll { $0.0 == "dialogs" }
         if let run, let title = pairs.firstIndex(where: { $0.0 == "title" }) {
             pairs.insert(("run", .number(Double(run))), at: title + 1)
+            if warm { pairs.insert(("warm", .bool(true)), at: title + 2) }
         }
         pairs.append(("scripts", .array(scripts.map(Self.encoded))))
         pairs.append(("console", .array(console.map(Self.encoded))))

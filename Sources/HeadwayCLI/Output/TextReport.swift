@@ -6,7 +6,7 @@ import Headway
 enum TextReport {
     static func render(_ report: LoadReport) -> String {
         var lines: [String] = []
-        let run = report.run.map { " (run \($0))" } ?? ""
+        let run = report.run.map { " (\(report.warm ? "warm " : "")run \($0))" } ?? ""
         if let result = report.result {
             let status = result.status.map(String.init) ?? "-"
             lines.append("\(result.finalURL.absoluteString)\(run)  \(status)  \"\(result.title)\"")
@@ -50,7 +50,7 @@ enum TextReport {
     }
 
     static func render(_ summary: TimingSummary) -> String {
-        var lines = ["\(summary.url.absoluteString): \(summary.runs) cold loads (ms)",
+        var lines = ["\(summary.url.absoluteString): \(summary.runs) \(summary.warm ? "warm" : "cold") loads (ms)",
                      pad("metric", 26) + pad("min", 10) + pad("median", 10) + pad("p95", 10) + pad("max", 10)]
         for (name, s) in summary.metrics {
             let figures = [s.min, s.median, s.p95, s.max].map { pad(String(format: "%.1f", $0), 10) }

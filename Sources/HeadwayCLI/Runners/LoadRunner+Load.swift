@@ -4,22 +4,24 @@ import Headway
 // One load of the `load` command: the page load, its waits and snippets, and its report.
 @EngineActor
 extension LoadRunner {
-    // Loads one URL and runs the snippets, delivering the report. Returns the result, or nil
-    // when the load failed.
-    func loadOnce(_ url: URL, run: Int?, page: Page, into outcome: inout Outcome) async -> (Bool, LoadResult?) {
-        let (report, failures) = await loadReport(url, run: run, page: page)
+    // Loads one URL (the `position`th of the run, from 1) and runs the snippets, delivering the
+    // report. Returns the result, or nil when the load failed.
+    func loadOnce(_ url: URL, run: Int?, page: Page, position: Int? = nil, warm: Bool = false,
+                  into outcome: inout Outcome) async -> (Bool, LoadResult?) {
+        var (report, failures) = await loadReport(url, run: run, page: page, position: position)
+        report.warm = warm
         for failure in failures { outcome.failures.record(failure) }
         deliver(report, into: &outcome)
         return (report.error == nil, report.result)
     }
 
     // Loads one URL and runs the snippets; reports each failure on stderr as it happens.
-    func loadReport(_ url: URL, run: Int?, page: Page) async -> (LoadReport, [ExitStatus]) {
+    func loadReport(_ url: URL, run: Int?, page: Page, position: Int? = nil) async -> (LoadReport, [ExitStatus]) {
         var report = LoadReport(url: url.absoluteString, run: run)
         var failures: [ExitStatus] = []
         do {
             let started = ContinuousClock.now
-            let result = try await page.load(url, until: waitUntil == .domcontentloaded ? .domContentLoaded : .load,
+            let result = try await page.load(url, until: waits.until == .domcontentloaded ? .domContentLoaded : .load,
                                              timeout: timeout)
             report.result = result
             if let status = result.status, status >= 400 {
@@ -28,10 +30,9 @@ extension LoadRunner {
             }
             // The waits share the load's --timeout, measured on the monotonic clock.
             let left = { max(.zero, timeout - started.duration(to: .now)) }
-            if waitUntil == .networkidle { try await page.waitForNetworkIdle(timeout: left()) }
-            if let selector = waitFor { try await page.waitFor(selector: selector, timeout: left()) }
+            try await waits.wait(on: page, left: left)
             // The HAR holds what the waits saw load too.
-            if configuration.recordsResources, waitUntil == .networkidle || waitFor != nil {
+            if configuration.recordsResources, waits.any {
                 report.result?.resourceEntries = try await page.resourceEntries()
             }
         } catch {
@@ -45,7 +46,7 @@ extension LoadRunner {
             Console.report(failure.description)
             return (report, [ExitStatus(failure)])
         }
-        for snippet in snippets {
+        for snippet in snippets + (position.flatMap { snippetsFor[$0] } ?? []) {
             // `run` throws only when the task is cancelled, which the CLI never does.
             guard let result = try? await page.run(snippet, timeout: scriptTimeout, navigationTimeout: timeout) else {
                 break

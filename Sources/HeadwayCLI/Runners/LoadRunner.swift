@@ -8,18 +8,20 @@ struct LoadRunner: Sendable {
     let configuration: Browser.Configuration
     let urls: URLFeed
     let snippets: [Snippet]
+    // --script-for: each URL argument's own snippets, by its 1-based position, run after `snippets`.
+    var snippetsFor: [Int: [Snippet]] = [:]
     let timeout: Duration
     let scriptTimeout: Duration
     var repeatCount = 1
+    // --warm: after each URL's cold runs, as many warm ones in the last cold run's page.
+    var warm = false
     var screenshot: String?
     var showProgress = false
     var prefetchSettle: Duration = .seconds(30)
     // With the booster, the document fetched while the page's web process starts.
     var preload: URL?
-    // After each load, wait for an element matching this selector.
-    var waitFor: String?
-    // When a load is done, and its snippets run.
-    var waitUntil: PageOptions.WaitUntil = .load
+    // When a load is done (--wait-until), and what it waits for then (--wait-for…).
+    var waits = PageWaits()
     // Go on after a failed load (batch mode).
     var keepGoing = false
     // Pages loading at once (batch mode only).
@@ -78,15 +80,18 @@ extension LoadRunner {
         }
         defer { browser.close() }
         if let preload { try? browser.preload(preload) }
-        let progress = Progress(total: urls.knownCount.map { $0 * repeatCount }, enabled: showProgress)
+        let progress = Progress(total: urls.knownCount.map { $0 * repeatCount * (warm ? 2 : 1) },
+                                enabled: showProgress)
         defer { progress.finish() }
         do {
             if jobs > 1 {
                 await BatchRunner.run(self, browser: browser, progress: progress, into: &outcome)
-            } else if repeatCount == 1 {
+            } else if repeatCount == 1 && !warm {
                 let page = try browser.newPage()
                 var lastLoaded = false
+                var position = 0
                 while !outcome.stopped, let item = await urls.next() {
+                    position += 1
                     guard case .url(let url) = item else {
                         invalid(item, into: &outcome)
                         progress.step(nil)
@@ -98,7 +103,7 @@ extension LoadRunner {
                         await browser.settlePrefetch(timeout: prefetchSettle)
                     }
                     progress.step(url)
-                    let (ok, _) = await loadOnce(url, run: nil, page: page, into: &outcome)
+                    let (ok, _) = await loadOnce(url, run: nil, page: page, position: position, into: &outcome)
                     lastLoaded = ok
                     if !ok && !keepGoing { break }
                 }
@@ -113,22 +118,41 @@ extension LoadRunner {
                     await Interrupt.wait()
                 }
             } else {
+                var position = 0
                 outer: while !outcome.stopped, let item = await urls.next() {
+                    position += 1
                     guard case .url(let url) = item else {
                         invalid(item, into: &outcome)
                         continue
                     }
                     var results: [LoadResult] = []
+                    var lastPage: Page?
+                    defer { lastPage?.close() }
                     for run in 1...repeatCount {
                         progress.step(url)
+                        lastPage?.close()
                         await browser.clearWebsiteData()
                         let page = try browser.newPage()
-                        defer { page.close() }
-                        let (ok, result) = await loadOnce(url, run: run, page: page, into: &outcome)
+                        lastPage = page
+                        let (ok, result) = await loadOnce(url, run: run, page: page, position: position,
+                                                          into: &outcome)
                         if let result { results.append(result) }
                         if outcome.stopped || (!ok && !keepGoing) { break outer }
                     }
                     outcome.summaries.append(TimingSummary(url: url, results: results))
+                    guard warm, let page = lastPage else { continue }
+                    // Warm: the URL again in the last cold run's page, its caches and web process kept.
+                    var warmResults: [LoadResult] = []
+                    for run in 1...repeatCount {
+                        progress.step(url)
+                        let (ok, result) = await loadOnce(url, run: run, page: page, position: position, warm: true,
+                                                          into: &outcome)
+                        if let result { warmResults.append(result) }
+                        if outcome.stopped || (!ok && !keepGoing) { break outer }
+                    }
+                    var summary = TimingSummary(url: url, results: warmResults)
+                    summary.warm = true
+                    outcome.summaries.append(summary)
                 }
             }
         } catch {

@@ -1,6 +1,56 @@
+import Foundation
 import Headway
 
-// Element Click, Element Clear, Element Send Keys.
+// Element Click, Element Clear, Element Send Keys
+// (https://www.w3.org/TR/webdriver2/#element-interaction), with trusted input.
 extension Handlers {
-    static let elementInteraction: [Command: Handler] = [:]
+    static let elementInteraction: [Command: Handler] = [
+        .elementClick: { session, request in
+            let element = Session.elementReference(request.parameter("elementId"))
+            let point = try await session.untilInteractable(InteractionAtoms.clickPoint, [element])
+            guard let x = point["x"]?.doubleValue, let y = point["y"]?.doubleValue else { return .null }
+            let page = try session.currentPage()
+            let before = page.url
+            try await page.click(x: x, y: y, button: .left, clickCount: 1)
+            try await session.waitForNavigation(page, from: before)
+            return .null
+        },
+        .elementClear: { session, request in
+            let element = Session.elementReference(request.parameter("elementId"))
+            _ = try await session.untilInteractable(InteractionAtoms.clear, [element])
+            return .null
+        },
+        .elementSendKeys: { session, request in
+            let text = try request.string("text")
+            let element = Session.elementReference(request.parameter("elementId"))
+            let strict = session.capabilities.strictFileInteractability
+            let answer = try await session.untilInteractable(InteractionAtoms.focusForKeys, [element, .bool(strict)])
+            if answer["file"] == .bool(true) {
+                let files = try Session.files(text, multiple: answer["multiple"] == .bool(true))
+                _ = try await session.callAtom(InteractionAtoms.setFiles, [element, .array(files)])
+                return .null
+            }
+            let page = try session.currentPage()
+            let before = page.url
+            try await session.type(text, page: page)
+            try await session.waitForNavigation(page, from: before)
+            return .null
+        },
+    ]
+}
+
+extension Session {
+    // Runs an interaction atom again while it answers "element not interactable", up to the
+    // implicit wait timeout, as the spec's "wait for element to become interactable".
+    func untilInteractable(_ atom: String, _ arguments: [JSONValue]) async throws -> JSONValue {
+        let deadline = ContinuousClock.now + timeouts.implicitDuration
+        while true {
+            do {
+                return try await callAtom(atom, arguments)
+            } catch let error as WebDriverError where error.code == .elementNotInteractable {
+                guard ContinuousClock.now < deadline else { throw error }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+    }
 }

@@ -32,7 +32,7 @@ package final class Session {
     package private(set) var lastUsed = ContinuousClock.now
     let queue = CommandQueue()
     // Set by the input commands: the keys and buttons held down, released by Release Actions.
-    package var inputState: [String: JSONValue] = [:]
+    package var inputState = InputState()
     // Send Alert Text's text for the open prompt, used when it is accepted.
     package var promptText: (dialog: JavaScriptDialog, text: String)?
 

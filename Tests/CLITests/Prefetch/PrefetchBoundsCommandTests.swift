@@ -13,7 +13,9 @@ struct PrefetchBoundsCommandTests {
     @Test func slowLinksNeverHoldTheRunPastSettle() async throws {
         let site = try SlowSite()
         defer { site.stop() }
-        let arguments = ["load", "--prefetch", "--prefetch-settle", "1", site.page.absoluteString,
+        // Eager, so that all four slow links are asked for at once.
+        let arguments = ["load", "--prefetch", "--prefetch-eagerness", "eager", "--prefetch-settle", "1",
+                         site.page.absoluteString,
                          site.server.url.appendingPathComponent("page.html").absoluteString,
                          site.server.url.appendingPathComponent("throws.html").absoluteString]
         let started = ContinuousClock.now
@@ -34,7 +36,8 @@ struct PrefetchBoundsCommandTests {
         defer { site.stop() }
         let input = Pipe(), out = Pipe()
         let process = try CLI.start(
-            ["load", "--prefetch", "--prefetch-settle", "1", "--urls", "-", "--format", "jsonl"],
+            ["load", "--prefetch", "--prefetch-eagerness", "eager", "--prefetch-settle", "1", "--urls", "-",
+             "--format", "jsonl"],
             environment: ["DISPLAY": nil], stdin: input, stdout: out
         )
         defer { if process.isRunning { process.terminate() } }

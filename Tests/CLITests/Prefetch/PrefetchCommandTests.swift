@@ -43,12 +43,13 @@ struct PrefetchCommandTests {
         #expect(run["linksFound"] == 13 && run["linksEligible"] == 4)
         let leftOut = try #require(prefetch["linksLeftOut"] as? [String: Int])
         #expect(leftOut == ["download": 1, "nofollow": 1, "optOut": 1, "scheme": 2, "host": 1, "query": 1,
-                            "sideEffect": 1, "duplicate": 1, "alreadyPrefetched": 0, "cap": 0, "budget": 0,
-                            "cancelled": 0])
+                            "sideEffect": 1, "duplicate": 1, "alreadyPrefetched": 0, "eagerness": 0, "cap": 0,
+                            "budget": 0, "cancelled": 0])
     }
 
     @Test func prefetchOptionsNeedPrefetch() throws {
-        for option in [["--prefetch-all-hosts"], ["--prerender", "2"]] {
+        for option in [["--prefetch-all-hosts"], ["--prerender", "2"], ["--prefetch-eagerness", "eager"],
+                       ["--prefetch-budget", "1M"], ["--prefetch-max-pages", "3"]] {
             let output = try CLI.run(["load", "http://127.0.0.1:1/"] + option)
             #expect(output.status == 64)
             #expect(output.stderr.contains("need --prefetch"))
@@ -56,6 +57,17 @@ struct PrefetchCommandTests {
         let tooMany = try CLI.run(["load", "--prefetch", "--prerender", "21", "http://127.0.0.1:1/"])
         #expect(tooMany.status == 64)
         #expect(tooMany.stderr.contains("--prerender must be 0 to 20, not 21"))
+        let bad: [([String], String)] = [
+            (["--prefetch-eagerness", "sometimes"], "sometimes"),
+            (["--prefetch-budget", "-5"], "--prefetch-budget must be a byte count"),
+            (["--prefetch-max-pages", "5000"], "--prefetch-max-pages must be 0 to 1000"),
+        ]
+        for (option, message) in bad {
+            let output = try CLI.run(["load", "--prefetch"] + option + ["http://127.0.0.1:1/"])
+            #expect(output.status == 64, "\(option)")
+            #expect(output.stderr.contains(message), "\(output.stderr)")
+            #expect(output.stderr.split(separator: "\n").count == 1, "one line: \(output.stderr)")
+        }
     }
 
     @Test func aPrerenderedArticleIsShownAndSaysSo() async throws {

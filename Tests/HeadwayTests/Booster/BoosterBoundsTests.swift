@@ -12,7 +12,7 @@ struct BoosterBoundsTests {
         let site = try SlowSite()
         defer { site.stop() }
         let server = site.server, stalling = site.stalling
-        let browser = try Browser(configuration: BoosterSite.configuration())
+        let browser = try Browser(configuration: BoosterSite.configuration { $0.eagerness = .eager })
         defer { browser.close() }
         let page = try browser.newPage()
         try await page.load(site.page)
@@ -36,7 +36,7 @@ struct BoosterBoundsTests {
         let site = try SlowSite()
         defer { site.stop() }
         let server = site.server, stalling = site.stalling
-        let browser = try Browser(configuration: BoosterSite.configuration())
+        let browser = try Browser(configuration: BoosterSite.configuration { $0.eagerness = .eager })
         defer { browser.close() }
         let page = try browser.newPage()
         try await page.load(site.page)
@@ -56,7 +56,10 @@ struct BoosterBoundsTests {
         let site = try SlowSite()
         defer { site.stop() }
         let server = site.server
-        let browser = try Browser(configuration: BoosterSite.configuration { $0.requestTimeout = .seconds(1) })
+        let browser = try Browser(configuration: BoosterSite.configuration {
+            $0.requestTimeout = .seconds(1)
+            $0.eagerness = .eager
+        })
         defer { browser.close() }
         try await browser.newPage().load(site.page)
         let clock = ContinuousClock()
@@ -73,7 +76,7 @@ struct BoosterBoundsTests {
         let site = try SlowSite()
         defer { site.stop() }
         let stalling = site.stalling
-        let browser = try Browser(configuration: BoosterSite.configuration())
+        let browser = try Browser(configuration: BoosterSite.configuration { $0.eagerness = .eager })
         try await browser.newPage().load(site.page)
         try await waitFor("four slow links requested and open",
                           { (stalling.requestedPaths.count, stalling.openConnections) }, until: { $0 == (4, 4) })
@@ -85,7 +88,7 @@ struct BoosterBoundsTests {
         let site = try SlowSite()
         defer { site.stop() }
         let stalling = site.stalling
-        let browser = try Browser(configuration: BoosterSite.configuration())
+        let browser = try Browser(configuration: BoosterSite.configuration { $0.eagerness = .eager })
         defer { browser.close() }
         let page = try browser.newPage()
         try await page.load(site.server.url.appendingPathComponent("second.html"))
@@ -99,7 +102,7 @@ struct BoosterBoundsTests {
     @Test func aCancelledSettleReturnsAtOnce() async throws {
         let site = try SlowSite()
         defer { site.stop() }
-        let browser = try Browser(configuration: BoosterSite.configuration())
+        let browser = try Browser(configuration: BoosterSite.configuration { $0.eagerness = .eager })
         defer { browser.close() }
         try await browser.newPage().load(site.page)
         let clock = ContinuousClock()
@@ -116,7 +119,7 @@ struct BoosterBoundsTests {
         let site = try SlowSite()
         defer { site.stop() }
         let server = site.server, stalling = site.stalling
-        let browser = try Browser(configuration: BoosterSite.configuration())
+        let browser = try Browser(configuration: BoosterSite.configuration { $0.eagerness = .eager })
         defer { browser.close() }
         let page = try browser.newPage()
         await #expect(throws: HeadwayError.self) {

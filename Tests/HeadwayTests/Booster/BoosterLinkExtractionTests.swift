@@ -39,13 +39,15 @@ struct BoosterLinkExtractionTests {
         let page = try browser.newPage()
         try await page.load(server.url.appendingPathComponent("links.html"))
         let text = try #require(try await page.callAsyncFunction(PageScripts.anchors).stringValue)
-        let links = try JSONDecoder().decode([LinkPolicy.Link].self, from: Data(text.utf8))
+        let found = try JSONDecoder().decode(LinkPolicy.Found.self, from: Data(text.utf8))
+        let links = found.links
         let base = server.url.absoluteString.dropLast()
         let paths = links.map { String($0.href.dropFirst(base.count)) }
         #expect(
             paths == [
-                "/next.html", "/pf.html", "/pr.html", "/list.html", "/rel.html", "/pre-list.html", "/docs/a.html",
-                "/top.html", "/hidden.html", "/none.html", "/right.html", "/docs/b.html", "/svg.html", "/below.html",
+                "/next.html", "/pf.html", "/pr.html", "/list.html", "/rel.html", "/pre-list.html", "/lazy.html",
+                "/docs/a.html", "/top.html", "/hidden.html", "/none.html", "/right.html", "/docs/b.html", "/svg.html",
+                "/below.html",
             ]
         )
         let sources = Dictionary(uniqueKeysWithValues: zip(paths, links.map(\.source)))
@@ -55,10 +57,15 @@ struct BoosterLinkExtractionTests {
             #expect(sources[path] == .declared, "\(path)")
         }
         for path in ["/top.html", "/docs/b.html", "/svg.html"] { #expect(sources[path] == .viewport, "\(path)") }
-        for path in ["/hidden.html", "/none.html", "/right.html", "/below.html"] {
+        for path in ["/lazy.html", "/hidden.html", "/none.html", "/right.html", "/below.html"] {
             #expect(sources[path] == .document, "\(path)")
         }
         #expect(links[1].nofollow, "an anchor's markers apply to its URL wherever it is declared")
+        let suggested = Dictionary(uniqueKeysWithValues: zip(paths, links.map(\.suggested)))
+        #expect(suggested["/lazy.html"] == true, "a conservative list rule suggests its URL")
+        #expect(suggested["/below.html"] == true, "a conservative document rule suggests what it matches")
+        #expect(suggested["/next.html"] == false)
+        #expect(found.notes.count == 1 && found.notes[0].contains("not valid JSON"), "\(found.notes)")
         _ = try await page.evaluate("window.URLPattern = undefined")
         let globbed = try await page.callAsyncFunction(PageScripts.anchors).stringValue
         #expect(globbed == text, "without URLPattern, * wildcards match the same links")

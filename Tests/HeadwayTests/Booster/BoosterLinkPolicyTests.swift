@@ -87,10 +87,25 @@ struct BoosterLinkPolicyTests {
         #expect(selection.leftOut[.alreadyPrefetched] == 2 && selection.leftOut[.cap] == 1)
     }
 
-    @Test func theDefaultsAreFiftyPagesAnd32MB() {
+    @Test func theDefaultsAreFiftyPagesModerateAndABudgetSizedToThePage() {
         let configuration = BoosterConfiguration()
         #expect(configuration.maxPagesPerPage == 50)
-        #expect(configuration.byteBudget == 32 << 20)
+        #expect(configuration.eagerness == .moderate)
+        #expect(configuration.byteBudget == nil)
+        #expect(BoosterConfiguration.defaultByteCeiling == 32 << 20)
+    }
+
+    @Test func unhintedLinksGoByLikelihood() {
+        let links: [LinkPolicy.Link] = [
+            .init(href: "/other/o.html", source: .viewport), .init(href: "/dir/d1.html"),
+            .init(href: "/dir/n.html", next: true), .init(href: "/dir/s.html", suggested: true),
+            .init(href: "/dir/v.html", source: .viewport), .init(href: "/dir/h.html", source: .declared),
+        ]
+        #expect(policy().select(links, page: base).pages.map(\.path)
+            == ["/dir/h.html", "/dir/n.html", "/dir/s.html", "/dir/v.html", "/other/o.html", "/dir/d1.html"])
+        let conservative = policy { $0.eagerness = .conservative }.select(links, page: base)
+        #expect(conservative.pages.map(\.path) == ["/dir/h.html"])
+        #expect(conservative.hinted == 1 && conservative.leftOut[.eagerness] == 5)
     }
 
     @Test func theScriptsLinksDecode() throws {

@@ -9,7 +9,8 @@ struct BoosterOrderTests {
     @Test func aChapterFarDownTheContentsLoadsWithoutTouchingTheServer() async throws {
         let server = try ChapterSite.server()
         defer { server.stop() }
-        let browser = try Browser(configuration: BoosterSite.configuration())
+        // Eager: every chapter (moderate, the default, fetches the likeliest within a budget).
+        let browser = try Browser(configuration: BoosterSite.configuration { $0.eagerness = .eager })
         defer { browser.close() }
         let page = try browser.newPage()
         try await page.load(server.url.appendingPathComponent("toc.html"))

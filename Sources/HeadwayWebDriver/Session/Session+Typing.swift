@@ -1,0 +1,74 @@
+import Foundation
+import Headway
+
+extension Session {
+    // Types `text` as Element Send Keys does (https://www.w3.org/TR/webdriver2/#dispatch-actions-for-a-string):
+    // a modifier key stays held until U+E000 (NULL) or the end of the text, a shifted character
+    // is typed with Shift, every other character is pressed and released.
+    func type(_ text: String, page: Page) async throws {
+        var held: [String] = []
+        func releaseHeld() async throws {
+            for key in held.reversed() { try await page.keyUp(key) }
+            held.removeAll()
+        }
+        for character in text {
+            if character == WebDriverKeys.null {
+                try await releaseHeld()
+                continue
+            }
+            let key = try WebDriverKeys.name(character)
+            if WebDriverKeys.modifiers.contains(key) {
+                if !held.contains(key) {
+                    try await page.keyDown(key)
+                    held.append(key)
+                }
+                continue
+            }
+            let shiftHeld = held.contains("Shift") || page.pressedModifiers.contains(.shift)
+            let addShift = WebDriverKeys.shifted.contains(character) && !shiftHeld
+            let sent = Self.shifted(key, shiftHeld)
+            if addShift { try await page.keyDown("Shift") }
+            try await page.keyDown(sent)
+            try await page.keyUp(sent)
+            if addShift { try await page.keyUp("Shift") }
+        }
+        try await releaseHeld()
+    }
+
+    // A file input's new files: one local path a line, read whole.
+    static func files(_ text: String, multiple: Bool) throws -> [JSONValue] {
+        let paths = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        guard !paths.isEmpty else { throw WebDriverError(.invalidArgument, "no file path given for the file input") }
+        guard multiple || paths.count == 1 else {
+            throw WebDriverError(.invalidArgument, "the file input takes one file, not \(paths.count): add `multiple`")
+        }
+        return try paths.map { path in
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw WebDriverError(.invalidArgument, "cannot read the file \(path)")
+            }
+            return ["name": .string((path as NSString).lastPathComponent), "data": .string(data.base64EncodedString())]
+        }
+    }
+
+    // After a click or keys: if a navigation started (the page is loading, or shows another URL
+    // than `before`), wait for it under the page load strategy, bounded by the pageLoad timeout
+    // (as WebKitWebDriver's waitForNavigationToComplete).
+    func waitForNavigation(_ page: Page, from before: URL?) async throws {
+        guard capabilities.pageLoadStrategy != .none else { return }
+        var started = false
+        for _ in 0..<5 where !started {
+            started = page.isLoading || page.url != before
+            if !started { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        guard started else { return }
+        let wanted: Set<String> = capabilities.pageLoadStrategy == .eager ? ["interactive", "complete"] : ["complete"]
+        let deadline = ContinuousClock.now + timeouts.pageLoadDuration
+        while ContinuousClock.now < deadline {
+            if !page.isLoading, let state = (try? await page.evaluate("document.readyState"))?.stringValue,
+               wanted.contains(state) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw WebDriverError(.timeout, "the navigation the input started did not load within the pageLoad timeout "
+                             + "(\(timeouts.pageLoad) ms)")
+    }
+}
