@@ -16,6 +16,8 @@ struct PopupTests {
         let server = try HTTPServer()
         server.route("/opener.html", .html(Self.opener))
         server.route("/child.html", .html(Self.child))
+        server.route("/scripted.html", .html("<title>Child</title><script src='/blocked.js'></script>"))
+        server.route("/blocked.js", HTTPResponse(headers: [("Content-Type", "text/javascript")], body: Data("window.ran = true;".utf8)))
         server.route("/auto.html", .html("<script>window.w = window.open('/child.html');</script>"))
         return server
     }
@@ -169,6 +171,40 @@ struct PopupTests {
             #expect(try await page.evaluate("window.w !== null") == true)
             let popup = try await loadedPopup(of: page)
             #expect(popup.allowsScriptPopups)
+        }
+    }
+
+    @Test func aPopupRunsInitScriptsAndTheRequestFilter() async throws {
+        let server = try server()
+        defer { server.stop() }
+        var configuration = Browser.Configuration()
+        configuration.initScripts = ["window.configured = 1"]
+        configuration.blockedURLPatterns = ["*/blocked.js"]
+        try await Browser.withPage(configuration: configuration) { page in
+            try page.addInitScript("window.added = 2")
+            try await page.load(server.url.appendingPathComponent("opener.html"))
+            _ = try await page.evaluate("window.open('/scripted.html'); 0")
+            #expect(await until { page.openedPages.count == 1 })
+            let popup = try #require(page.openedPages.first)
+            #expect(try await until {
+                try await popup.evaluate("document.readyState == 'complete' && document.title") == "Child"
+            })
+            #expect(try await popup.evaluate("[window.configured, window.added, window.ran === undefined]")
+                == [1, 2, true])
+        }
+    }
+
+    @Test func aBoostedPagesPopupLoads() async throws {
+        let server = try server()
+        defer { server.stop() }
+        var configuration = Browser.Configuration()
+        configuration.booster = BoosterConfiguration()
+        try await Browser.withPage(configuration: configuration) { page in
+            try await page.load(server.url.appendingPathComponent("opener.html"))
+            try await page.click(selector: "#link")
+            let popup = try await loadedPopup(of: page)
+            #expect(popup.url == server.url.appendingPathComponent("child.html"))
+            #expect(try await popup.evaluate("document.title") == "Child")
         }
     }
 }
