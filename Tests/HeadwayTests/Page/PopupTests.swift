@@ -17,7 +17,8 @@ struct PopupTests {
         server.route("/opener.html", .html(Self.opener))
         server.route("/child.html", .html(Self.child))
         server.route("/scripted.html", .html("<title>Child</title><script src='/blocked.js'></script>"))
-        server.route("/blocked.js", HTTPResponse(headers: [("Content-Type", "text/javascript")], body: Data("window.ran = true;".utf8)))
+        let script = Data("window.ran = true;".utf8)
+        server.route("/blocked.js", HTTPResponse(headers: [("Content-Type", "text/javascript")], body: script))
         server.route("/auto.html", .html("<script>window.w = window.open('/child.html');</script>"))
         return server
     }
