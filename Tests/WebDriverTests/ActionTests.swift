@@ -20,6 +20,7 @@ struct ActionTests {
             <div id=from class=box style="left: 10px"></div>
             <div id=to class=box style="left: 200px"></div>
             <input id=q style="position: absolute; left: 10px; top: 100px">
+            <button id=far style="position: absolute; left: 10px; top: 3000px">far</button>
             <div style="height: 5000px"></div>
             """))
     }
@@ -91,6 +92,26 @@ struct ActionTests {
         }
         #expect(scrollY > 0)
         #expect(try await F.events(driver, id, matching: ["wheel"]).first?.hasPrefix("wheel true") == true)
+    }
+
+    // As in chromedriver and geckodriver (and as Selenium's scroll_to_element promises), a wheel
+    // action's origin element out of view is scrolled into view first.
+    @Test func aWheelScrollFromAnElementOutOfViewScrollsItIntoViewFirst() async throws {
+        defer { server.stop(); driver.service.shutdown() }
+        let id = try await open()
+        let far = try await F.element(driver, id, "#far")
+        try await perform(id, [[
+            "type": "wheel", "id": "wheel",
+            "actions": [["type": "scroll", "x": 0, "y": 0, "deltaX": 0, "deltaY": 0, "origin": far]],
+        ]])
+        let inView = "const r = document.getElementById('far').getBoundingClientRect(); "
+            + "return r.top >= 0 && r.bottom <= innerHeight"
+        #expect(try await F.script(driver, id, inView) == true)
+        try await perform(id, [[
+            "type": "wheel", "id": "wheel",
+            "actions": [["type": "scroll", "x": 0, "y": 0, "deltaX": 0, "deltaY": 100, "origin": far]],
+        ]])
+        #expect(try await F.events(driver, id, matching: ["wheel"]).last?.hasPrefix("wheel true") == true)
     }
 
     @Test func releaseActionsReleasesAHeldShift() async throws {

@@ -149,6 +149,21 @@ struct ElementInteractionTests {
         #expect(try await driver.send(.getCurrentURL, id).stringValue?.hasSuffix("done.html?q=xaBCd") == true)
     }
 
+    // A modifier key given again releases it, as in WebKitWebDriver, chromedriver and geckodriver.
+    @Test func sendKeysAModifierGivenAgainReleasesIt() async throws {
+        defer { server.stop(); driver.service.shutdown() }
+        let id = try await open("form.html")
+        let input = try await F.element(driver, id, "#q")
+        _ = try await driver.send(.elementSendKeys, id, ["text": "\u{E008}ab\u{E008}c\u{E009}\u{E009}d"],
+                                  parameters: ["elementId": F.elementID(input)])
+        #expect(try await F.script(driver, id, "return document.getElementById('q').value") == "xABcd")
+        let keys = try await F.events(driver, id, matching: ["keydown", "keyup"])
+        #expect(keys.map { $0.split(separator: " ", omittingEmptySubsequences: false).prefix(3).joined(separator: " ") }
+                == ["keydown true Shift", "keydown true A", "keyup true A", "keydown true B", "keyup true B",
+                    "keyup true Shift", "keydown true c", "keyup true c", "keydown true Control",
+                    "keyup true Control", "keydown true d", "keyup true d"])
+    }
+
     @Test func clearEmptiesAFieldAndRefusesWhatIsNotEditable() async throws {
         defer { server.stop(); driver.service.shutdown() }
         let id = try await open("form.html")

@@ -18,10 +18,12 @@ struct NavigationCommandTests {
         _ = try await driver.send(.navigateTo, id, ["url": .string(url)])
         #expect(try await driver.send(.getTitle, id) == "A")
         #expect(try await driver.send(.getCurrentURL, id) == .string(url))
-        let element = try await driver.send(.executeScript, id, ["script": "return document.getElementById('p')", "args": []])
+        let element = try await driver.send(.executeScript, id,
+                                            ["script": "return document.getElementById('p')", "args": []])
         let key = "element-6066-11e4-a52e-4f735466cecf"
         #expect(element[key]?.stringValue != nil)
-        let text = try await driver.send(.executeScript, id, ["script": "return arguments[0].textContent", "args": [element]])
+        let text = try await driver.send(.executeScript, id,
+                                         ["script": "return arguments[0].textContent", "args": [element]])
         #expect(text == "hello")
         let sum = try await driver.send(.executeAsyncScript, id, [
             "script": "const done = arguments[arguments.length - 1]; setTimeout(() => done(arguments[0] + 1), 10)",
@@ -34,9 +36,12 @@ struct NavigationCommandTests {
         let driver = WebDriverDriver()
         defer { driver.service.shutdown() }
         let id = try await driver.newSession()
-        await #expect { try await driver.send(.executeScript, id, ["script": "throw new TypeError('boom')", "args": []]) }
+        let script: [String: JSONValue] = ["script": "throw new TypeError('boom')", "args": []]
+        await #expect { try await driver.send(.executeScript, id, script) }
             throws: { ($0 as? WebDriverError)?.code == .javascriptError && "\($0)".contains("boom") }
-        await #expect { try await driver.send(.getTitle, "nope") } throws: { ($0 as? WebDriverError)?.code == .invalidSessionID }
+        await #expect { try await driver.send(.getTitle, "nope") } throws: {
+            ($0 as? WebDriverError)?.code == .invalidSessionID
+        }
         let answer = await driver.service.handle(method: "GET", path: "/session/\(id)/nowhere", body: Data())
         #expect(answer.status == 404 && answer.body["value"]?["error"] == "unknown command")
     }

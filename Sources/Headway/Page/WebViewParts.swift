@@ -21,7 +21,7 @@ struct WebViewParts {
         Self.add(PageScripts.pristine, to: manager.pointer, allFrames: false)
         Self.add(PageScripts.instrumentation, to: manager.pointer, allFrames: false)
         Self.add(PageScripts.resourceBufferWatch, to: manager.pointer, allFrames: false, world: PageScripts.world)
-        Self.add(PageScripts.inputWatch, to: manager.pointer, allFrames: false, world: PageScripts.world)
+        Self.add(PageScripts.inputWatch, to: manager.pointer, world: PageScripts.world)
         if configuration.recordsResources { Self.add(PageScripts.resourceBuffer, to: manager.pointer) }
         for (index, source) in configuration.initScripts.enumerated() {
             Self.addInitScript(source, number: index + 1, to: manager.pointer)

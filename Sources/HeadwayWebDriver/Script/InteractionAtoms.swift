@@ -201,5 +201,21 @@ enum InteractionAtoms {
     }
     """#
 
+    // The same for a wheel action's origin, scrolled into view first when its in-view centre is
+    // outside the top-level viewport, as chromedriver and geckodriver do (the spec does not).
+    static let scrollOrigin = "function(e) {\n" + helpers + #"""
+      const at = () => {
+        const p = centerPoint(e);
+        if (p === null) return null;
+        const o = frameOffset(e.ownerDocument.defaultView);
+        return { x: p.x + o.x, y: p.y + o.y };
+      };
+      const first = at();
+      if (first !== null && inTopView(first.x, first.y)) return first;
+      scrollIntoView(e);
+      return at();
+    }
+    """#
+
     static let viewport = "function() { return { width: window.innerWidth, height: window.innerHeight }; }"
 }

@@ -17,7 +17,8 @@ enum ScriptRuntime {
     class WDError { constructor(code, message) { this.code = code; this.message = message; } }
     const fail = (code, message) => { throw new WDError(code, message); };
     const REG = Symbol.for('headway.webdriver.references'), PENDING = Symbol.for('headway.webdriver.pending');
-    const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(8)), b => b.toString(16).padStart(2, '0')).join('');
+    const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(8)),
+                                 b => b.toString(16).padStart(2, '0')).join('');
     const registry = (w) => {
       let r = w[REG];
       if (!r) {
@@ -48,7 +49,8 @@ enum ScriptRuntime {
       const node = r.byId.get(id);
       if (!node) fail(shadow ? 'no such shadow root' : 'no such element', `no ${what} has the reference ${id}`);
       if (shadow ? !node.host.isConnected : !node.isConnected) {
-        fail(shadow ? 'detached shadow root' : 'stale element reference', `the ${what} ${id} is no longer in the document`);
+        fail(shadow ? 'detached shadow root' : 'stale element reference',
+             `the ${what} ${id} is no longer in the document`);
       }
       return node;
     };

@@ -40,7 +40,9 @@ package final class WebDriverService {
 
     // Parses a body as the command's parameters: a JSON object for POST (an empty body counts as
     // {}), ignored for GET and DELETE. Runs off the engine thread.
-    package nonisolated static func parameters(method: String, body: Data) throws(WebDriverError) -> [String: JSONValue] {
+    package nonisolated static func parameters(
+        method: String, body: Data
+    ) throws(WebDriverError) -> [String: JSONValue] {
         guard method.uppercased() == "POST", !body.isEmpty else { return [:] }
         let value: JSONValue
         do { value = try JSONDecoder().decode(JSONValue.self, from: body) } catch {

@@ -69,7 +69,8 @@ package struct Capabilities: Sendable {
             case "browserVersion":
                 guard let asked = value.stringValue else { throw CommandRequest.wrongType(key, "a string") }
                 guard asked == Headway.version else {
-                    throw WebDriverError(.sessionNotCreated, "this server runs headway \(Headway.version), not \(asked)")
+                    throw WebDriverError(.sessionNotCreated,
+                                         "this server runs headway \(Headway.version), not \(asked)")
                 }
             case "platformName":
                 guard let platform = value.stringValue else { throw CommandRequest.wrongType(key, "a string") }
@@ -118,7 +119,8 @@ package struct Capabilities: Sendable {
         [
             "browserName": "headway", "browserVersion": .string(Headway.version), "platformName": "linux",
             "acceptInsecureCerts": .bool(acceptInsecureCerts), "pageLoadStrategy": .string(pageLoadStrategy.rawValue),
-            "proxy": options.proxyJSON, "setWindowRect": true, "strictFileInteractability": .bool(strictFileInteractability),
+            "proxy": options.proxyJSON, "setWindowRect": true,
+            "strictFileInteractability": .bool(strictFileInteractability),
             "timeouts": timeouts.json, "unhandledPromptBehavior": .string(unhandledPromptBehavior.rawValue),
             "headway:options": options.json,
         ]

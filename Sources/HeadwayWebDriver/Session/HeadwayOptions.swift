@@ -23,7 +23,9 @@ package struct HeadwayOptions: Sendable {
             case "viewport":
                 let width = value["width"]?.integer(in: 1...10_000)
                 let height = value["height"]?.integer(in: 1...10_000)
-                guard let width, let height else { throw Self.invalid("viewport", "{\"width\": 1-10000, \"height\": 1-10000}") }
+                guard let width, let height else {
+                    throw Self.invalid("viewport", "{\"width\": 1-10000, \"height\": 1-10000}")
+                }
                 configuration.viewportWidth = width
                 configuration.viewportHeight = height
             case "userAgent":
@@ -34,7 +36,8 @@ package struct HeadwayOptions: Sendable {
                 configuration.locale = locale
             case "headers":
                 guard case .object(let headers) = value else { throw Self.invalid(key, "an object of strings") }
-                configuration.extraHeaders = try headers.sorted { $0.key < $1.key }.map { name, value throws(WebDriverError) in
+                let sorted = headers.sorted { $0.key < $1.key }
+                configuration.extraHeaders = try sorted.map { name, value throws(WebDriverError) in
                     guard let value = value.stringValue else { throw Self.invalid(key, "an object of strings") }
                     return (name, value)
                 }
@@ -45,7 +48,8 @@ package struct HeadwayOptions: Sendable {
             case "network":
                 let rate = value["bytesPerSecond"]
                 let latency = value["latencyMs"]?.integer(in: 0...86_400_000) ?? 0
-                guard case .object = value, rate == nil || rate?.doubleValue.map({ $0 > 0 && $0.isFinite }) == true else {
+                let rateValid = rate == nil || rate?.doubleValue.map({ $0 > 0 && $0.isFinite }) == true
+                guard case .object = value, rateValid else {
                     throw Self.invalid(key, "{\"bytesPerSecond\": a number > 0, \"latencyMs\": 0-86400000}")
                 }
                 configuration.networkConditions = NetworkConditions(
@@ -56,8 +60,8 @@ package struct HeadwayOptions: Sendable {
                 guard let on = value.boolValue else { throw Self.invalid(key, "a boolean") }
                 configuration.recordsResources = on
             default:
-                throw WebDriverError(.invalidArgument, "\"headway:options\" has no \"\(key)\": use viewport, userAgent, "
-                    + "locale, headers, block, initScripts, network, booster or har")
+                throw WebDriverError(.invalidArgument, "\"headway:options\" has no \"\(key)\": use viewport, "
+                    + "userAgent, locale, headers, block, initScripts, network, booster or har")
             }
         }
         do { try Browser.validate(configuration) } catch {
@@ -83,7 +87,8 @@ package struct HeadwayOptions: Sendable {
                 }
                 booster.cacheDirectory = URL(fileURLWithPath: path)
             default:
-                throw WebDriverError(.invalidArgument, "\"booster\" has no \"\(key)\": use prefetch, prerender or cacheDirectory")
+                throw WebDriverError(.invalidArgument,
+                                     "\"booster\" has no \"\(key)\": use prefetch, prerender or cacheDirectory")
             }
         }
         if !prefetch { booster.maxPagesPerPage = 0 }
@@ -95,7 +100,8 @@ package struct HeadwayOptions: Sendable {
         switch object["proxyType"]?.stringValue {
         case "direct", "system", nil: break
         case "manual":
-            guard let host = object["httpProxy"]?.stringValue, let url = URL(string: "http://\(host)"), url.host != nil else {
+            guard let host = object["httpProxy"]?.stringValue, let url = URL(string: "http://\(host)"),
+                  url.host != nil else {
                 throw WebDriverError(.invalidArgument, "a manual proxy needs \"httpProxy\" as host:port")
             }
             configuration.proxy = url

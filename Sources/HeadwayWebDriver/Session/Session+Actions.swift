@@ -43,7 +43,7 @@ extension Session {
                     let target = try await point(x, y, origin, from: (source.x, source.y), width, height)
                     moves.append((action.source, (source.x, source.y), target, duration))
                 case .scroll(let x, let y, let deltaX, let deltaY, let origin):
-                    let at = try await point(x, y, origin, from: (0, 0), width, height)
+                    let at = try await point(x, y, origin, from: (0, 0), width, height, scrolling: true)
                     scrolls.append((at, (deltaX, deltaY), duration))
                 }
             }
@@ -86,16 +86,18 @@ extension Session {
     }
 
     // An action's target in top-level viewport coordinates; "move target out of bounds" outside it.
+    // A wheel action (`scrolling`) first scrolls its origin element into view when it is out of view.
     private func point(
         _ x: Double, _ y: Double, _ origin: InputAction.Origin, from current: (Double, Double),
-        _ width: Double, _ height: Double
+        _ width: Double, _ height: Double, scrolling: Bool = false
     ) async throws -> (Double, Double) {
         var target = (x, y)
         switch origin {
         case .viewport: break
         case .pointer: target = (current.0 + x, current.1 + y)
         case .element(let reference):
-            let center = try await callAtom(InteractionAtoms.actionOrigin, [reference])
+            let atom = scrolling ? InteractionAtoms.scrollOrigin : InteractionAtoms.actionOrigin
+            let center = try await callAtom(atom, [reference])
             guard let cx = center["x"]?.doubleValue, let cy = center["y"]?.doubleValue else {
                 throw WebDriverError(.moveTargetOutOfBounds, "the origin element has no part in the viewport")
             }

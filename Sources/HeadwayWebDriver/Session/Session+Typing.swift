@@ -3,8 +3,10 @@ import Headway
 
 extension Session {
     // Types `text` as Element Send Keys does (https://www.w3.org/TR/webdriver2/#dispatch-actions-for-a-string):
-    // a modifier key stays held until U+E000 (NULL) or the end of the text, a shifted character
-    // is typed with Shift, every other character is pressed and released.
+    // a modifier key stays held until it comes again, U+E000 (NULL) or the end of the text; a
+    // shifted character is typed with Shift, every other character is pressed and released. The
+    // spec's text only presses a modifier again; WebKitWebDriver, chromedriver and geckodriver
+    // release it (a toggle), which Selenium's `send_keys(Keys.SHIFT, "ab", Keys.SHIFT, "c")` relies on.
     func type(_ text: String, page: Page) async throws {
         var held: [String] = []
         func releaseHeld() async throws {
@@ -18,7 +20,10 @@ extension Session {
             }
             let key = try WebDriverKeys.name(character)
             if WebDriverKeys.modifiers.contains(key) {
-                if !held.contains(key) {
+                if let index = held.firstIndex(of: key) {
+                    try await page.keyUp(key)
+                    held.remove(at: index)
+                } else {
                     try await page.keyDown(key)
                     held.append(key)
                 }

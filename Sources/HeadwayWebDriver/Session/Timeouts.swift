@@ -24,7 +24,8 @@ package struct Timeouts: Sendable, Equatable {
                 script = try Self.milliseconds(key, value)
             case "pageLoad": pageLoad = try Self.milliseconds(key, value)
             case "implicit": implicit = try Self.milliseconds(key, value)
-            default: throw WebDriverError(.invalidArgument, "\"\(key)\" is not a timeout: use script, pageLoad or implicit")
+            default:
+                throw WebDriverError(.invalidArgument, "\"\(key)\" is not a timeout: use script, pageLoad or implicit")
             }
         }
     }

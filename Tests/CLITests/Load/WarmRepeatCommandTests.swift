@@ -11,7 +11,8 @@ struct WarmRepeatCommandTests {
     @Test func warmLoadsComeFromTheKeptCacheAndAreSummarisedApart() async throws {
         let server = try Fixtures.server()
         defer { server.stop() }
-        server.route("/warm.html", .html("<!doctype html><title>Warm</title><link rel=stylesheet href=/cached.css><p>x"))
+        server.route("/warm.html",
+                     .html("<!doctype html><title>Warm</title><link rel=stylesheet href=/cached.css><p>x"))
         server.route("/cached.css", HTTPResponse(headers: [("Content-Type", "text/css"),
                                                            ("Cache-Control", "max-age=3600")],
                                                  body: Data("p { color: red }".utf8)))

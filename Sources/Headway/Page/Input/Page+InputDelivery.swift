@@ -4,10 +4,13 @@ import Foundation
 // WebKit queues a view's mouse and key events in the UI process and sends each to the web
 // process only once the one before was handled, so a script sent right after them could run
 // first. An input call therefore returns only once the page has had its events: Headway's
-// isolated world counts the trusted input events the main frame sees (PageScripts.inputWatch),
-// and the call reads the counts until they show its last event. Events that reach no listener
-// (a frame's, a disabled control's) show nothing: after a few round trips to the web process,
-// each ordered behind the events WebKit had sent by then, and 300 ms, the call returns anyway.
+// isolated world counts the trusted input events the main frame and its same-origin frames see
+// (PageScripts.inputWatch), and the call reads the counts until they show its last event. Events
+// that reach no listener (a cross-origin frame's, a disabled control's) show nothing: after a few
+// round trips to the web process, each ordered behind the events WebKit had sent by then, and
+// 300 ms, the call returns anyway. An event whose handler opens a dialog Headway holds open
+// (`holdsDialogs`) leaves the page waiting in the dialog, unable to answer: the call returns as
+// soon as the dialog is open (the page has had the event that opened it).
 enum InputEvidence {
     case move(x: Double, y: Double)
     case downs(Int)
@@ -40,12 +43,13 @@ extension Page {
 
     // Sends input through `send` and returns once the page has had it.
     func deliver(_ wanted: InputEvidence, send: () -> Void) async throws {
-        let before = try await inputSeen()
+        // With a dialog open the page takes the input once it is closed.
+        guard let before = try await inputSeenUnlessDialog() else { return send() }
         send()
         let started = Engine.now()
         var rounds = 0
         while true {
-            let now = try await inputSeen()
+            guard let now = try await inputSeenUnlessDialog() else { return }
             rounds += 1
             // Another document (a navigation) or none: only the round trips tell.
             if before["id"] != nil, before["id"] == now["id"] {
@@ -63,7 +67,7 @@ extension Page {
     }
 
     // The counts of trusted input events the main frame's document has seen, with its id.
-    private func inputSeen() async throws -> JSONValue {
+    func inputSeen() async throws -> JSONValue {
         let view = try await readyView()
         return try await JavaScriptCall.callAsyncFunction(
             view, "return window.__headwayInput || null", arguments: [:], world: PageScripts.world,
@@ -72,17 +76,37 @@ extension Page {
 }
 
 extension PageScripts {
-    // Injected at document start in the main frame, in Headway's isolated world: counts the
+    // Injected at document start in every frame, in Headway's isolated world: counts the
     // trusted input events that reach the window (capturing, before any of the page's
-    // listeners), and where the pointer was last seen.
+    // listeners), and where the pointer was last seen, in the main frame's viewport. A frame
+    // counts into the main frame's counts when it may (same origin), so that they show events
+    // delivered to a frame's document too; a cross-origin frame counts into its own, unread.
     static let inputWatch = """
     if (!window.__headwayInput) {
-      const seen = { id: Math.random(), x: -1, y: -1 };
+      let seen = null;
+      if (window !== top) { try { seen = top.__headwayInput || null; } catch (_) {} }
+      if (!seen) seen = { id: Math.random(), x: -1, y: -1 };
       window.__headwayInput = seen;
+      // A frame's viewport point in the main frame's: each frame's content box offset added.
+      const topPoint = (x, y) => {
+        try {
+          for (let w = window; w !== top; w = w.parent) {
+            const f = w.frameElement;
+            if (!f) return null;
+            const r = f.getBoundingClientRect(), cs = w.parent.getComputedStyle(f);
+            x += r.left + f.clientLeft + parseFloat(cs.paddingLeft || '0');
+            y += r.top + f.clientTop + parseFloat(cs.paddingTop || '0');
+          }
+          return [x, y];
+        } catch (_) { return null; }
+      };
       const note = (e) => {
         if (!e.isTrusted) return;
         seen[e.type] = (seen[e.type] || 0) + 1;
-        if (e.type === 'mousemove' || e.type === 'pointermove') { seen.x = e.clientX; seen.y = e.clientY; }
+        if (e.type === 'mousemove' || e.type === 'pointermove') {
+          const p = topPoint(e.clientX, e.clientY) || [-1, -1];
+          seen.x = p[0]; seen.y = p[1];
+        }
       };
       for (const type of ['mousemove', 'pointermove', 'mousedown', 'pointerdown', 'mouseup', 'pointerup',
                           'contextmenu', 'wheel', 'keydown', 'keyup']) {

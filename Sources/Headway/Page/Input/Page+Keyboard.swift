@@ -7,8 +7,10 @@ extension Page {
     /// Delete, Escape, ArrowLeft, ArrowRight, ArrowUp, ArrowDown, Home, End, PageUp, PageDown,
     /// Insert, Shift, Control, Alt, Meta, F1 to F12. A modifier stays held (in the state of later
     /// key and mouse events: shift-click, Control+A) until its `keyUp`. The keys go to the focused
-    /// element, as a user's typing does. Throws `.invalidArgument` for any other `key`, `.closed`
-    /// for a closed page, `.timeout` when the page did not take the event within 10 seconds.
+    /// element, as a user's typing does. With `holdsDialogs`, the call returns once a dialog the
+    /// key opened is open (at once when one is open already). Throws `.invalidArgument` for any
+    /// other `key`, `.closed` for a closed page, `.timeout` when the page did not take the event
+    /// within 10 seconds.
     public func keyDown(_ key: String) async throws {
         let keyval = try KeyNames.checked(key)
         let view = try await inputView()

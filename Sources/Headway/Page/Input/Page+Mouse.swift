@@ -15,7 +15,8 @@ extension Page {
     }
 
     /// Moves the pointer to (`x`, `y`) in CSS pixels from the viewport's top left, with the
-    /// buttons and modifier keys held, and returns once the page has had the `mousemove`.
+    /// buttons and modifier keys held, and returns once the page has had the `mousemove`; with
+    /// `holdsDialogs`, once a dialog the input opened is open (at once when one is open already).
     /// Throws `.closed` for a closed page, `.timeout` when the page did not take the event
     /// within 10 seconds, `CancellationError` when cancelled.
     public func mouseMove(x: Double, y: Double) async throws {
