@@ -14,9 +14,13 @@ package final class SessionPool {
     private var closed = false
     // After a browser that failed to start, the pool waits for the next take before it retries.
     private var failed = false
-    // Whether no session runs a command now: a refill waits for that (at most `quietWait`), so
-    // that making a browser rarely holds up a command.
+    // Whether no session runs a command now or ran one in the last `quietGap`: a refill waits
+    // for that (at most `quietWait`), so that making a browser (and its web process starting)
+    // rarely holds up a command. A client sends a session's commands back to back, so the gap
+    // right after New Session (before its first navigation) is not quiet; the time after Delete
+    // Session, or a pause in a test, is.
     package var isQuiet: @EngineActor () -> Bool = { true }
+    package static let quietGap: Duration = .milliseconds(200)
     package static let quietWait: Duration = .seconds(1)
 
     package init(size: Int) {
@@ -77,7 +81,7 @@ package final class SessionPool {
             let browser = try Browser()
             let page = try browser.newPage()
             do {
-                try await page.load(URL(string: "about:blank")!, timeout: .seconds(30))
+                try await page.load(URL(string: "about:blank")!, until: .domContentLoaded, timeout: .seconds(30))
             } catch {
                 page.close()
                 browser.close()
