@@ -42,7 +42,7 @@ package final class SessionRegistry {
         defer { starting -= 1 }
         let browser: Browser
         let page: Page
-        if let warm = pool.take(for: capabilities) {
+        if let warm = await pool.take(for: capabilities) {
             (browser, page) = warm
         } else {
             do {
