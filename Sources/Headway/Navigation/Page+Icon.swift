@@ -10,7 +10,8 @@ import Foundation
 extension Page {
     func letIconRequestEnd(of record: NavigationTracker.Record, probe: JSONValue?,
                            until deadline: ContinuousClock.Instant) async {
-        guard !record.completesAtDOMContentLoaded, case .array(let list)? = probe?["icons"] else { return }
+        guard waitsForPageIcon, !record.completesAtDOMContentLoaded, case .array(let list)? = probe?["icons"]
+        else { return }
         let icons = Set(list.compactMap { item in
             item.stringValue.flatMap(URL.init(string:)).map { Self.iconKey(MirrorScheme.real($0)) }
         })

@@ -18,6 +18,12 @@ public final class Page {
         set { chain.user = newValue }
     }
 
+    /// Whether a load that ends at the load event also waits (at most 1 s, within its timeout)
+    /// while a page-icon request WebKit started by then is in flight, so that a page closed right
+    /// after its load still made the requests a browser would. True by default; a client that
+    /// keeps the page open (the WebDriver server) turns it off to return at the load event.
+    public var waitsForPageIcon = true
+
     /// The latest observable state. `stateUpdates()` streams every change.
     public internal(set) var state = PageState(url: nil, title: "", isLoading: false, estimatedProgress: 0,
                                               canGoBack: false, canGoForward: false)

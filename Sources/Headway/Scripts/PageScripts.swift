@@ -71,7 +71,8 @@ enum PageScripts {
       const entry = () => performance.getEntriesByType('navigation')[0];
       const deadline = performance.now() + (waitForLoad === 'yes' ? 2000 : 0);
       let nav = entry();
-      while ((!nav || nav.loadEventEnd === 0) && performance.now() < deadline) {
+      // A document with no navigation entry (about:blank) will not get one: waiting is for loaded ones.
+      while ((nav ? nav.loadEventEnd === 0 : document.readyState !== 'complete') && performance.now() < deadline) {
         await new Promise((r) => setTimeout(r, 5));
         nav = entry();
       }
@@ -84,8 +85,11 @@ enum PageScripts {
       }
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
       // The page icon is fetched around the load event: counting it would make the figures vary.
-      const icons = new Set([new URL('/favicon.ico', location.href).href,
-        ...Array.from(document.querySelectorAll('link[rel~="icon" i]'), (l) => l.href)]);
+      // A URL that cannot be a base (data:, about:) has no default icon.
+      let favicon = [];
+      try { favicon = [new URL('/favicon.ico', location.href).href]; } catch (_) {}
+      const declared = Array.from(document.querySelectorAll('link[rel~="icon" i]'), (l) => l.href);
+      const icons = new Set([...favicon, ...declared]);
       const resources = performance.getEntriesByType('resource').filter((r) => !icons.has(r.name));
       let transfer = 0, encoded = 0;
       for (const r of resources) { transfer += r.transferSize || 0; encoded += r.encodedBodySize || 0; }

@@ -48,6 +48,8 @@ extension Session {
     ) async throws {
         let page = try currentPage()
         framePath = []
+        // The page stays open after the command: its icon request may end on its own.
+        page.waitsForPageIcon = false
         let condition: LoadCondition =
             switch capabilities.pageLoadStrategy {
             case .normal: .load

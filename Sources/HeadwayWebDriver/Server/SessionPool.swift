@@ -14,9 +14,15 @@ package final class SessionPool {
     private var closed = false
     // After a browser that failed to start, the pool waits for the next take before it retries.
     private var failed = false
-    // Whether no session runs a command now: a refill waits for that (at most `quietWait`), so
-    // that making a browser rarely holds up a command.
+    // Sessions waiting for a browser that is warming: at most one per browser warming.
+    private var waiters: [CheckedContinuation<(browser: Browser, page: Page)?, Never>] = []
+    // Whether no session runs a command now or ran one in the last `quietGap`: a refill waits
+    // for that (at most `quietWait`), so that making a browser (and its web process starting)
+    // rarely holds up a command. A client sends a session's commands back to back, so the gap
+    // right after New Session (before its first navigation) is not quiet; the time after Delete
+    // Session, or a pause in a test, is.
     package var isQuiet: @EngineActor () -> Bool = { true }
+    package static let quietGap: Duration = .milliseconds(200)
     package static let quietWait: Duration = .seconds(1)
 
     package init(size: Int) {
@@ -34,38 +40,41 @@ package final class SessionPool {
         return capabilities.options.raw.isEmpty && configuration.proxy == nil && !configuration.ignoreTLSErrors
     }
 
-    // A warm browser and its page for `capabilities`, or nil (start a fresh one).
-    package func take(for capabilities: Capabilities) -> (browser: Browser, page: Page)? {
+    // A warm browser and its page for `capabilities`, or nil (start a fresh one). With none
+    // ready but one warming, waits for that one: it is further along than a fresh start, and a
+    // fresh start beside it would only slow both.
+    package func take(for capabilities: Capabilities) async -> (browser: Browser, page: Page)? {
         guard Self.fits(capabilities), size > 0 else { return nil }
         failed = false
         defer { refill() }
-        return warm.isEmpty ? nil : warm.removeFirst()
+        if !warm.isEmpty { return warm.removeFirst() }
+        guard !closed, starting > waiters.count else { return nil }
+        return await withCheckedContinuation { waiters.append($0) }
     }
 
     // Starts warming browsers until `size` are ready or on their way. Each starts in a task of
-    // its own, after the current command has answered and once no command runs (or a second
-    // passed): only the browser's and page's creation (10-60 ms) holds the engine thread; the
-    // about:blank load does not.
+    // its own, after the current command has answered and once the sessions are quiet (or a
+    // second passed, or no browser is ready): only the browser's and page's creation (5-60 ms)
+    // holds the engine thread; the web process's start and the about:blank load do not.
     package func refill() {
         while !closed, !failed, warm.count + starting < size {
             starting += 1
             Task { @EngineActor in
                 await Task.yield()
                 let deadline = ContinuousClock.now + Self.quietWait
-                while !closed, !isQuiet(), ContinuousClock.now < deadline {
+                while !closed, !warm.isEmpty, !isQuiet(), ContinuousClock.now < deadline {
                     try? await Task.sleep(for: .milliseconds(10))
                 }
                 // Closed meanwhile (a server that could not listen): start no engine for nothing.
                 let item = closed ? nil : await Self.warmUp()
                 starting -= 1
-                guard let item else {
-                    failed = true
-                    return
-                }
-                if closed {
+                if item == nil { failed = true }
+                if let item, closed {
                     item.page.close()
                     item.browser.close()
-                } else {
+                } else if !waiters.isEmpty {
+                    waiters.removeFirst().resume(returning: item)
+                } else if let item {
                     warm.append(item)
                 }
             }
@@ -77,7 +86,7 @@ package final class SessionPool {
             let browser = try Browser()
             let page = try browser.newPage()
             do {
-                try await page.load(URL(string: "about:blank")!, timeout: .seconds(30))
+                try await page.load(URL(string: "about:blank")!, until: .domContentLoaded, timeout: .seconds(30))
             } catch {
                 page.close()
                 browser.close()
@@ -97,6 +106,8 @@ package final class SessionPool {
             item.browser.close()
         }
         warm.removeAll()
+        for waiter in waiters { waiter.resume(returning: nil) }
+        waiters.removeAll()
     }
 
     // Waits (bounded) until `size` browsers are warm: for tests and measurements.

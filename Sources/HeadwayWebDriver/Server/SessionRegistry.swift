@@ -15,7 +15,12 @@ package final class SessionRegistry {
     package init(maxSessions: Int, warmBrowsers: Int = 0) {
         self.maxSessions = maxSessions
         pool = SessionPool(size: min(warmBrowsers, maxSessions))
-        pool.isQuiet = { [weak self] in self?.sessions.values.allSatisfy { !$0.queue.isBusy } ?? true }
+        pool.isQuiet = { [weak self] in
+            let now = ContinuousClock.now
+            return self?.sessions.values.allSatisfy {
+                !$0.queue.isBusy && $0.lastUsed.duration(to: now) >= SessionPool.quietGap
+            } ?? true
+        }
         pool.refill()
     }
 
@@ -37,7 +42,7 @@ package final class SessionRegistry {
         defer { starting -= 1 }
         let browser: Browser
         let page: Page
-        if let warm = pool.take(for: capabilities) {
+        if let warm = await pool.take(for: capabilities) {
             (browser, page) = warm
         } else {
             do {

@@ -60,10 +60,19 @@ extension Session {
     // (as WebKitWebDriver's waitForNavigationToComplete).
     func waitForNavigation(_ page: Page, from before: URL?) async throws {
         guard capabilities.pageLoadStrategy != .none else { return }
-        var started = false
-        for _ in 0..<5 where !started {
+        // The input call returned once the page had its events, and the web process asks for the
+        // policy of a navigation they start before it answers that check: such a navigation shows
+        // by now. Two round trips more show one the page scheduled (a form submission, a
+        // `location` assignment, each on a zero timer): the first runs after those timers, the
+        // second after WebKit answered the policy requests they made. A prompt ends the check.
+        var started = page.isLoading || page.url != before
+        if !started, page.openDialog == nil {
+            _ = try? await unlessPromptOpens(in: page) {
+                _ = try await page.callAsyncFunction("await new Promise((done) => setTimeout(done, 0))",
+                                                     timeout: .seconds(1))
+                _ = try await page.evaluate("0", timeout: .seconds(1))
+            }
             started = page.isLoading || page.url != before
-            if !started { try await Task.sleep(for: .milliseconds(10)) }
         }
         guard started else { return }
         let wanted: Set<String> = capabilities.pageLoadStrategy == .eager ? ["interactive", "complete"] : ["complete"]

@@ -80,6 +80,18 @@ struct PageIconTests {
         }
     }
 
+    @Test func aPageThatWaitsForNoIconReturnsAtTheLoadEvent() async throws {
+        let server = try Fixtures.server(conditions: NetworkConditions(latency: .seconds(0.3)))
+        defer { server.stop() }
+        server.route("/open.html", .html("<!doctype html><title>Open</title><p>stays open"))
+        try await Browser.withPage { page in
+            page.waitsForPageIcon = false
+            let result = try await page.load(server.url.appendingPathComponent("open.html"))
+            #expect(result.title == "Open")
+            #expect(!server.requests.map(\.path).contains("/favicon.ico"), "the icon's answer comes 300 ms later")
+        }
+    }
+
     @Test func aLoadThatEndsAtDOMContentLoadedDoesNotWaitForTheIcon() async throws {
         let server = try Fixtures.server(conditions: NetworkConditions(latency: .seconds(0.3)))
         defer { server.stop() }
