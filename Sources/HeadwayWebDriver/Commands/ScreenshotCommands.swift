@@ -42,7 +42,7 @@ extension Session {
         do {
             return try await currentPage().screenshot(clip: clip).pngData
         } catch let error as HeadwayError where error.code == .invalidArgument || error.code == .engine {
-            throw WebDriverError(.unableToCaptureScreen, error.message)
+            throw WebDriverError(.unableToCaptureScreen, error.description)
         }
     }
 

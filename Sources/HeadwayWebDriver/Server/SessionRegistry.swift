@@ -47,9 +47,18 @@ package final class SessionRegistry {
         } else {
             do {
                 browser = try Browser(configuration: capabilities.configuration)
-                page = try browser.newPage()
             } catch let error as HeadwayError {
                 throw WebDriverError(.sessionNotCreated, "the browser could not start: \(error.description)")
+            }
+            do {
+                // As a warm browser's page has: a document from the start, so that a screenshot or a
+                // script before the first navigation finds one.
+                page = try browser.newPage()
+                try await page.load(URL(string: "about:blank")!, until: .domContentLoaded, timeout: .seconds(30))
+            } catch {
+                browser.close()
+                throw WebDriverError(.sessionNotCreated, "the browser's first page could not open: "
+                    + "\((error as? HeadwayError)?.description ?? "\(error)")")
             }
         }
         let session = Session(browser: browser, page: page, capabilities: capabilities)
