@@ -1,4 +1,5 @@
 #include "headway_shims.h"
+#include <math.h>
 
 /* A user's input, made as GdkEvents and handed to GTK (gtk_main_do_event), as WebKit's own
  * automation does (UIProcess/Automation/gtk/WebAutomationSessionGtk.cpp): the page sees trusted
@@ -110,46 +111,60 @@ gboolean hw_input_ready(GtkWidget *view) {
     return TRUE;
 }
 
+/* A coordinate or delta the caller gave, made safe to use and to convert to int: NaN is 0,
+ * and the rest stays within +-`limit` (Headway's Swift API refuses such numbers already). */
+static double hw_clamp(double value, double limit) {
+    if (isnan(value)) return 0;
+    return value < -limit ? -limit : value > limit ? limit : value;
+}
+
+/* Half of int's range: the root coordinates add the window's origin to these. */
+#define HW_COORDINATE_LIMIT 1073741823.0
+/* Smooth-scroll units; 1e6 CSS pixels are about 1e4 of them. */
+#define HW_SCROLL_LIMIT 1000000.0
+
+/* A pointer event of `type` at the pointer's position, with its window, time, root
+ * coordinates and the held state filled in: the setup motion, button and scroll events share.
+ * `gap` as for hw_input_time. */
+static GdkEvent *hw_pointer_event(GtkWidget *view, HwInput *input, GdkEventType type, guint32 gap) {
+    GdkWindow *window = gtk_widget_get_window(view);
+    GdkEvent *event = gdk_event_new(type);
+    event->any.window = g_object_ref(window);
+    event->any.send_event = TRUE;
+    int root_x = 0, root_y = 0;
+    gdk_window_get_root_coords(window, (int)input->x, (int)input->y, &root_x, &root_y);
+    guint32 time = hw_input_time(input, gap);
+    /* As X reports it: the state before the event (a release still shows its button held). */
+    guint state = input->buttons | input->modifiers;
+    /* The three event structs name these fields alike, at different places. */
+#define HW_POINTER_FIELDS(e) do { \
+        (e).time = time; (e).x = input->x; (e).y = input->y; \
+        (e).x_root = root_x; (e).y_root = root_y; (e).state = state; \
+    } while (0)
+    if (type == GDK_MOTION_NOTIFY) HW_POINTER_FIELDS(event->motion);
+    else if (type == GDK_SCROLL) HW_POINTER_FIELDS(event->scroll);
+    else HW_POINTER_FIELDS(event->button);
+#undef HW_POINTER_FIELDS
+    return event;
+}
+
 void hw_input_motion(GtkWidget *view, double x, double y) {
     if (!hw_input_ready(view)) return;
     HwInput *input = hw_input(view);
-    GdkWindow *window = gtk_widget_get_window(view);
-    GdkEvent *event = gdk_event_new(GDK_MOTION_NOTIFY);
-    event->motion.window = g_object_ref(window);
-    event->motion.send_event = TRUE;
-    event->motion.time = hw_input_time(input, 0);
-    event->motion.x = x;
-    event->motion.y = y;
-    int root_x = 0, root_y = 0;
-    gdk_window_get_root_coords(window, (int)x, (int)y, &root_x, &root_y);
-    event->motion.x_root = root_x;
-    event->motion.y_root = root_y;
-    event->motion.state = input->buttons | input->modifiers;
-    input->x = x;
-    input->y = y;
-    hw_send(view, event, FALSE);
+    input->x = hw_clamp(x, HW_COORDINATE_LIMIT);
+    input->y = hw_clamp(y, HW_COORDINATE_LIMIT);
+    hw_send(view, hw_pointer_event(view, input, GDK_MOTION_NOTIFY, 0), FALSE);
 }
 
 void hw_input_button(GtkWidget *view, gboolean press, guint button, gboolean new_sequence) {
     if (!hw_input_ready(view)) return;
     HwInput *input = hw_input(view);
-    GdkWindow *window = gtk_widget_get_window(view);
-    GdkEvent *event = gdk_event_new(press ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE);
-    event->button.window = g_object_ref(window);
-    event->button.send_event = TRUE;
     /* GTK counts a press soon after another at the same place as a double click: a press that
      * starts a new sequence comes well after the last one. */
-    event->button.time = hw_input_time(input, press && new_sequence ? 5000 : 0);
+    GdkEvent *event = hw_pointer_event(view, input, press ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE,
+                                       press && new_sequence ? 5000 : 0);
     if (press) input->last_press = event->button.time;
-    event->button.x = input->x;
-    event->button.y = input->y;
-    int root_x = 0, root_y = 0;
-    gdk_window_get_root_coords(window, (int)input->x, (int)input->y, &root_x, &root_y);
-    event->button.x_root = root_x;
-    event->button.y_root = root_y;
     event->button.button = button;
-    /* As X reports it: the state before the event (a release still shows its button held). */
-    event->button.state = input->buttons | input->modifiers;
     if (press) input->buttons |= hw_button_mask(button);
     else input->buttons &= ~hw_button_mask(button);
     hw_send(view, event, FALSE);
@@ -158,21 +173,10 @@ void hw_input_button(GtkWidget *view, gboolean press, guint button, gboolean new
 void hw_input_scroll(GtkWidget *view, double dx, double dy) {
     if (!hw_input_ready(view)) return;
     HwInput *input = hw_input(view);
-    GdkWindow *window = gtk_widget_get_window(view);
-    GdkEvent *event = gdk_event_new(GDK_SCROLL);
-    event->scroll.window = g_object_ref(window);
-    event->scroll.send_event = TRUE;
-    event->scroll.time = hw_input_time(input, 0);
-    event->scroll.x = input->x;
-    event->scroll.y = input->y;
-    int root_x = 0, root_y = 0;
-    gdk_window_get_root_coords(window, (int)input->x, (int)input->y, &root_x, &root_y);
-    event->scroll.x_root = root_x;
-    event->scroll.y_root = root_y;
-    event->scroll.state = input->buttons | input->modifiers;
+    GdkEvent *event = hw_pointer_event(view, input, GDK_SCROLL, 0);
     event->scroll.direction = GDK_SCROLL_SMOOTH;
-    event->scroll.delta_x = dx;
-    event->scroll.delta_y = dy;
+    event->scroll.delta_x = hw_clamp(dx, HW_SCROLL_LIMIT);
+    event->scroll.delta_y = hw_clamp(dy, HW_SCROLL_LIMIT);
     hw_send(view, event, FALSE);
 }
 

@@ -196,6 +196,15 @@ public final class Browser {
         popups[ObjectIdentifier(page)] = nil
     }
 
+    /// How many popups (windows its pages opened themselves, by `window.open`, `target=_blank`
+    /// links or forms) a browser keeps open at once: beyond it, `window.open` gets `null` in the
+    /// page, no page opens, and the opener's console gets a warning from Headway. Closing a
+    /// popup makes room for another.
+    public static let maxOpenPopups = 50
+
+    // The popups of this browser's pages still open.
+    var openPopupCount: Int { popups.count }
+
     // Takes in a page a page of this browser opened, holding it until it closes.
     func adoptPopup(_ page: Page) {
         pages[ObjectIdentifier(page)] = WeakPage(page)

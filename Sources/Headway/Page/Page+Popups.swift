@@ -9,7 +9,8 @@ import CWebKit
 // the popup's requests too. A popup calling `window.close()` ends its page ("close").
 extension Page {
     /// The pages this page opened (`window.open`, `target=_blank` links and forms) that are still
-    /// open, oldest first. Each is also announced as `PageEvent.popup` on `events`.
+    /// open, oldest first. Each is also announced as `PageEvent.popup` on `events`. A browser
+    /// keeps at most `Browser.maxOpenPopups` popups open; `window.open` beyond gets `null`.
     public var openedPages: [Page] { opened.compactMap(\.page).filter { !$0.isClosed } }
 
     /// The page that opened this one, while it is open; nil for a page `Browser.newPage` made.
@@ -37,9 +38,13 @@ extension Page {
     }
 
     // Answers "create": a new page sharing this page's web process, or nil (no window) once
-    // the page or its browser is closed.
+    // the page or its browser is closed, or the browser has its most popups open.
     func openPopup() -> UnsafeMutablePointer<WebKitWebView>? {
         guard let browser, !browser.isClosed, !isClosed else { return nil }
+        guard browser.openPopupCount < Browser.maxOpenPopups else {
+            refusePopup()
+            return nil
+        }
         let popup = Page(browser: browser, delegate: nil, openedBy: self)
         popup.allowsScriptPopups = allowsScriptPopups
         let family = self.family ?? PageFamily(self)
@@ -51,6 +56,14 @@ extension Page {
         opened.append(WeakPage(popup))
         emit(.popup(popup))
         return popup.view?.pointer
+    }
+
+    // Says once per page, in its console, why its window.open got null.
+    private func refusePopup() {
+        let note = "Headway: window.open refused: the browser has \(Browser.maxOpenPopups) popups open, "
+            + "its most (Browser.maxOpenPopups); close one to open another"
+        guard !console.contains(where: { $0.text == note }) else { return }
+        noteFromHeadway(note)
     }
 
     // Answers "close": a popup's `window.close()` ends its page. A page `newPage` made stays

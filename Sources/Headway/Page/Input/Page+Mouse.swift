@@ -6,8 +6,10 @@ extension Page {
     /// Clicks at (`x`, `y`) in CSS pixels from the viewport's top left, as a user would: the
     /// page gets trusted `mousedown`, `mouseup` and `click` events (which Event Timing measures,
     /// unlike a script's `element.click()`). Returns once the events are sent, not received:
-    /// `click(x:y:button:clickCount:)` waits for the page. Throws `.closed` for a closed page.
+    /// `click(x:y:button:clickCount:)` waits for the page. Throws `.closed` for a closed page,
+    /// `.invalidArgument` for a coordinate that is not finite or beyond ±2147483647.
     public func click(x: Double, y: Double) throws {
+        try InputNumbers.checkPoint(x: x, y: y)
         let view: UnsafeMutablePointer<GtkWidget> = cast(try liveView())
         hw_input_motion(view, x, y)
         hw_input_button(view, 1, MouseButton.left.gdkButton, 1)
@@ -17,9 +19,11 @@ extension Page {
     /// Moves the pointer to (`x`, `y`) in CSS pixels from the viewport's top left, with the
     /// buttons and modifier keys held, and returns once the page has had the `mousemove`; with
     /// `holdsDialogs`, once a dialog the input opened is open (at once when one is open already).
-    /// Throws `.closed` for a closed page, `.timeout` when the page did not take the event
-    /// within 10 seconds, `CancellationError` when cancelled.
+    /// Throws `.invalidArgument` for a coordinate that is not finite or beyond ±2147483647,
+    /// `.closed` for a closed page, `.timeout` when the page did not take the event within
+    /// 10 seconds, `CancellationError` when cancelled.
     public func mouseMove(x: Double, y: Double) async throws {
+        try InputNumbers.checkPoint(x: x, y: y)
         let view = try await inputView()
         guard pointerPosition != (x, y) else { return }
         try await deliver(.move(x: x, y: y)) { hw_input_motion(view, x, y) }
@@ -43,8 +47,9 @@ extension Page {
     /// Moves the pointer to (`x`, `y`) and clicks `button` there `clickCount` times in quick
     /// succession (2 is a double click: the page gets `dblclick`, and `detail` counts up), then
     /// returns once the page has had the last `mouseup`. Throws `.invalidArgument` for a
-    /// `clickCount` below 1 or above 3; otherwise errors as for `mouseMove`.
+    /// `clickCount` below 1 or above 3; otherwise errors as for `mouseMove` (coordinates too).
     public func click(x: Double, y: Double, button: MouseButton, clickCount: Int) async throws {
+        try InputNumbers.checkPoint(x: x, y: y)
         guard (1...3).contains(clickCount) else {
             throw HeadwayError(.invalidArgument, "a click count must be 1, 2 or 3, not \(clickCount)")
         }
@@ -60,8 +65,11 @@ extension Page {
 
     /// Turns the wheel with the pointer at (`x`, `y`), by `deltaX` and `deltaY` CSS pixels
     /// (positive scrolls right and down), and returns once the page has had the `wheel` event.
-    /// Errors as for `mouseMove`.
+    /// Throws `.invalidArgument` for a delta that is not finite or beyond ±1000000; otherwise
+    /// errors as for `mouseMove`.
     public func wheel(x: Double, y: Double, deltaX: Double, deltaY: Double) async throws {
+        try InputNumbers.checkPoint(x: x, y: y)
+        try InputNumbers.checkWheel(deltaX: deltaX, deltaY: deltaY)
         try await mouseMove(x: x, y: y)
         let view = try await inputView()
         try await deliver(.wheels(1)) {
