@@ -86,6 +86,12 @@ struct HTTPConnection {
         let deadline = ContinuousClock.now + limits.headerTimeout
         var scanned = 0
         while true {
+            // Empty lines before a request line are skipped (RFC 9112 2.2).
+            let blanks = Self.leadingBlankBytes(socket.buffer)
+            if blanks > 0 {
+                socket.buffer.removeFirst(blanks)
+                scanned = 0
+            }
             if let (headEnd, bodyStart) = Self.endOfHead(in: socket.buffer, from: scanned) {
                 let bytes = socket.buffer[0..<headEnd]
                 defer { socket.buffer.removeFirst(bodyStart) }
@@ -106,12 +112,17 @@ struct HTTPConnection {
         }
     }
 
-    // Where the head ends (its blank line: CRLF CRLF, or bare LFs) and the body begins.
+    // How many CR and LF bytes open `buffer`: the empty lines a client may send before a request.
+    static func leadingBlankBytes(_ buffer: [UInt8]) -> Int {
+        buffer.prefix { $0 == 13 || $0 == 10 }.count
+    }
+
+    // Where the head ends (its blank line: CRLF CRLF, or bare LFs) and the body begins, in a buffer
+    // whose leading empty lines were removed (`leadingBlankBytes`).
     static func endOfHead(in buffer: [UInt8], from start: Int) -> (Int, Int)? {
         var index = start
         while index < buffer.count {
             if buffer[index] == 10 {
-                // Skip leading empty lines before a request line (RFC 9112 2.2): not an end.
                 let lineStart = index + 1
                 if lineStart < buffer.count, buffer[lineStart] == 10 { return (index, lineStart + 1) }
                 if lineStart + 1 < buffer.count, buffer[lineStart] == 13, buffer[lineStart + 1] == 10 {

@@ -96,7 +96,8 @@ enum ActionSequences {
             action.duration = try duration(fields, path)
             let origin = try origin(fields, path, allowPointer: false)
             let x = try number(fields, "x", path), y = try number(fields, "y", path)
-            let deltaX = try number(fields, "deltaX", path), deltaY = try number(fields, "deltaY", path)
+            let deltaX = try number(fields, "deltaX", path, limit: maxDelta)
+            let deltaY = try number(fields, "deltaY", path, limit: maxDelta)
             action.kind = .scroll(x: x, y: y, deltaX: deltaX, deltaY: deltaY, origin: origin)
         }
     }
@@ -109,11 +110,19 @@ enum ActionSequences {
         return ms
     }
 
+    // The largest coordinate (CSS px, either sign) and wheel delta a client may give.
+    static let maxCoordinate = 2_147_483_648.0
+    static let maxDelta = 1_000_000.0
+
     private static func number(
-        _ fields: [String: JSONValue], _ key: String, _ path: String
+        _ fields: [String: JSONValue], _ key: String, _ path: String, limit: Double = maxCoordinate
     ) throws(WebDriverError) -> Double {
         guard let value = fields[key]?.doubleValue, value.isFinite else {
             throw bad("\(path).\(key)", "must be a number")
+        }
+        guard abs(value) <= limit else {
+            throw bad("\(path).\(key)", "must be from -\(limit.formatted(.number.grouping(.never))) to "
+                      + "\(limit.formatted(.number.grouping(.never))), not \(value)")
         }
         return value
     }

@@ -23,12 +23,25 @@ package final class Session {
         didSet {
             guard let lastLoad, browser.configuration.recordsResources else { return }
             loads.append(lastLoad)
-            if loads.count > Self.maxRecordedLoads { loads.removeFirst() }
         }
     }
-    // The session's navigations for /headway/har, the latest `maxRecordedLoads`.
-    package var loads: [LoadResult] = []
+    // The session's navigations for /headway/har: the latest, at most `maxRecordedLoads` loads
+    // holding at most `maxRecordedEntries` requests together (the oldest loads go first; the
+    // latest load always stays).
+    package var loads: [LoadResult] = [] {
+        didSet {
+            var entries = loads.reduce(0) { $0 + ($1.resourceEntries?.count ?? 0) }
+            var drop = 0
+            while loads.count - drop > 1,
+                  loads.count - drop > Self.maxRecordedLoads || entries > Self.maxRecordedEntries {
+                entries -= loads[drop].resourceEntries?.count ?? 0
+                drop += 1
+            }
+            if drop > 0 { loads.removeFirst(drop) }
+        }
+    }
     package static let maxRecordedLoads = 1000
+    package static let maxRecordedEntries = 10_000
     package private(set) var lastUsed = ContinuousClock.now
     let queue = CommandQueue()
     // Set by the input commands: the keys and buttons held down, released by Release Actions.
@@ -63,9 +76,10 @@ package final class Session {
     // window's page opened (window.open, target=_blank), in the order they opened, and none for
     // a page that closed itself (window.close).
     package func syncWindows() {
+        var known = Set(windows.map { ObjectIdentifier($0.page) })
         var index = 0
         while index < windows.count {
-            for page in windows[index].page.openedPages where !windows.contains(where: { $0.page === page }) {
+            for page in windows[index].page.openedPages where known.insert(ObjectIdentifier(page)).inserted {
                 add(page)
             }
             index += 1
