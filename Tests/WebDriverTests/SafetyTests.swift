@@ -27,7 +27,7 @@ struct SafetyTests {
     }
 
     func perform(_ id: String, _ actions: [JSONValue], type: String = "pointer") async throws {
-        _ = try await driver.send(.performActions, id, ["actions": [["type": .string(type), "id": "s",
+        _ = try await driver.send(.performActions, id, ["actions": [["type": .string(type), "id": .string(type),
                                                                       "actions": .array(actions)]]])
     }
 
@@ -79,12 +79,12 @@ struct SafetyTests {
             ]])
         }
         // Until the pause runs (bounded).
-        for _ in 0..<100 where driver.service.registry.session(id)?.queue.isBusy != true {
+        for _ in 0..<100 where (try? driver.service.registry.session(id))?.queue.isBusy != true {
             try await Task.sleep(for: .milliseconds(20))
         }
         _ = try await driver.send(.deleteSession, id)
         await #expect(throws: (any Error).self) { try await pausing.value }
-        await #expect { try await driver.send(.getTitle, id) } throws: { code($0) == .invalidSessionId }
+        await #expect { try await driver.send(.getTitle, id) } throws: { code($0) == .invalidSessionID }
     }
 
     @Test func anOverlongActionSequenceIsRefused() async throws {

@@ -32,7 +32,7 @@ package final class WebDriverService {
         while !Task.isCancelled {
             try? await Task.sleep(for: period)
             for session in registry.idle(for: timeout) {
-                await session.queue.run { }
+                await session.queue.close()
                 registry.delete(session.id)
             }
         }
@@ -108,8 +108,9 @@ package final class WebDriverService {
             return ["sessionId": .string(session.id), "capabilities": capabilities.json]
         case .deleteSession:
             let session = try registry.session(request.parameter("sessionId"))
-            // After the commands it is running.
-            await session.queue.run { }
+            // The running command is cancelled (a long pause, a script waiting): it ends first,
+            // bounded; the commands waiting behind it fail.
+            await session.queue.close()
             registry.delete(session.id)
             return .null
         default:
@@ -133,6 +134,7 @@ package final class WebDriverService {
     package func shutdown() {
         reaper?.cancel()
         reaper = nil
+        for session in registry.sessions.values { session.queue.cancel() }
         registry.deleteAll()
     }
 }

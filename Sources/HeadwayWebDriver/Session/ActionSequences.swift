@@ -14,8 +14,17 @@ enum ActionSequences {
                 ticks[tick].append(action)
             }
         }
+        // Each tick lasts as long as its longest action: together at most `maxTotalDuration`.
+        let total = ticks.reduce(0) { $0 + ($1.compactMap(\.duration).max() ?? 0) }
+        guard total <= maxTotalDuration else {
+            throw bad("actions", "would last \(total) ms, longer than the \(maxTotalDuration) ms (1 hour) "
+                      + "one Perform Actions may last")
+        }
         return ticks
     }
+
+    // The longest one Perform Actions may last, in milliseconds (the spec sets no bound).
+    static let maxTotalDuration = 3_600_000
 
     private static func sequenceActions(
         _ sequence: JSONValue, path: String, state: inout InputState

@@ -43,7 +43,7 @@ package final class Session {
     package static let maxRecordedLoads = 1000
     package static let maxRecordedEntries = 10_000
     package private(set) var lastUsed = ContinuousClock.now
-    let queue = CommandQueue()
+    package let queue = CommandQueue()
     // Set by the input commands: the keys and buttons held down, released by Release Actions.
     package var inputState = InputState()
     // Send Alert Text's text for the open prompt, used when it is accepted.
@@ -123,15 +123,19 @@ package final class Session {
     }
 }
 
-// Runs a session's commands one at a time, in the order they came.
+// Runs a session's commands one at a time, in the order they came. The running command runs in
+// a task of its own, which `close` (Delete Session, shutdown) and the caller's cancellation (its
+// client went away) cancel; once closed, the commands still waiting end with "invalid session id".
 @EngineActor
-final class CommandQueue {
+package final class CommandQueue {
     private var busy = false
+    private var closed = false
+    private var cancelCurrent: (() -> Void)?
     // Whether a command runs or waits.
-    var isBusy: Bool { busy }
+    package var isBusy: Bool { busy }
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    func run<T>(_ body: () async throws -> T) async rethrows -> T {
+    func run<T: Sendable>(_ body: @escaping @Sendable @EngineActor () async throws -> T) async throws -> T {
         if busy {
             await withCheckedContinuation { waiting.append($0) }
         } else {
@@ -140,6 +144,31 @@ final class CommandQueue {
         defer {
             if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
         }
-        return try await body()
+        guard !closed else { throw WebDriverError(.invalidSessionID, "the session was deleted") }
+        let task = Task { @EngineActor in try await body() }
+        cancelCurrent = { task.cancel() }
+        defer { cancelCurrent = nil }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    // Refuses the waiting and later commands, cancels the running one and waits for it to end,
+    // at most `limit` (a command that ignores cancellation is left to end alone).
+    func close(within limit: Duration = .seconds(10)) async {
+        closed = true
+        cancelCurrent?()
+        let deadline = ContinuousClock.now + limit
+        while busy, ContinuousClock.now < deadline {
+            do { try await Task.sleep(for: .milliseconds(10)) } catch { break }
+        }
+    }
+
+    // Refuses later commands and cancels the running one, without waiting (shutdown).
+    func cancel() {
+        closed = true
+        cancelCurrent?()
     }
 }
