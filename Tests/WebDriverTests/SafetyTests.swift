@@ -87,6 +87,20 @@ struct SafetyTests {
         await #expect { try await driver.send(.getTitle, id) } throws: { code($0) == .invalidSessionID }
     }
 
+    @Test func theKeptLoadsHoldAtMostTheirShareOfRequests() async throws {
+        defer { server.stop(); driver.service.shutdown() }
+        let id = try await driver.newSession(["alwaysMatch": ["headway:options": ["har": true]]])
+        _ = try await driver.navigate(id, server, "page.html")
+        let session = try driver.service.registry.session(id)
+        var load = try #require(session.loads.last)
+        let entry = try #require(load.resourceEntries?.first)
+        load.resourceEntries = Array(repeating: entry, count: 100)
+        session.loads = Array(repeating: load, count: 200)
+        let kept = session.loads.reduce(0) { $0 + ($1.resourceEntries?.count ?? 0) }
+        #expect(kept == Session.maxRecordedEntries)
+        #expect(session.loads.count == Session.maxRecordedEntries / 100)
+    }
+
     @Test func anOverlongActionSequenceIsRefused() async throws {
         defer { server.stop(); driver.service.shutdown() }
         let id = try await open()
