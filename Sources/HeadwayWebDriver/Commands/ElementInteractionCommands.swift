@@ -26,7 +26,7 @@ extension Handlers {
             let strict = session.capabilities.strictFileInteractability
             let answer = try await session.untilInteractable(InteractionAtoms.focusForKeys, [element, .bool(strict)])
             if answer["file"] == .bool(true) {
-                let files = try Session.files(text, multiple: answer["multiple"] == .bool(true))
+                let files = try await Session.files(text, multiple: answer["multiple"] == .bool(true))
                 _ = try await session.callAtom(InteractionAtoms.setFiles, [element, .array(files)])
                 return .null
             }

@@ -24,7 +24,7 @@ final class BodyBudget: @unchecked Sendable {
 
 // Serves one connection's requests one after another, on the connection's own thread: reads a
 // request within the limits, hands it to the handler and writes the answer. A client that goes
-// away meanwhile only loses its answer: the command it sent runs to its end.
+// away meanwhile (its socket hangs up) has its command cancelled.
 struct HTTPConnection {
     let socket: HTTPSocket
     let check: HostCheck
@@ -70,7 +70,8 @@ struct HTTPConnection {
             }
             let body = Data(socket.buffer[0..<length])
             socket.buffer.removeFirst(length)
-            let answer = Self.run(handler, method: head.method, path: head.target, body: body)
+            let answer = Self.run(handler, method: head.method, path: head.target, body: body,
+                                  clientGone: socket.peerClosed)
             let keepAlive = head.keepAlive
             guard socket.write(HTTPResponse.bytes(status: answer.status, body: answer.body, keepAlive: keepAlive)),
                   keepAlive else { return .close }
@@ -86,6 +87,12 @@ struct HTTPConnection {
         let deadline = ContinuousClock.now + limits.headerTimeout
         var scanned = 0
         while true {
+            // Empty lines before a request line are skipped (RFC 9112 2.2).
+            let blanks = Self.leadingBlankBytes(socket.buffer)
+            if blanks > 0 {
+                socket.buffer.removeFirst(blanks)
+                scanned = 0
+            }
             if let (headEnd, bodyStart) = Self.endOfHead(in: socket.buffer, from: scanned) {
                 let bytes = socket.buffer[0..<headEnd]
                 defer { socket.buffer.removeFirst(bodyStart) }
@@ -106,12 +113,17 @@ struct HTTPConnection {
         }
     }
 
-    // Where the head ends (its blank line: CRLF CRLF, or bare LFs) and the body begins.
+    // How many CR and LF bytes open `buffer`: the empty lines a client may send before a request.
+    static func leadingBlankBytes(_ buffer: [UInt8]) -> Int {
+        buffer.prefix { $0 == 13 || $0 == 10 }.count
+    }
+
+    // Where the head ends (its blank line: CRLF CRLF, or bare LFs) and the body begins, in a buffer
+    // whose leading empty lines were removed (`leadingBlankBytes`).
     static func endOfHead(in buffer: [UInt8], from start: Int) -> (Int, Int)? {
         var index = start
         while index < buffer.count {
             if buffer[index] == 10 {
-                // Skip leading empty lines before a request line (RFC 9112 2.2): not an end.
                 let lineStart = index + 1
                 if lineStart < buffer.count, buffer[lineStart] == 10 { return (index, lineStart + 1) }
                 if lineStart + 1 < buffer.count, buffer[lineStart] == 13, buffer[lineStart + 1] == 10 {
@@ -129,19 +141,25 @@ struct HTTPConnection {
         return .linger
     }
 
-    // Runs the async handler from this (non-pool) thread and waits for its answer.
+    // Runs the async handler from this (non-pool) thread and waits for its answer; cancels it
+    // when `clientGone` says the client hung up meanwhile (checked every 100 ms).
     static func run(_ handler: @escaping WebDriverHTTPServer.Handler, method: String, path: String,
-                    body: Data) -> (status: Int, body: JSONValue) {
+                    body: Data, clientGone: () -> Bool = { false }) -> (status: Int, body: JSONValue) {
         final class Box: @unchecked Sendable {
             var answer: (status: Int, body: JSONValue) = (500, .null)
             let done = DispatchSemaphore(value: 0)
         }
         let box = Box()
-        Task {
+        let task = Task {
             box.answer = await handler(method, path, body)
             box.done.signal()
         }
-        box.done.wait()
+        while box.done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            guard clientGone() else { continue }
+            task.cancel()
+            box.done.wait()
+            break
+        }
         return box.answer
     }
 }

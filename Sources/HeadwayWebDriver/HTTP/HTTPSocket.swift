@@ -41,6 +41,14 @@ final class HTTPSocket {
         }
     }
 
+    // Whether the client hung up or shut its sending side (nothing more can come), without waiting.
+    func peerClosed() -> Bool {
+        let rdhup: Int16 = 0x2000 // POLLRDHUP (Linux)
+        var poller = pollfd(fd: fd, events: Int16(POLLIN) | rdhup, revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return false }
+        return poller.revents & (rdhup | Int16(POLLHUP) | Int16(POLLERR)) != 0
+    }
+
     // Writes all of `data`; false when the client went away or stopped reading.
     @discardableResult
     func write(_ data: Data) -> Bool {

@@ -66,6 +66,6 @@ extension JSONValue {
     package func integer(in range: ClosedRange<Int>) -> Int? {
         guard let number = doubleValue, number.isFinite, number == number.rounded(),
               number >= Double(range.lowerBound), number <= Double(range.upperBound) else { return nil }
-        return Int(number)
+        return Int(exactly: number)
     }
 }

@@ -34,7 +34,13 @@ enum ScriptRuntime {
     const reference = (node) => {
       const r = registry(windowOf(node));
       let id = r.ids.get(node);
-      if (!id) { id = r.doc + '-' + (r.next += 1); r.ids.set(node, id); r.byId.set(id, node); }
+      if (!id) {
+        id = r.doc + '-' + (r.next += 1);
+        r.ids.set(node, id);
+        // Weak: a reference keeps no node alive; now and then the dead entries are dropped.
+        r.byId.set(id, new WeakRef(node));
+        if (r.next % 1024 === 0) for (const [k, ref] of r.byId) if (!ref.deref()) r.byId.delete(k);
+      }
       return id;
     };
     const known = (id, w, shadow) => {
@@ -46,9 +52,11 @@ enum ScriptRuntime {
         fail(shadow ? 'detached shadow root' : 'stale element reference',
              `the ${what} ${id} belongs to a document that is no longer the current one`);
       }
-      const node = r.byId.get(id);
-      if (!node) fail(shadow ? 'no such shadow root' : 'no such element', `no ${what} has the reference ${id}`);
-      if (shadow ? !node.host.isConnected : !node.isConnected) {
+      const ref = r.byId.get(id);
+      if (!ref) fail(shadow ? 'no such shadow root' : 'no such element', `no ${what} has the reference ${id}`);
+      const node = ref.deref();
+      // Collected: nothing held it, so it had left the document.
+      if (!node || (shadow ? !node.host.isConnected : !node.isConnected)) {
         fail(shadow ? 'detached shadow root' : 'stale element reference',
              `the ${what} ${id} is no longer in the document`);
       }

@@ -32,7 +32,7 @@ package final class WebDriverService {
         while !Task.isCancelled {
             try? await Task.sleep(for: period)
             for session in registry.idle(for: timeout) {
-                await session.queue.run { }
+                await session.queue.close()
                 registry.delete(session.id)
             }
         }
@@ -46,12 +46,30 @@ package final class WebDriverService {
         guard method.uppercased() == "POST", !body.isEmpty else { return [:] }
         let value: JSONValue
         do { value = try JSONDecoder().decode(JSONValue.self, from: body) } catch {
-            throw WebDriverError(.invalidArgument, "the body is not JSON: \(error.localizedDescription)")
+            throw WebDriverError(.invalidArgument, "the body is not valid JSON: \(Self.describe(error))")
         }
         guard case .object(let object) = value else {
             throw WebDriverError(.invalidArgument, "the body must be a JSON object")
         }
         return object
+    }
+
+    // What a decoding failure says, in one line (localizedDescription only says "could not be completed").
+    nonisolated static func describe(_ error: any Error) -> String {
+        var text: String
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+             DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
+            text = context.debugDescription
+            if let underlying = context.underlyingError as NSError?,
+               let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String {
+                text += " (\(detail))"
+            }
+        default:
+            text = "\(error)"
+        }
+        text = text.replacingOccurrences(of: "\n", with: " ")
+        return text.isEmpty ? "it is malformed or nests too deep" : text
     }
 
     // Answers one request: the status and the body `{"value": ...}`.
@@ -90,8 +108,9 @@ package final class WebDriverService {
             return ["sessionId": .string(session.id), "capabilities": capabilities.json]
         case .deleteSession:
             let session = try registry.session(request.parameter("sessionId"))
-            // After the commands it is running.
-            await session.queue.run { }
+            // The running command is cancelled (a long pause, a script waiting): it ends first,
+            // bounded; the commands waiting behind it fail.
+            await session.queue.close()
             registry.delete(session.id)
             return .null
         default:
@@ -115,6 +134,7 @@ package final class WebDriverService {
     package func shutdown() {
         reaper?.cancel()
         reaper = nil
+        for session in registry.sessions.values { session.queue.cancel() }
         registry.deleteAll()
     }
 }

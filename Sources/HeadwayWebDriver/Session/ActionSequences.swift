@@ -14,8 +14,17 @@ enum ActionSequences {
                 ticks[tick].append(action)
             }
         }
+        // Each tick lasts as long as its longest action: together at most `maxTotalDuration`.
+        let total = ticks.reduce(0) { $0 + ($1.compactMap(\.duration).max() ?? 0) }
+        guard total <= maxTotalDuration else {
+            throw bad("actions", "would last \(total) ms, longer than the \(maxTotalDuration) ms (1 hour) "
+                      + "one Perform Actions may last")
+        }
         return ticks
     }
+
+    // The longest one Perform Actions may last, in milliseconds (the spec sets no bound).
+    static let maxTotalDuration = 3_600_000
 
     private static func sequenceActions(
         _ sequence: JSONValue, path: String, state: inout InputState
@@ -96,7 +105,8 @@ enum ActionSequences {
             action.duration = try duration(fields, path)
             let origin = try origin(fields, path, allowPointer: false)
             let x = try number(fields, "x", path), y = try number(fields, "y", path)
-            let deltaX = try number(fields, "deltaX", path), deltaY = try number(fields, "deltaY", path)
+            let deltaX = try number(fields, "deltaX", path, limit: maxDelta)
+            let deltaY = try number(fields, "deltaY", path, limit: maxDelta)
             action.kind = .scroll(x: x, y: y, deltaX: deltaX, deltaY: deltaY, origin: origin)
         }
     }
@@ -109,11 +119,19 @@ enum ActionSequences {
         return ms
     }
 
+    // The largest coordinate (CSS px, either sign) and wheel delta a client may give.
+    static let maxCoordinate = 2_147_483_648.0
+    static let maxDelta = 1_000_000.0
+
     private static func number(
-        _ fields: [String: JSONValue], _ key: String, _ path: String
+        _ fields: [String: JSONValue], _ key: String, _ path: String, limit: Double = maxCoordinate
     ) throws(WebDriverError) -> Double {
         guard let value = fields[key]?.doubleValue, value.isFinite else {
             throw bad("\(path).\(key)", "must be a number")
+        }
+        guard abs(value) <= limit else {
+            throw bad("\(path).\(key)", "must be from -\(limit.formatted(.number.grouping(.never))) to "
+                      + "\(limit.formatted(.number.grouping(.never))), not \(value)")
         }
         return value
     }

@@ -10,8 +10,9 @@ extension Session {
 
     func dispatch(_ ticks: [[InputAction]]) async throws {
         let page = try currentPage()
-        let viewport = try await callAtom(InteractionAtoms.viewport)
-        let width = viewport["width"]?.doubleValue ?? 0, height = viewport["height"]?.doubleValue ?? 0
+        // The viewport's size from the library, never from the page's own (overridable) innerWidth.
+        let size = page.viewportSize
+        let width = Double(size.width), height = Double(size.height)
         for tick in ticks {
             let started = ContinuousClock.now
             let tickDuration = Duration.milliseconds(tick.compactMap(\.duration).max() ?? 0)
@@ -105,7 +106,7 @@ extension Session {
         }
         guard target.0 >= 0, target.1 >= 0, target.0 <= width, target.1 <= height else {
             throw WebDriverError(.moveTargetOutOfBounds, "(\(target.0), \(target.1)) is outside the viewport "
-                                 + "(\(Int(width)) x \(Int(height)))")
+                                 + "(\(String(format: "%.0f", width)) x \(String(format: "%.0f", height)))")
         }
         return target
     }

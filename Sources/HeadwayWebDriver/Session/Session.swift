@@ -23,14 +23,27 @@ package final class Session {
         didSet {
             guard let lastLoad, browser.configuration.recordsResources else { return }
             loads.append(lastLoad)
-            if loads.count > Self.maxRecordedLoads { loads.removeFirst() }
         }
     }
-    // The session's navigations for /headway/har, the latest `maxRecordedLoads`.
-    package var loads: [LoadResult] = []
+    // The session's navigations for /headway/har: the latest, at most `maxRecordedLoads` loads
+    // holding at most `maxRecordedEntries` requests together (the oldest loads go first; the
+    // latest load always stays).
+    package var loads: [LoadResult] = [] {
+        didSet {
+            var entries = loads.reduce(0) { $0 + ($1.resourceEntries?.count ?? 0) }
+            var drop = 0
+            while loads.count - drop > 1,
+                  loads.count - drop > Self.maxRecordedLoads || entries > Self.maxRecordedEntries {
+                entries -= loads[drop].resourceEntries?.count ?? 0
+                drop += 1
+            }
+            if drop > 0 { loads.removeFirst(drop) }
+        }
+    }
     package static let maxRecordedLoads = 1000
+    package static let maxRecordedEntries = 10_000
     package private(set) var lastUsed = ContinuousClock.now
-    let queue = CommandQueue()
+    package let queue = CommandQueue()
     // Set by the input commands: the keys and buttons held down, released by Release Actions.
     package var inputState = InputState()
     // Send Alert Text's text for the open prompt, used when it is accepted.
@@ -63,9 +76,10 @@ package final class Session {
     // window's page opened (window.open, target=_blank), in the order they opened, and none for
     // a page that closed itself (window.close).
     package func syncWindows() {
+        var known = Set(windows.map { ObjectIdentifier($0.page) })
         var index = 0
         while index < windows.count {
-            for page in windows[index].page.openedPages where !windows.contains(where: { $0.page === page }) {
+            for page in windows[index].page.openedPages where known.insert(ObjectIdentifier(page)).inserted {
                 add(page)
             }
             index += 1
@@ -109,15 +123,19 @@ package final class Session {
     }
 }
 
-// Runs a session's commands one at a time, in the order they came.
+// Runs a session's commands one at a time, in the order they came. The running command runs in
+// a task of its own, which `close` (Delete Session, shutdown) and the caller's cancellation (its
+// client went away) cancel; once closed, the commands still waiting end with "invalid session id".
 @EngineActor
-final class CommandQueue {
+package final class CommandQueue {
     private var busy = false
+    private var closed = false
+    private var cancelCurrent: (() -> Void)?
     // Whether a command runs or waits.
-    var isBusy: Bool { busy }
+    package var isBusy: Bool { busy }
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    func run<T>(_ body: () async throws -> T) async rethrows -> T {
+    func run<T: Sendable>(_ body: @escaping @Sendable @EngineActor () async throws -> T) async throws -> T {
         if busy {
             await withCheckedContinuation { waiting.append($0) }
         } else {
@@ -126,6 +144,31 @@ final class CommandQueue {
         defer {
             if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
         }
-        return try await body()
+        guard !closed else { throw WebDriverError(.invalidSessionID, "the session was deleted") }
+        let task = Task { @EngineActor in try await body() }
+        cancelCurrent = { task.cancel() }
+        defer { cancelCurrent = nil }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    // Refuses the waiting and later commands, cancels the running one and waits for it to end,
+    // at most `limit` (a command that ignores cancellation is left to end alone).
+    func close(within limit: Duration = .seconds(10)) async {
+        closed = true
+        cancelCurrent?()
+        let deadline = ContinuousClock.now + limit
+        while busy, ContinuousClock.now < deadline {
+            do { try await Task.sleep(for: .milliseconds(10)) } catch { break }
+        }
+    }
+
+    // Refuses later commands and cancels the running one, without waiting (shutdown).
+    func cancel() {
+        closed = true
+        cancelCurrent?()
     }
 }
