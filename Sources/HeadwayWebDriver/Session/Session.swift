@@ -49,7 +49,9 @@ package final class Session {
     // Send Alert Text's text for the open prompt, used when it is accepted.
     package var promptText: (dialog: JavaScriptDialog, text: String)?
 
-    package init(id: String = UUID().uuidString.lowercased(), browser: Browser, page: Page, capabilities: Capabilities) {
+    package init(
+        id: String = UUID().uuidString.lowercased(), browser: Browser, page: Page, capabilities: Capabilities
+    ) {
         self.id = id
         self.browser = browser
         self.capabilities = capabilities
@@ -91,7 +93,8 @@ package final class Session {
     package func currentPage() throws(WebDriverError) -> Page {
         syncWindows()
         guard let handle = currentHandle, let window = windows.first(where: { $0.handle == handle }) else {
-            throw WebDriverError(.noSuchWindow, "the current window was closed: switch to another with Switch To Window")
+            throw WebDriverError(.noSuchWindow,
+                                 "the current window was closed: switch to another with Switch To Window")
         }
         return window.page
     }
