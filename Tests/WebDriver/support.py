@@ -151,7 +151,18 @@ location = /title.html {{ add_header Set-Cookie "served=nginx; Path=/"; }} }} }}
     process = subprocess.Popen([binary, "-p", directory, "-e", f"{directory}/error.log", "-c", config],
                                stderr=subprocess.DEVNULL)
     import atexit
-    atexit.register(process.terminate)
+
+    def stop():
+        # SIGTERM first; a parent may have left it blocked (seen under `swift test`), so then SIGKILL.
+        process.terminate()
+        try:
+            process.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=3)
+        shutil.rmtree(directory, ignore_errors=True)
+
+    atexit.register(stop)
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:
