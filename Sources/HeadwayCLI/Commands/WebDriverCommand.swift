@@ -77,9 +77,17 @@ struct WebDriverCommand: AsyncParsableCommand {
         await Interrupt.wait()
         server.stop()
         await service.shutdown()
-        // Closed pages end their web processes; whatever WebKit still runs goes now.
+        await Self.endOnEngineThread()
+    }
+
+    // Closed pages end their web processes; whatever WebKit still runs goes now, from the engine
+    // thread, and headway with it: WebKit aborts (SIGTRAP) when a process it is starting there (a
+    // warm browser's) dies before it reads its pid, so the kill must not run beside that start.
+    @EngineActor
+    private static func endOnEngineThread() -> Never {
         ChildProcesses.kill()
-        throw ExitCode(ExitStatus.interrupted)
+        fflush(nil)
+        _exit(ExitStatus.interrupted)
     }
 }
 
