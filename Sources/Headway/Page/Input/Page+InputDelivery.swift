@@ -67,6 +67,16 @@ extension Page {
     }
 
     // The counts of trusted input events the main frame's document has seen, with its id.
+    // Waits (in Headway's isolated world, at most `inputDeadline`) until the page has rendered a
+    // frame: WebKit drops a wheel that comes before a new document's first frame reached the
+    // scrolling tree (a wheel right after a load scrolled nothing, half the time).
+    func frameRendered() async throws {
+        let view = try await readyView()
+        _ = try await JavaScriptCall.callAsyncFunction(
+            view, "await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))", arguments: [:],
+            world: PageScripts.world, sourceURI: nil, timeout: Self.inputDeadline, what: "the frame wait")
+    }
+
     func inputSeen() async throws -> JSONValue {
         let view = try await readyView()
         return try await JavaScriptCall.callAsyncFunction(
