@@ -216,6 +216,4 @@ enum InteractionAtoms {
       return at();
     }
     """#
-
-    static let viewport = "function() { return { width: window.innerWidth, height: window.innerHeight }; }"
 }

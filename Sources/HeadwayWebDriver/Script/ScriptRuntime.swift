@@ -8,8 +8,6 @@
 enum ScriptRuntime {
     static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
     static let shadowKey = "shadow-6066-11e4-a52e-4f735466cecf"
-    static let windowKey = "window-fcc6-11e5-b4f8-330a88ab9d7f"
-    static let frameKey = "frame-075b-4da1-b6ba-e579c2d3230a"
 
     static let prelude = #"""
     const EK = 'element-6066-11e4-a52e-4f735466cecf', SK = 'shadow-6066-11e4-a52e-4f735466cecf';

@@ -82,19 +82,21 @@ package final class SessionPool {
     }
 
     private static func warmUp() async -> (browser: Browser, page: Page)? {
+        try? await open(Browser.Configuration())
+    }
+
+    // A browser for a session and its first page, which has opened about:blank, so that its web
+    // process is up and a screenshot or a script before the first navigation finds a document.
+    // The browser is closed again if the page cannot open.
+    package static func open(_ configuration: Browser.Configuration) async throws -> (browser: Browser, page: Page) {
+        let browser = try Browser(configuration: configuration)
         do {
-            let browser = try Browser()
             let page = try browser.newPage()
-            do {
-                try await page.load(URL(string: "about:blank")!, until: .domContentLoaded, timeout: .seconds(30))
-            } catch {
-                page.close()
-                browser.close()
-                return nil
-            }
+            try await page.load(URL(string: "about:blank")!, until: .domContentLoaded, timeout: .seconds(30))
             return (browser, page)
         } catch {
-            return nil
+            browser.close()
+            throw error
         }
     }
 

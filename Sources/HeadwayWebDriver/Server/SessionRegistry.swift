@@ -46,18 +46,9 @@ package final class SessionRegistry {
             (browser, page) = warm
         } else {
             do {
-                browser = try Browser(configuration: capabilities.configuration)
-            } catch let error as HeadwayError {
-                throw WebDriverError(.sessionNotCreated, "the browser could not start: \(error.description)")
-            }
-            do {
-                // As a warm browser's page has: a document from the start, so that a screenshot or a
-                // script before the first navigation finds one.
-                page = try browser.newPage()
-                try await page.load(URL(string: "about:blank")!, until: .domContentLoaded, timeout: .seconds(30))
+                (browser, page) = try await SessionPool.open(capabilities.configuration)
             } catch {
-                browser.close()
-                throw WebDriverError(.sessionNotCreated, "the browser's first page could not open: "
+                throw WebDriverError(.sessionNotCreated, "the browser could not start: "
                     + "\((error as? HeadwayError)?.description ?? "\(error)")")
             }
         }
