@@ -10,11 +10,11 @@ extension Handlers {
     static let headway: [Command: Handler] = [
         .headwayTiming: { session, _ in
             guard let load = session.lastLoad else { return .null }
-            return try HeadwayJSON.value(of: load)
+            return try await HeadwayJSON.value(of: load)
         },
         .headwayBoosterStats: { session, _ in
             guard let stats = session.browser.prefetchStats else { return .null }
-            return try HeadwayJSON.value(of: stats)
+            return try await HeadwayJSON.value(of: stats)
         },
         .headwayHAR: { session, _ in
             guard session.browser.configuration.recordsResources else {
@@ -22,7 +22,7 @@ extension Handlers {
                     + "\"headway:options\": {\"har\": true} to export a HAR log")
             }
             try await session.refreshLastLoadEntries()
-            return try HeadwayJSON.value(of: HARLog(loads: session.loads))
+            return try await HeadwayJSON.value(of: HARLog(loads: session.loads))
         },
     ]
 }
@@ -39,11 +39,14 @@ extension Session {
     }
 }
 
-// The library's Codable results as the JSON values commands answer: one encoder for all of them.
+// The library's Codable results as the JSON values commands answer: one encoder for all of them,
+// off the engine thread (a session's HAR may hold thousands of requests).
 enum HeadwayJSON {
-    static func value(of value: some Encodable) throws -> JSONValue {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value))
+    static func value(of value: some Encodable & Sendable) async throws -> JSONValue {
+        try await Task.detached {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value))
+        }.value
     }
 }
