@@ -10,6 +10,8 @@ import HeadwayTestSupport
 //                            that Headway's Xvfb holds no descriptor of its client
 //   ClientProbe start-cancel cancels a withPage while Headway's Xvfb starts; the call must end
 //                            before the display is up, and the next browser must still work
+//   ClientProbe environment  keeps a reader's view of the environment across a browser's start:
+//                            Headway's new variables must not free the array the reader holds
 
 func fail(_ message: String) -> Never {
     print(message)
@@ -107,6 +109,28 @@ func startCancel() async {
     guard next == .number(2) else { fail("the next browser did not work: \(String(describing: next))") }
 }
 
+func environment() async {
+    // As a client thread might be in the middle of reading it. The variable set first makes
+    // glibc's own array (a realloc'd one) the one held, as in a process that has used setenv.
+    setenv("HEADWAY_PROBE", "1", 1)
+    guard let held = environ as UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? else { fail("no environ") }
+    var count = 0
+    while held[count] != nil { count += 1 }
+    let before = (0..<count).map { held[$0] }
+    let texts = before.map { String(cString: $0!) }
+    do {
+        _ = try await Browser.withBrowser { _ in () }
+    } catch {
+        fail("the browser did not start: \(error)")
+    }
+    guard getenv("DISPLAY").map({ String(cString: $0) })?.hasPrefix(":") == true else {
+        fail("DISPLAY is not Headway's Xvfb after the start")
+    }
+    for index in 0..<count where held[index] != before[index] || String(cString: held[index]!) != texts[index] {
+        fail("entry \(index) of the environment array held before the start changed: it was freed")
+    }
+}
+
 final class Atomic: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
@@ -125,6 +149,7 @@ switch CommandLine.arguments.dropFirst().first {
 case "children": await children()
 case "descriptors": await descriptors()
 case "start-cancel": await startCancel()
-default: fail("usage: ClientProbe children|descriptors|start-cancel")
+case "environment": await environment()
+default: fail("usage: ClientProbe children|descriptors|start-cancel|environment")
 }
 print("ok")

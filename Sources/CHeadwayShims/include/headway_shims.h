@@ -88,6 +88,11 @@ int hw_xvfb_pid(void);
 /// WebKit find it loaded; for Headway's own Xvfb, which has no other GL.
 void hw_gl_preload_start(void);
 
+/// Sets the environment variable `name` to `value` without freeing anything another thread may
+/// be reading (glibc's setenv frees the array when it adds a variable). Returns 0, or -1 when
+/// `name` is empty or has '=', or memory runs out.
+int hw_environment_set(const char *name, const char *value);
+
 /// Removes CAP_SYS_NICE from the calling thread's effective and bounding sets, so that WebKit,
 /// started from this thread, cannot make its threads real-time (here or in the processes it
 /// starts). Returns 1 when something changed, 0 when the thread did not have it, -1 on error.

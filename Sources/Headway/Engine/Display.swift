@@ -11,9 +11,6 @@ package enum Display {
     // The Xvfb to start once the environment is prepared for it, or nil when there is a DISPLAY.
     private static var xvfb: String?
     private static var prepared = false
-    // Whether the GL preload thread may be running: from then on no new environment variable may
-    // be added (glibc's setenv may free the array that thread's library constructors read).
-    static var environmentFrozen: Bool { prepared && xvfb != nil }
 
     // The pid of Headway's own Xvfb, or 0 when there is none (for the CLI's signal path).
     nonisolated package static var xvfbProcessID: Int32 { hw_xvfb_pid() }
@@ -65,12 +62,11 @@ package enum Display {
         }
         // A private X server has no desktop session: skip the accessibility bridge and the
         // session bus, which GLib would otherwise try to autolaunch (dbus-launch) each time.
-        // Set before the preload thread starts, with DISPLAY's slot: that thread runs library
-        // constructors that read the environment, and glibc's setenv may free the array they
-        // read when it adds a variable. Replacing a value later only swaps one pointer.
-        setenv("NO_AT_BRIDGE", "1", 0)
-        setenv("DBUS_SESSION_BUS_ADDRESS", "disabled:", 0)
-        setenv("DISPLAY", "", 1)
+        // The client's threads and the preload thread may be reading the environment: only
+        // `hw_environment_set` changes it (glibc's setenv may free the array they read).
+        if getenv("NO_AT_BRIDGE") == nil { hw_environment_set("NO_AT_BRIDGE", "1") }
+        if getenv("DBUS_SESSION_BUS_ADDRESS") == nil { hw_environment_set("DBUS_SESSION_BUS_ADDRESS", "disabled:") }
+        hw_environment_set("DISPLAY", "")
         // Xvfb has software GL only: its driver loads on the other core while Xvfb starts.
         hw_gl_preload_start()
         self.xvfb = xvfb
@@ -83,12 +79,11 @@ package enum Display {
         if ready { return true }
         switch outcome {
         case .success(let number):
-            setenv("DISPLAY", ":\(number)", 1)
+            hw_environment_set("DISPLAY", ":\(number)")
             ready = true
             return true
         case .failure(let error):
-            // Emptied, not removed: the preload thread may be reading the environment.
-            setenv("DISPLAY", "", 1)
+            hw_environment_set("DISPLAY", "")
             throw error
         }
     }

@@ -44,7 +44,7 @@ enum Engine {
             return
         }
         // GDK reads the window scale from the environment when it opens the display.
-        setenv("GDK_SCALE", "\(scale)", 1)
+        hw_environment_set("GDK_SCALE", "\(scale)")
         self.scale = scale
         scaleChosen = true
         // Before anything of WebKit's starts from this thread (see realtime.c).

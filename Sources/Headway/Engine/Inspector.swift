@@ -1,3 +1,4 @@
+import CHeadwayShims
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +33,7 @@ enum Inspector {
             }
             return
         }
-        guard !contextCreated, !Display.environmentFrozen else {
+        guard !contextCreated else {
             throw HeadwayError(
                 .invalidArgument,
                 "the inspector must be asked for by the process's first browser: WebKit reads its port once"
@@ -41,7 +42,7 @@ enum Inspector {
         guard isFree(port) else {
             throw HeadwayError(.serverFailed, "the inspector cannot listen on 127.0.0.1:\(port): the port is in use")
         }
-        setenv("WEBKIT_INSPECTOR_HTTP_SERVER", "127.0.0.1:\(port)", 1)
+        hw_environment_set("WEBKIT_INSPECTOR_HTTP_SERVER", "127.0.0.1:\(port)")
         self.port = port
     }
 

@@ -23,6 +23,13 @@ struct ClientProcessTests {
         }
     }
 
+    // Headway adds DISPLAY, GDK_SCALE and others as its first browser starts. glibc's setenv
+    // freed the array a client thread was reading, and the client crashed in Process.run.
+    @Test func theEnvironmentAClientReadsIsNotFreedWhenABrowserStarts() throws {
+        let output = try Self.probe("environment")
+        #expect(output.status == 0 && output.stdout == "ok\n", "\(output.stdout)\(output.stderr)")
+    }
+
     // Cancelling the task that starts a browser without DISPLAY ends it at once: it does not wait
     // for Headway's own Xvfb, which goes on starting for the next browser (issue 20, defect 3).
     @Test func cancellingWhileTheBrowserStartsEndsBeforeItsDisplayIsUp() throws {
