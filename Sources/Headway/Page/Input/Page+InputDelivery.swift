@@ -5,7 +5,10 @@ import Foundation
 // process only once the one before was handled, so a script sent right after them could run
 // first. An input call therefore returns only once the page has had its events: Headway's
 // isolated world counts the trusted input events the main frame and its same-origin frames see
-// (PageScripts.inputWatch), and the call reads the counts until they show its last event. Events
+// (PageScripts.inputWatch), and the call reads the counts until they show its last event. A
+// script can run between a pointer event and its mouse event (pointerdown, then mousedown, in
+// two tasks), so the mouse event is what counts, unless a cancelled pointerdown suppressed it.
+// Events
 // that reach no listener (a cross-origin frame's, a disabled control's) show nothing: after a few
 // round trips to the web process, each ordered behind the events WebKit had sent by then, and
 // 300 ms, the call returns anyway. An event whose handler opens a dialog Headway holds open
@@ -23,14 +26,17 @@ enum InputEvidence {
         func grew(_ names: String...) -> Int {
             names.map { (now[$0]?.intValue ?? 0) - (before[$0]?.intValue ?? 0) }.max() ?? 0
         }
+        // The page cancelled the last pointerdown: no mouse event comes until the pointerup.
+        let suppressed = now["downcanceled"]?.boolValue == true
         switch self {
         case .move(let x, let y):
-            guard grew("mousemove", "pointermove") >= 1, let seenX = now["x"]?.doubleValue,
-                  let seenY = now["y"]?.doubleValue else { return false }
+            let pressed = now["pressed"]?.boolValue == true
+            let moved = grew("mousemove") >= 1 || suppressed && pressed && grew("pointermove") >= 1
+            guard moved, let seenX = now["x"]?.doubleValue, let seenY = now["y"]?.doubleValue else { return false }
             return abs(seenX - x) < 1 && abs(seenY - y) < 1
-        case .downs(let count): return grew("mousedown", "pointerdown") >= count
+        case .downs(let count): return grew("mousedown") >= count || suppressed && grew("pointerdown") >= count
         // WebKitGTK gives the page no mouseup for the right button, only its contextmenu.
-        case .ups(let count): return grew("mouseup", "pointerup", "contextmenu") >= count
+        case .ups(let count): return grew("mouseup", "contextmenu") >= count || suppressed && grew("pointerup") >= count
         case .wheels(let count): return grew("wheel") >= count
         case .keyDowns(let count): return grew("keydown") >= count
         case .keyUps(let count): return grew("keyup") >= count
@@ -80,7 +86,7 @@ extension Page {
     func inputSeen() async throws -> JSONValue {
         let view = try await readyView()
         return try await JavaScriptCall.callAsyncFunction(
-            view, "return window.__headwayInput || null", arguments: [:], world: PageScripts.world,
+            view, PageScripts.inputRead, arguments: [:], world: PageScripts.world,
             sourceURI: nil, timeout: Self.inputDeadline, what: "the input check")
     }
 }
@@ -95,7 +101,10 @@ extension PageScripts {
     if (!window.__headwayInput) {
       let seen = null;
       if (window !== top) { try { seen = top.__headwayInput || null; } catch (_) {} }
-      if (!seen) seen = { id: Math.random(), x: -1, y: -1 };
+      if (!seen) {
+        seen = { id: Math.random(), x: -1, y: -1, pressed: false };
+        Object.defineProperty(seen, 'lastDown', { value: null, writable: true, enumerable: false });
+      }
       window.__headwayInput = seen;
       // A frame's viewport point in the main frame's: each frame's content box offset added.
       const topPoint = (x, y) => {
@@ -113,6 +122,8 @@ extension PageScripts {
       const note = (e) => {
         if (!e.isTrusted) return;
         seen[e.type] = (seen[e.type] || 0) + 1;
+        if (e.type === 'pointerdown') { seen.lastDown = e; seen.pressed = true; }
+        if (e.type === 'pointerup') seen.pressed = false;
         if (e.type === 'mousemove' || e.type === 'pointermove') {
           const p = topPoint(e.clientX, e.clientY) || [-1, -1];
           seen.x = p[0]; seen.y = p[1];
@@ -123,5 +134,13 @@ extension PageScripts {
         addEventListener(type, note, { capture: true, passive: true });
       }
     }
+    """
+
+    // The counts, with whether the last pointerdown was cancelled (read between tasks, so its
+    // dispatch is over), or null before the watch is in the document.
+    static let inputRead = """
+    const seen = window.__headwayInput;
+    if (!seen) return null;
+    return Object.assign({}, seen, { downcanceled: !!(seen.lastDown && seen.lastDown.defaultPrevented) });
     """
 }
