@@ -118,35 +118,25 @@ struct SafetyTests {
             throws: { code($0) == .invalidArgument && !"\($0)".contains("could not be completed") }
     }
 
-    @Test nonisolated func aClientHangingUpCancelsItsCommand() async throws {
-        let service = await HTTPServiceTests.service()
-        let server = try WebDriverHTTPServer(port: 0) { method, path, body in
-            await service.handle(method: method, path: path, body: body)
+    @Test nonisolated func aNumberBeyondADoubleSaysWhereItIs() throws {
+        let body = Data(#"{"capabilities": {"alwaysMatch": {"timeouts": {"script": [1, -1e400]}}}}"#.utf8)
+        #expect { try WebDriverService.parameters(method: "POST", body: body) } throws: {
+            ($0 as? WebDriverError)?.message == "the body cannot be read as JSON: the number at "
+                + "capabilities.alwaysMatch.timeouts.script[1] is beyond a double's range (about ±1.8e308)"
         }
-        defer { server.stop() }
-        let port = server.port
-        let answers = await Task.detached { () -> [HTTPTestClient.Response?] in
-            guard let client = try? HTTPTestClient(port: port) else { return [] }
-            client.request("POST", "/session", body: #"{"capabilities": {}}"#)
-            let created = client.response()
-            let id = created?.json?["value"]?["sessionId"]?.stringValue ?? "none"
-            do {
-                let gone = try? HTTPTestClient(port: port)
-                let pause = #"{"type": "pause", "duration": 600000}"#
-                gone?.request("POST", "/session/\(id)/actions",
-                              body: #"{"actions": [{"type": "none", "id": "n", "actions": [\#(pause)]}]}"#)
-                usleep(200_000)
-            }
-            // Answered once the abandoned pause is cancelled (the client gives up after 20 s).
-            client.request("POST", "/session/\(id)/execute/sync", body: #"{"script": "return 6 * 7", "args": []}"#)
-            let after = client.response()
-            client.request("DELETE", "/session/\(id)")
-            return [created, after, client.response()]
-        }.value
-        #expect(answers.count == 3)
-        #expect(answers.dropFirst().first??.json?["value"] == 42)
-        #expect(answers.last??.status == 200)
-        await service.shutdown()
+        let largest = try WebDriverService.parameters(method: "POST", body: Data(#"{"a": 1e308}"#.utf8))
+        #expect(largest["a"] == .number(1e308))
+    }
+
+    @Test nonisolated func aClientHangingUpCancelsItsCommand() async throws {
+        // Answered once the abandoned pause is cancelled (the client gives up after 20 s).
+        let pause = #"{"type": "pause", "duration": 600000}"#
+        let (answer, deleted) = try await HTTPServiceTests.sessionAfterAClientLeaves(
+            "actions", body: #"{"actions": [{"type": "none", "id": "n", "actions": [\#(pause)]}]}"#,
+            hangingUpAfter: 200_000
+        )
+        #expect(answer == 42)
+        #expect(deleted == 200)
     }
 
     @Test nonisolated func emptyLinesBeforeARequestLineAreSkipped() throws {

@@ -16,16 +16,46 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
+        } else if let value = try Self.attempt(Bool.self, container) {
             self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
+        } else if let value = try Self.attempt(Double.self, container) {
             self = .number(value)
-        } else if let value = try? container.decode(String.self) {
+        } else if let value = try Self.attempt(String.self, container) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = try Self.attempt([JSONValue].self, container) {
             self = .array(value)
         } else {
             self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    // The value as `type`, or nil when it is not one. An error deeper in (an element of an array
+    // or object) is thrown, not taken for "not an array": its message says what and where. A
+    // number JSON allows but a Double cannot hold (1e400) is such an error; Foundation's
+    // JSONDecoder reports it with an error of its own type, numberIsNotRepresentableInSwift.
+    private static func attempt<T: Decodable>(
+        _ type: T.Type, _ container: any SingleValueDecodingContainer
+    ) throws -> T? {
+        do {
+            return try container.decode(type)
+        } catch let error as DecodingError {
+            switch error {
+            case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+                 .keyNotFound(_, let context):
+                if context.codingPath.count > container.codingPath.count { throw error }
+                return nil
+            @unknown default:
+                return nil
+            }
+        } catch where type == Double.self && "\(error)".contains("NotRepresentable") {
+            let path = container.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let place = path.isEmpty ? "" : " at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)"
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: container.codingPath,
+                debugDescription: "the number\(place) is beyond a double's range (about ±1.8e308)"
+            ))
+        } catch {
+            return nil
         }
     }
 

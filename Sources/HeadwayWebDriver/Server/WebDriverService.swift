@@ -46,7 +46,7 @@ package final class WebDriverService {
         guard method.uppercased() == "POST", !body.isEmpty else { return [:] }
         let value: JSONValue
         do { value = try JSONDecoder().decode(JSONValue.self, from: body) } catch {
-            throw WebDriverError(.invalidArgument, "the body is not valid JSON: \(Self.describe(error))")
+            throw WebDriverError(.invalidArgument, "the body cannot be read as JSON: \(Self.describe(error))")
         }
         guard case .object(let object) = value else {
             throw WebDriverError(.invalidArgument, "the body must be a JSON object")
