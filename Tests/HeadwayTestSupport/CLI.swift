@@ -131,17 +131,22 @@ public enum CLI {
         return process
     }
 
+    /// Reads `pipe` up to and with its first newline (all of it when it ends before one).
+    public static func firstLine(of pipe: Pipe) -> String {
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
+
     /// Starts `headway serve root --port 0 extra…` and returns it with the URL from its first line.
     public static func serve(_ root: String, _ extra: [String] = []) throws -> (Process, URL) {
         let out = Pipe()
         let process = try start(["serve", root, "--port", "0"] + extra, stdout: out)
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = firstLine(of: out)
         guard
             let base = text.split(separator: " ").first(where: { $0.hasPrefix("http://127.0.0.1:") }).flatMap({
                 URL(string: String($0))

@@ -23,13 +23,7 @@ struct ServeAndDemoTests {
         process.standardError = err
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = CLI.firstLine(of: out)
         #expect(text.contains("1.00 Mbit/s, 50 ms latency"))
         let base = try #require(text.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init))
         let (data, response) = try await URLSession.shared.data(from: URL(string: base)!)

@@ -12,13 +12,7 @@ struct WebDriverCommandTests {
     static func start(_ extra: [String] = []) throws -> (Process, Int, Pipe) {
         let out = Pipe(), err = Pipe()
         let process = try CLI.start(["webdriver", "--port", "0"] + extra, stdout: out, stderr: err)
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = CLI.firstLine(of: out)
         guard let match = text.wholeMatch(of: /Listening on http:\/\/127\.0\.0\.1:(\d+)\n/),
               let port = Int(match.1) else {
             process.terminate()

@@ -31,7 +31,9 @@ struct SeleniumSuiteTests {
         let stderr = { (try? String(contentsOf: errors, encoding: .utf8)).map { "\nits stderr:\n\($0)" } ?? "" }
         // Bounded: a server that neither prints nor exits is killed after 120 s, which ends the read.
         let watchdog = Watchdog(after: 120, pid: server.processIdentifier)
-        let line = await onOwnThread { firstLine(of: out.fileHandleForReading) }
+        let line = await onOwnThread {
+            String(CLI.firstLine(of: out).split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+        }
         watchdog.cancel()
         // Whatever it prints later is read and dropped, so a full pipe never blocks it.
         let rest = out.fileHandleForReading
@@ -80,17 +82,6 @@ private final class Watchdog: @unchecked Sendable {
         cancelled = true
         lock.unlock()
     }
-}
-
-private func firstLine(of handle: FileHandle) -> String {
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-        let chunk = handle.availableData
-        if chunk.isEmpty { break }
-        line.append(chunk)
-    }
-    let text = String(decoding: line, as: UTF8.self)
-    return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
 }
 
 /// `python3` run from the package root, its standard output and error merged into one text; with
