@@ -30,15 +30,16 @@ extension Page {
     }
 
     /// Presses `button` where the pointer is, and returns once the page has had the
-    /// `mousedown` (or `pointerdown`). A press soon after a release at the same place counts
-    /// as a double click, as a user's does. Errors as for `mouseMove`.
+    /// `mousedown` (the `pointerdown`, when the page cancelled it and no `mousedown` comes). A
+    /// press soon after a release at the same place counts as a double click, as a user's does.
+    /// Errors as for `mouseMove`.
     public func mouseDown(button: MouseButton = .left) async throws {
         let view = try await inputView()
         try await deliver(.downs(1)) { hw_input_button(view, 1, button.gdkButton, 0) }
     }
 
     /// Releases `button` where the pointer is, and returns once the page has had the `mouseup`
-    /// (or `pointerup`). Errors as for `mouseMove`.
+    /// (the `pointerup` after a cancelled `pointerdown`). Errors as for `mouseMove`.
     public func mouseUp(button: MouseButton = .left) async throws {
         let view = try await inputView()
         try await deliver(.ups(1)) { hw_input_button(view, 0, button.gdkButton, 0) }
