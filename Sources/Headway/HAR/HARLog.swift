@@ -1,5 +1,5 @@
 import CWebKit
-public import Foundation
+import Foundation
 
 /// A HAR 1.2 document (HTTP Archive) of loads recorded with
 /// `Browser.Configuration.recordsResources`: one page per load, one entry per request. It opens
