@@ -164,19 +164,20 @@ def rows(headway, runs, smoke, with_peers, env):
         if server:
             _guard(lambda: session_round(server.url, "headway", page), ours)
         if webkit:
-            session_round(webkit.url, "webkit", page)
+            _guard(lambda: session_round(webkit.url, "webkit", page), peer, "WebKitWebDriver")
         for i in range(runs):
             note(f"webdriver session round {i + 1}/{runs}")
             if server:
                 ours["round"].append(_guard(lambda: session_round(server.url, "headway", page), ours))
             if webkit:
-                peer["round"].append(session_round(webkit.url, "webkit", page))
+                peer["round"].append(
+                    _guard(lambda: session_round(webkit.url, "webkit", page), peer, "WebKitWebDriver"))
         for n in counts:
             note(f"webdriver: {n} sessions")
             ours[n] = [_guard(lambda: concurrently(server.url, "headway", page, n), ours) for _ in range(runs)] \
                 if server else []
-            peer[n] = [sum(session_round(webkit.url, "webkit", page) for _ in range(n)) for _ in range(runs)] \
-                if webkit else []
+            peer[n] = [_guard(lambda: sum(session_round(webkit.url, "webkit", page) for _ in range(n)), peer,
+                              "WebKitWebDriver") for _ in range(runs)] if webkit else []
     finally:
         if webkit:
             webkit.stop()
@@ -190,9 +191,9 @@ def rows(headway, runs, smoke, with_peers, env):
     # A row whose headway figures are missing says why: the server did not start, or the first failure.
     error = error or ours.get("error")
     table = [_row("WebDriver: one session round (new session, load, click, execute_script, quit) with Selenium",
-                  ours["round"], peer["round"], error)]
+                  ours["round"], peer["round"], error, peer.get("error"))]
     table += [_row(f"WebDriver: {n} session rounds, at once on headway, one after another on WebKitWebDriver",
-                   ours[n], peer[n], error) for n in counts]
+                   ours[n], peer[n], error, peer.get("error")) for n in counts]
     per_run = "WebDriver per run (s): " + "; ".join(
         f"{side} {key} " + ", ".join(f"{x:.2f}" for x in values if x is not None)
         for side, data in [("headway", ours), ("WebKitWebDriver", peer)]
@@ -200,12 +201,12 @@ def rows(headway, runs, smoke, with_peers, env):
     return table + long_run, per_run
 
 
-def _guard(measure, ours):
-    """The measurement, or None with the first error kept in ours["error"]."""
+def _guard(measure, ours, side="headway webdriver"):
+    """The measurement, or None with the first error kept in ours["error"] (ours: either side's figures)."""
     try:
         return measure()
     except Exception as failure:  # noqa: BLE001 - the row says why
-        message = f"headway webdriver failed: {_first_line(failure)}"
+        message = f"{side} failed: {_first_line(failure)}"
         ours.setdefault("error", message)
         note(f"webdriver: {message}")
         return None
@@ -216,12 +217,13 @@ def _first_line(failure):
     return str(failure).splitlines()[0].split("; For documentation")[0][:200] if str(failure) else repr(failure)
 
 
-def _row(what, ours, peer, error):
+def _row(what, ours, peer, error, peer_error=None):
+    peer = [x for x in peer if x is not None]
     if not ours or None in ours:
         reference = f"; WebKitWebDriver {median(peer) * 1000:.0f} ms" if peer else ""
         return [what, "not measured", (error or "no headway figures") + reference, "≤ 0.2×", verdict(False)]
     if not peer:
-        return [what, f"{median(ours) * 1000:.0f} ms", "no peer", "≤ 0.2×", ""]
+        return [what, f"{median(ours) * 1000:.0f} ms", peer_error or "no peer", "≤ 0.2×", ""]
     ratio = median(ours) / median(peer)
     return [what, f"{median(ours) * 1000:.0f} ms", f"{ratio:.2f}× WebKitWebDriver ({median(peer) * 1000:.0f} ms)",
             "≤ 0.2×", verdict(ratio <= 0.2)]
@@ -241,8 +243,8 @@ def long_run_rows(headway, env, page, sessions, early):
                 note(f"webdriver long run {i}/{sessions}")
             session_round(server.url, "headway", page, click=False)
             if i + 1 == early:
-                first = benchlib.tree_rss_kib(server.proc.pid)
-        last = benchlib.tree_rss_kib(server.proc.pid)
+                first = _settled_rss(server.proc.pid)
+        last = _settled_rss(server.proc.pid)
     except Exception as failure:  # noqa: BLE001 - the row says why
         return [[what, "not measured", f"headway webdriver failed: {_first_line(failure)}",
                  "≤ 10% growth", verdict(False)]]
@@ -251,3 +253,15 @@ def long_run_rows(headway, env, page, sessions, early):
     growth = last / first - 1
     return [[what, f"{first / 1024:.0f} → {last / 1024:.0f} MiB", f"{growth * 100:+.1f}%", "≤ 10% growth",
              verdict(growth <= 0.10)]]
+
+
+def _settled_rss(pid):
+    """Tree RSS once the last session's processes have gone and the pool's browser is warm: a sample
+    right after Delete Session catches processes coming and going (it read -21% and +42% for the same build).
+    The median of three samples, 2 s after the round and 0.5 s apart."""
+    time.sleep(2)
+    samples = []
+    for _ in range(3):
+        samples.append(benchlib.tree_rss_kib(pid))
+        time.sleep(0.5)
+    return median(samples)
