@@ -59,6 +59,7 @@ extension Page {
         if let old = view?.pointer {
             webkit_web_view_stop_loading(old)
             webkit_web_view_terminate_web_process(old)
+            WebViewParts.releaseInternalWidgets(of: old)
         }
         webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, "headway")
         if let window { gtk_widget_destroy(window.pointer) }

@@ -145,6 +145,7 @@ public final class Page {
         if let pageBooster { booster?.pageClosed(pageBooster) }
         pageBooster = nil
         webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, "headway")
+        WebViewParts.releaseInternalWidgets(of: view.pointer)
         if let window { gtk_widget_destroy(window.pointer) }
         self.window = nil
         self.view = nil

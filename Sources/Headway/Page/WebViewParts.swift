@@ -121,6 +121,7 @@ struct WebViewParts {
         webkit_web_view_stop_loading(view.pointer)
         webkit_web_view_terminate_web_process(view.pointer)
         webkit_user_content_manager_unregister_script_message_handler(manager.pointer, "headway")
+        Self.releaseInternalWidgets(of: view.pointer)
         gtk_widget_destroy(window.pointer)
     }
 }
