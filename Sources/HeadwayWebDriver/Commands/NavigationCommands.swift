@@ -59,7 +59,7 @@ extension Session {
         do {
             // A user prompt the page opens while loading ends the wait, as in WebKitWebDriver.
             let timeout = timeouts.pageLoadDuration
-            lastLoad = try await unlessPromptOpens(in: page) {
+            lastLoad = try await page.unlessDialogOpens {
                 try await navigation(page, condition, timeout)
             } ?? lastLoad
         } catch let error as HeadwayError {

@@ -78,41 +78,4 @@ extension Session {
             + "it was \(behavior.accepts ? "accepted" : "dismissed") (unhandledPromptBehavior is \(behavior.rawValue))",
             data: data)
     }
-
-    // Runs `work`, unless a user prompt opens in `page` first: then `work` is cancelled and nil
-    // returned, the prompt left open for the next command to handle. So a script or click that
-    // opens an alert returns at once, as in WebKitWebDriver, instead of waiting out its timeout.
-    func unlessPromptOpens<T: Sendable>(
-        in page: Page, _ work: @escaping @Sendable @EngineActor () async throws -> T
-    ) async throws -> T? {
-        try await withThrowingTaskGroup(of: PromptRace<T>.self) { group in
-            group.addTask { @Sendable @EngineActor () async throws -> PromptRace<T> in
-                let value = try await work()
-                return PromptRace<T>.done(value)
-            }
-            group.addTask { @Sendable @EngineActor () async throws -> PromptRace<T> in
-                // Watched an hour at a time; a wait that ends early without a prompt means the page
-                // closed (or the race is over).
-                while true {
-                    let started = ContinuousClock.now
-                    if await page.dialogOpened(timeout: .seconds(3_600)) != nil { return PromptRace<T>.prompt }
-                    if ContinuousClock.now - started < .seconds(3_600) || Task.isCancelled {
-                        return PromptRace<T>.pageGone
-                    }
-                }
-            }
-            defer { group.cancelAll() }
-            while let outcome = try await group.next() {
-                switch outcome {
-                case .done(let value): return value
-                case .prompt: return nil
-                case .pageGone: continue
-                }
-            }
-            throw CancellationError()
-        }
-    }
 }
-
-// How a command raced against a user prompt ended.
-private enum PromptRace<T: Sendable>: Sendable { case done(T), prompt, pageGone }

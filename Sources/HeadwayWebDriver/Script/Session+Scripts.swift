@@ -30,7 +30,7 @@ extension Session {
                 "m": .string(mode.rawValue), "s": source.map(JSONValue.string) ?? .null,
             ]
             // A user prompt the script opens ends the call with null, as in WebKitWebDriver.
-            result = try await unlessPromptOpens(in: page) {
+            result = try await page.unlessDialogOpens {
                 try await page.callAsyncFunction(body, arguments: arguments, timeout: timeout)
             } ?? ["value": .null]
         } catch let error as HeadwayError where error.code == .scriptTimeout || error.code == .timeout {

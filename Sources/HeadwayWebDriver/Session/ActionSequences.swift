@@ -57,7 +57,7 @@ enum ActionSequences {
         for (index, item) in items.enumerated() {
             let itemPath = "\(path).actions[\(index)]"
             guard case .object(let fields) = item else { throw bad(itemPath, "must be an object") }
-            var action = InputAction(source: id, sourceType: type, kind: .pause, duration: nil)
+            var action = InputAction(source: id, kind: .pause, duration: nil)
             try parse(fields, type: type, path: itemPath, into: &action)
             actions.append(action)
         }

@@ -26,8 +26,6 @@ package struct InputState {
     var cancelList: [Undo] = []
 
     package init() {}
-
-    package var isEmpty: Bool { sources.isEmpty && cancelList.isEmpty }
 }
 
 // One action of a sequence, checked (https://www.w3.org/TR/webdriver2/#processing-actions).
@@ -47,7 +45,6 @@ struct InputAction {
     }
 
     var source: String
-    var sourceType: InputState.SourceType
     var kind: Kind
     // In milliseconds; nil where the action gave none.
     var duration: Int?

@@ -85,7 +85,7 @@ extension Session {
         // second after WebKit answered the policy requests they made. A prompt ends the check.
         var started = page.isLoading || page.url != before
         if !started, page.openDialog == nil {
-            _ = try? await unlessPromptOpens(in: page) {
+            _ = try? await page.unlessDialogOpens {
                 _ = try await page.callAsyncFunction("await new Promise((done) => setTimeout(done, 0))",
                                                      timeout: .seconds(1))
                 _ = try await page.evaluate("0", timeout: .seconds(1))

@@ -161,8 +161,7 @@ package final class CommandQueue {
     // Refuses the waiting and later commands, cancels the running one and waits for it to end,
     // at most `limit` (a command that ignores cancellation is left to end alone).
     func close(within limit: Duration = .seconds(10)) async {
-        closed = true
-        cancelCurrent?()
+        cancel()
         let deadline = ContinuousClock.now + limit
         while busy, ContinuousClock.now < deadline {
             do { try await Task.sleep(for: .milliseconds(10)) } catch { break }

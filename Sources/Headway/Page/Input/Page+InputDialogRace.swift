@@ -6,20 +6,35 @@ extension Page {
     func inputSeenUnlessDialog() async throws -> JSONValue? {
         guard holdsDialogs else { return try await inputSeen() }
         guard openDialog == nil else { return nil }
-        return try await withThrowingTaskGroup(of: InputCheck.self) { group in
-            group.addTask { @Sendable @EngineActor () async throws -> InputCheck in
-                .counts(try await self.inputSeen())
+        return try await unlessDialogOpens { try await self.inputSeen() }
+    }
+
+    /// Runs `work`, unless a dialog held open (`holdsDialogs`) opens first: then `work` is
+    /// cancelled and this returns nil, the dialog left open for `closeDialog`. So a script, input
+    /// or a load that opens an alert returns at once instead of waiting out its timeout, which it
+    /// would, since the page waits in the dialog. Returns `work`'s value, or throws its error.
+    public func unlessDialogOpens<T: Sendable>(
+        _ work: @escaping @Sendable @EngineActor () async throws -> T
+    ) async throws -> T? {
+        try await withThrowingTaskGroup(of: DialogRace<T>.self) { group in
+            group.addTask { @Sendable @EngineActor () async throws -> DialogRace<T> in
+                .done(try await work())
             }
-            group.addTask { @Sendable @EngineActor () async throws -> InputCheck in
-                // Nil also when the page closes: the counts' call then answers.
-                await self.dialogOpened(timeout: Self.inputDeadline) != nil ? .dialog : .noDialog
+            group.addTask { @Sendable @EngineActor () async throws -> DialogRace<T> in
+                // Watched an hour at a time; a wait that ends early without a dialog means the
+                // page closed (or the race is over): `work` then answers.
+                while true {
+                    let started = ContinuousClock.now
+                    if await self.dialogOpened(timeout: .seconds(3_600)) != nil { return .dialog }
+                    if ContinuousClock.now - started < .seconds(3_600) || Task.isCancelled { return .pageGone }
+                }
             }
             defer { group.cancelAll() }
-            while let check = try await group.next() {
-                switch check {
-                case .counts(let counts): return counts
+            while let outcome = try await group.next() {
+                switch outcome {
+                case .done(let value): return value
                 case .dialog: return nil
-                case .noDialog: continue
+                case .pageGone: continue
                 }
             }
             throw CancellationError()
@@ -27,5 +42,5 @@ extension Page {
     }
 }
 
-// How reading the input counts against a dialog opening ended.
-private enum InputCheck: Sendable { case counts(JSONValue), dialog, noDialog }
+// How work raced against a dialog ended.
+private enum DialogRace<T: Sendable>: Sendable { case done(T), dialog, pageGone }
