@@ -37,7 +37,7 @@ struct InputMouseEventTests {
         let box = try await page.evaluate(
             "{ const r = document.getElementById('\(id)').getBoundingClientRect(); [r.x + 5, r.y + 5] }")
         try await page.mouseMove(x: box[0]?.doubleValue ?? 0, y: box[1]?.doubleValue ?? 0)
-        try await page.evaluate("log.length = 0")
+        _ = try await page.evaluate("log.length = 0")
         try await page.mouseDown()
         let afterDown = try await page.evaluate("log.join(' ')")
         try await page.mouseUp()

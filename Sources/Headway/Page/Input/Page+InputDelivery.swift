@@ -8,10 +8,9 @@ import Foundation
 // (PageScripts.inputWatch), and the call reads the counts until they show its last event. A
 // script can run between a pointer event and its mouse event (pointerdown, then mousedown, in
 // two tasks), so the mouse event is what counts, unless a cancelled pointerdown suppressed it.
-// Events
-// that reach no listener (a cross-origin frame's, a disabled control's) show nothing: after a few
-// round trips to the web process, each ordered behind the events WebKit had sent by then, and
-// 300 ms, the call returns anyway. An event whose handler opens a dialog Headway holds open
+// Events that reach no listener (a cross-origin frame's, a disabled control's) show nothing:
+// after a few round trips to the web process, each ordered behind the events WebKit had sent by
+// then, and 300 ms, the call returns anyway. An event whose handler opens a dialog Headway holds open
 // (`holdsDialogs`) leaves the page waiting in the dialog, unable to answer: the call returns as
 // soon as the dialog is open (the page has had the event that opened it).
 enum InputEvidence {
@@ -72,7 +71,6 @@ extension Page {
         }
     }
 
-    // The counts of trusted input events the main frame's document has seen, with its id.
     // Waits (in Headway's isolated world, at most `inputDeadline`) until the page has rendered a
     // frame: WebKit drops a wheel that comes before a new document's first frame reached the
     // scrolling tree (a wheel right after a load scrolled nothing, half the time).
@@ -83,6 +81,7 @@ extension Page {
             world: PageScripts.world, sourceURI: nil, timeout: Self.inputDeadline, what: "the frame wait")
     }
 
+    // The counts of trusted input events the main frame's document has seen, with its id.
     func inputSeen() async throws -> JSONValue {
         let view = try await readyView()
         return try await JavaScriptCall.callAsyncFunction(
