@@ -9,7 +9,7 @@ import PackagePlugin
 struct WebExtensionBuilder: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let sources = context.package.directoryURL.appending(path: "Sources/HeadwayWebExtension")
-        let source = sources.appending(path: "extension.c")
+        let files = ["extension.c", "bridge.c"].map { sources.appending(path: $0) }
         let header = sources.appending(path: "include/headway_web_extension.h")
         let output = context.pluginWorkDirectoryURL.appending(path: "libHeadwayWebExtension.so")
         let flags = try pkgConfig(["--cflags", "--libs", "webkit2gtk-web-extension-4.1"])
@@ -17,8 +17,9 @@ struct WebExtensionBuilder: BuildToolPlugin {
             displayName: "Building the web-process extension libHeadwayWebExtension.so",
             executable: try compiler(context),
             arguments: ["-shared", "-fPIC", "-O2", "-Wall", "-o", output.path(percentEncoded: false),
-                        source.path(percentEncoded: false), "-I", sources.appending(path: "include").path(percentEncoded: false)] + flags,
-            inputFiles: [source, header],
+                        "-I", sources.appending(path: "include").path(percentEncoded: false)]
+                + files.map { $0.path(percentEncoded: false) } + flags,
+            inputFiles: files + [header],
             outputFiles: [output])]
     }
 

@@ -19,8 +19,10 @@
  *   lets the request go;
  * - tells each view its web process's id ("headway-pid"), so a memory limit can be enforced
  *   from outside a process whose main thread a page keeps busy.
+ * - gives Headway's isolated world its bridge to the page's world (bridge.c).
  * The settings come as an a{sv} dictionary: mirror (b), allHosts (b), extraHosts (as),
- * headers (a(ss)), block (as), filter (s, the socket's abstract name). */
+ * headers (a(ss)), block (as), filter (s, the socket's abstract name), and the bridge's
+ * isolatedWorld, pageRunner and isolatedBridge (s). */
 
 static gboolean mirror = FALSE;
 static gboolean all_hosts = FALSE;
@@ -200,6 +202,13 @@ static void read_settings(GVariant *settings) {
     if (g_variant_lookup(settings, "block", "as", &iter)) {
         while (g_variant_iter_next(iter, "&s", &text)) g_ptr_array_add(blocked, g_pattern_spec_new(text));
         g_variant_iter_free(iter);
+    }
+    const char *world = NULL;
+    const char *runner = NULL;
+    const char *isolated = NULL;
+    if (g_variant_lookup(settings, "isolatedWorld", "&s", &world) && g_variant_lookup(settings, "pageRunner", "&s", &runner)
+        && g_variant_lookup(settings, "isolatedBridge", "&s", &isolated)) {
+        headway_bridge_start(world, runner, isolated);
     }
 }
 

@@ -64,13 +64,9 @@ public final class Browser {
             filterServer = nil
         }
         do {
-            extensionDirectory =
-                WebExtension.isNeeded(for: configuration)
-                ? try WebExtension.install(
-                    on: context.pointer,
-                    configuration: configuration,
-                    filterAddress: filterServer?.address
-                ) : nil
+            extensionDirectory = try WebExtension.install(
+                on: context.pointer, configuration: configuration, filterAddress: filterServer?.address
+            )
         } catch {
             filterServer?.stop()
             throw error

@@ -22,6 +22,7 @@ extension Page {
     /// Runs `body` as an async function with `arguments` bound to local names and returns the
     /// settled value of the promise it returns. An argument may be any JSON value: strings,
     /// numbers, booleans, null, arrays and objects arrive as the same JavaScript values.
+    /// It runs in the page's own world, or in Headway's isolated one (see `ScriptWorld`).
     /// Errors and cancellation as for `evaluate`; a name that is not a JavaScript identifier
     /// throws `.invalidArgument`.
     ///
@@ -33,12 +34,14 @@ extension Page {
     public func callAsyncFunction(
         _ body: String,
         arguments: [String: JSONValue] = [:],
+        in world: ScriptWorld = .page,
         timeout: Duration = .seconds(30)
     ) async throws -> JSONValue {
         let view = try await readyView()
         let (strings, prelude) = try JavaScriptArguments.bind(arguments)
         return try await bounded {
-            try await JavaScriptCall.callAsyncFunction(view, prelude + body, arguments: strings, sourceURI: nil,
+            try await JavaScriptCall.callAsyncFunction(view, prelude + body, arguments: strings,
+                                                       world: world.webKitName, sourceURI: nil,
                                                        timeout: timeout, what: "the function")
         }
     }

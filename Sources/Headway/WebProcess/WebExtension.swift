@@ -1,8 +1,9 @@
 import CWebKit
 import Foundation
 
-// Installs the web-process extension (`libHeadwayWebExtension.so`) that brings absolute http(s)
-// subresources into the mirror schemes. WebKit loads every library in the directory it is
+// Installs the web-process extension (`libHeadwayWebExtension.so`): the isolated world's bridge
+// to the page's world, and the request rewrites (absolute http(s) subresources into the mirror
+// schemes, extra headers, blocked URLs). WebKit loads every library in the directory it is
 // given, so the library is linked into a private directory of its own.
 @EngineActor
 enum WebExtension {
@@ -54,12 +55,6 @@ enum WebExtension {
 
     private static var warned = false
 
-    // Whether pages of `configuration` need the extension: for the booster's mirror rewrite,
-    // extra headers or blocked URLs.
-    nonisolated static func isNeeded(for configuration: Browser.Configuration) -> Bool {
-        configuration.booster != nil || configuration.networkConditions != nil || isRequired(for: configuration)
-    }
-
     // Whether `configuration` asks for what only the extension does: extra headers, blocked URLs
     // and a request filter act nowhere else, so a browser without it would silently ignore them;
     // a memory limit needs the web process ids it reports (`MemoryWatch`).
@@ -70,14 +65,17 @@ enum WebExtension {
     }
 
     // Points `context` at a private directory holding the extension, configured for
-    // `configuration`. Returns the directory (to remove later), or nil when the library is
-    // missing and only the booster wanted it (absolute subresource URLs then bypass the booster;
-    // `locate()` warned). Throws `.engine` when extra headers, blocked URLs, a request filter or
+    // `configuration`. Every browser has it: it gives the isolated world its bridge to the page's
+    // world (`ScriptWorld.isolated`), and does the booster's mirror rewrite, extra headers and
+    // blocked URLs when asked for. Returns the directory (to remove later), or nil when the
+    // library is missing and nothing required it (absolute subresource URLs then bypass the
+    // booster, which `locate()` warned of; the isolated world has no `headwayPage`). Throws `.engine` when extra headers, blocked URLs, a request filter or
     // a memory limit need it and it cannot be installed.
     static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: Browser.Configuration,
                         filterAddress: String?) throws(HeadwayError) -> URL? {
         let required = isRequired(for: configuration)
-        guard let library = locate(warns: !required) else {
+        // Only the booster's loss is worth a warning at start; a missing bridge says so when used.
+        guard let library = locate(warns: !required && configuration.booster != nil) else {
             guard !required else {
                 throw HeadwayError(.engine, "extra headers, blocked URLs, request filters and memory limits need the "
                                    + "web-process extension \(libraryName), "
@@ -127,6 +125,9 @@ enum WebExtension {
         add("extraHosts", strings((booster?.extraHosts ?? []).sorted()))
         add("block", strings(configuration.blockedURLPatterns))
         if let filterAddress { add("filter", g_variant_new_string(filterAddress)) }
+        add("isolatedWorld", g_variant_new_string(PageScripts.isolatedWorld))
+        add("pageRunner", g_variant_new_string(PageScripts.pageRunner))
+        add("isolatedBridge", g_variant_new_string(PageScripts.isolatedBridge))
         let pairs = g_variant_builder_new(g_variant_type_checked_("a(ss)"))
         for (name, value) in configuration.extraHeaders {
             var both = [g_variant_new_string(name), g_variant_new_string(value)]

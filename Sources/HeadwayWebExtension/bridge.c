@@ -1,0 +1,219 @@
+#include "headway_web_extension.h"
+
+#include <string.h>
+
+/* The isolated world's bridge to the page's world. Headway's own scripts (WebDriver's atoms among
+ * them) run in an isolated world, where the page's scripts can neither see nor replace anything;
+ * a user's script (WebDriver's Execute Script) must run in the page's own world, and DOM nodes
+ * must cross between the two, which JavaScript alone cannot do (each world has its own wrapper for
+ * a node). Here, for every frame:
+ * - when the page's world gets a new global (before any of the page's scripts run), the page
+ *   runner's source (from Headway, a function expression) is evaluated there and the function
+ *   kept in C, out of the page's reach, with the built-ins it captured as they were then;
+ * - when the isolated world gets a new global, the isolated source (a function expression) is
+ *   called with a native function `call(source, nodes, payload, mode, done)`, and defines what
+ *   scripts of that world use. `call` compiles `source` in the page's world (as WebKit's own
+ *   automation does, so no Content-Security-Policy applies), hands `nodes` over as the page's
+ *   wrappers and calls the page runner with (function, nodes, payload, mode, reply); the runner
+ *   calls `reply(ok, text, nodes)` once, and `done` gets the same with the isolated world's
+ *   wrappers. `call` returns null, or a compile error's message. */
+
+static char *page_runner_source = NULL;
+static char *isolated_source = NULL;
+static WebKitScriptWorld *isolated_world = NULL;
+
+static const char *runner_key = "headway-page-runner";
+
+typedef struct {
+    GWeakRef frame;
+    JSCValue *done; /* the isolated world's callback; NULL for `call` itself */
+} BridgeData;
+
+static BridgeData *bridge_data_new(WebKitFrame *frame, JSCValue *done) {
+    BridgeData *data = g_new0(BridgeData, 1);
+    g_weak_ref_init(&data->frame, frame);
+    data->done = done ? g_object_ref(done) : NULL;
+    return data;
+}
+
+static void bridge_data_free(gpointer pointer) {
+    BridgeData *data = pointer;
+    g_weak_ref_clear(&data->frame);
+    g_clear_object(&data->done);
+    g_free(data);
+}
+
+/* The frame behind `ref`, while it is still in its page: a frame's JavaScript can outlive it (a
+ * removed iframe's promise settled from its parent), and WebKit's frame calls need a live one. */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+static WebKitFrame *live_frame(GWeakRef *ref) {
+    WebKitFrame *frame = g_weak_ref_get(ref);
+    if (frame && !webkit_frame_get_javascript_context_for_script_world(frame, webkit_script_world_get_default())) {
+        g_clear_object(&frame);
+    }
+    return frame;
+}
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+/* Evaluates `source` in `context`; returns the value, or NULL with the exception's message in
+ * `error` (cleared from the context). */
+static JSCValue *evaluate(JSCContext *context, const char *source, const char *uri, char **error) {
+    JSCValue *value = jsc_context_evaluate_with_source_uri(context, source, -1, uri, 1);
+    JSCException *exception = jsc_context_get_exception(context);
+    if (exception) {
+        if (error) *error = g_strdup(jsc_exception_get_message(exception));
+        jsc_context_clear_exception(context);
+        g_clear_object(&value);
+        return NULL;
+    }
+    return value;
+}
+
+/* The page runner of `frame`'s current document: the one made before its scripts ran, else one
+ * made now (a document whose global was made before this extension was loaded). */
+static JSCValue *page_runner(WebKitFrame *frame) {
+    JSCValue *runner = g_object_get_data(G_OBJECT(frame), runner_key);
+    if (runner || !page_runner_source) return runner;
+    JSCContext *context = webkit_frame_get_js_context(frame);
+    runner = evaluate(context, page_runner_source, "headway-page-runner.js", NULL);
+    g_object_unref(context);
+    if (runner) g_object_set_data_full(G_OBJECT(frame), runner_key, runner, g_object_unref);
+    return runner;
+}
+
+/* The nodes of `array` (a JavaScript array of one world) as `world`'s wrappers, in `context`;
+ * anything that is not a node becomes null. */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+static JSCValue *nodes_in_world(JSCValue *array, WebKitFrame *frame, WebKitScriptWorld *world, JSCContext *context) {
+    GPtrArray *converted = g_ptr_array_new_with_free_func(g_object_unref);
+    if (array && jsc_value_is_array(array)) {
+        JSCValue *length = jsc_value_object_get_property(array, "length");
+        gint32 count = jsc_value_is_number(length) ? jsc_value_to_int32(length) : 0;
+        g_object_unref(length);
+        for (gint32 i = 0; i < count && i < 100000; i++) {
+            JSCValue *item = jsc_value_object_get_property_at_index(array, (guint)i);
+            WebKitDOMNode *node = jsc_value_is_object(item) ? webkit_dom_node_for_js_value(item) : NULL;
+            JSCValue *wrapper =
+                node ? webkit_frame_get_js_value_for_dom_object_in_script_world(frame, WEBKIT_DOM_OBJECT(node), world)
+                     : NULL;
+            g_ptr_array_add(converted, wrapper ? wrapper : jsc_value_new_null(context));
+            g_object_unref(item);
+        }
+    }
+    JSCValue *result = jsc_value_new_array_from_garray(context, converted);
+    g_ptr_array_unref(converted);
+    return result;
+}
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+/* The page runner's reply: the result crosses back to the isolated world, exactly once. */
+static void page_reply(GPtrArray *arguments, gpointer user_data) {
+    BridgeData *data = user_data;
+    JSCValue *done = data->done;
+    if (!done) return;
+    data->done = NULL;
+    JSCContext *isolated = jsc_value_get_context(done);
+    WebKitFrame *frame = live_frame(&data->frame);
+    gboolean ok = frame && arguments->len > 0 && jsc_value_to_boolean(g_ptr_array_index(arguments, 0));
+    char *text = !frame ? g_strdup("the frame was removed before the script settled")
+                 : arguments->len > 1 ? jsc_value_to_string(g_ptr_array_index(arguments, 1)) : g_strdup("");
+    JSCValue *nodes = nodes_in_world(frame && arguments->len > 2 ? g_ptr_array_index(arguments, 2) : NULL, frame,
+                                     isolated_world, isolated);
+    JSCValue *ignored = jsc_value_function_call(done, G_TYPE_BOOLEAN, ok, G_TYPE_STRING, text ? text : "",
+                                                JSC_TYPE_VALUE, nodes, G_TYPE_NONE);
+    g_clear_object(&ignored);
+    if (jsc_context_get_exception(isolated)) jsc_context_clear_exception(isolated);
+    g_object_unref(done);
+    g_object_unref(nodes);
+    g_free(text);
+    g_clear_object(&frame);
+}
+
+/* `call(source, nodes, payload, mode, done)`, as the isolated world sees it. */
+static JSCValue *isolated_call(GPtrArray *arguments, gpointer user_data) {
+    BridgeData *data = user_data;
+    JSCContext *isolated = jsc_context_get_current();
+    if (arguments->len < 5 || !jsc_value_is_function(g_ptr_array_index(arguments, 4))) {
+        return jsc_value_new_string(isolated, "call(source, nodes, payload, mode, done) takes five arguments");
+    }
+    WebKitFrame *frame = live_frame(&data->frame);
+    if (!frame) return jsc_value_new_string(isolated, "the frame is gone");
+    JSCValue *runner = page_runner(frame);
+    if (!runner) {
+        g_object_unref(frame);
+        return jsc_value_new_string(isolated, "the page runner could not be made in this document");
+    }
+    JSCContext *page = webkit_frame_get_js_context(frame);
+    char *source = jsc_value_to_string(g_ptr_array_index(arguments, 0));
+    char *error = NULL;
+    JSCValue *function = evaluate(page, source ? source : "", "headway-script.js", &error);
+    g_free(source);
+    JSCValue *answer;
+    if (!function || !jsc_value_is_function(function)) {
+        answer = jsc_value_new_string(isolated, error ? error : "the script is not a function");
+    } else {
+        JSCValue *nodes = nodes_in_world(g_ptr_array_index(arguments, 1), frame, webkit_script_world_get_default(),
+                                         page);
+        char *payload = jsc_value_to_string(g_ptr_array_index(arguments, 2));
+        char *mode = jsc_value_to_string(g_ptr_array_index(arguments, 3));
+        JSCValue *reply = jsc_value_new_function_variadic(page, NULL, G_CALLBACK(page_reply),
+                                                          bridge_data_new(frame, g_ptr_array_index(arguments, 4)),
+                                                          bridge_data_free, G_TYPE_NONE);
+        JSCValue *ignored = jsc_value_function_call(runner, JSC_TYPE_VALUE, function, JSC_TYPE_VALUE, nodes,
+                                                    G_TYPE_STRING, payload ? payload : "null", G_TYPE_STRING,
+                                                    mode ? mode : "sync", JSC_TYPE_VALUE, reply, G_TYPE_NONE);
+        g_clear_object(&ignored);
+        /* The runner catches what the script throws; anything left is the runner's own failure. */
+        JSCException *exception = jsc_context_get_exception(page);
+        answer = exception ? jsc_value_new_string(isolated, jsc_exception_get_message(exception))
+                           : jsc_value_new_null(isolated);
+        if (exception) jsc_context_clear_exception(page);
+        g_object_unref(reply);
+        g_object_unref(nodes);
+        g_free(payload);
+        g_free(mode);
+    }
+    g_clear_object(&function);
+    g_free(error);
+    g_object_unref(page);
+    g_object_unref(frame);
+    return answer;
+}
+
+static void on_page_world_cleared(WebKitScriptWorld *world, WebKitWebPage *page, WebKitFrame *frame, gpointer data) {
+    (void)page;
+    (void)data;
+    JSCContext *context = webkit_frame_get_js_context_for_script_world(frame, world);
+    JSCValue *runner = evaluate(context, page_runner_source, "headway-page-runner.js", NULL);
+    g_object_unref(context);
+    g_object_set_data_full(G_OBJECT(frame), runner_key, runner, runner ? g_object_unref : NULL);
+}
+
+static void on_isolated_world_cleared(WebKitScriptWorld *world, WebKitWebPage *page, WebKitFrame *frame,
+                                      gpointer data) {
+    (void)page;
+    (void)data;
+    JSCContext *context = webkit_frame_get_js_context_for_script_world(frame, world);
+    JSCValue *install = evaluate(context, isolated_source, "headway-isolated-bridge.js", NULL);
+    if (install && jsc_value_is_function(install)) {
+        JSCValue *call = jsc_value_new_function_variadic(context, "call", G_CALLBACK(isolated_call),
+                                                         bridge_data_new(frame, NULL), bridge_data_free,
+                                                         JSC_TYPE_VALUE);
+        JSCValue *ignored = jsc_value_function_call(install, JSC_TYPE_VALUE, call, G_TYPE_NONE);
+        g_clear_object(&ignored);
+        if (jsc_context_get_exception(context)) jsc_context_clear_exception(context);
+        g_object_unref(call);
+    }
+    g_clear_object(&install);
+    g_object_unref(context);
+}
+
+void headway_bridge_start(const char *world_name, const char *runner, const char *isolated) {
+    if (!world_name || !*world_name || !runner || !isolated) return;
+    page_runner_source = g_strdup(runner);
+    isolated_source = g_strdup(isolated);
+    isolated_world = webkit_script_world_new_with_name(world_name);
+    g_signal_connect(webkit_script_world_get_default(), "window-object-cleared", G_CALLBACK(on_page_world_cleared),
+                     NULL);
+    g_signal_connect(isolated_world, "window-object-cleared", G_CALLBACK(on_isolated_world_cleared), NULL);
+}
