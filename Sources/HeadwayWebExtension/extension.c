@@ -206,7 +206,8 @@ static void read_settings(GVariant *settings) {
     const char *world = NULL;
     const char *runner = NULL;
     const char *isolated = NULL;
-    if (g_variant_lookup(settings, "isolatedWorld", "&s", &world) && g_variant_lookup(settings, "pageRunner", "&s", &runner)
+    if (g_variant_lookup(settings, "isolatedWorld", "&s", &world)
+        && g_variant_lookup(settings, "pageRunner", "&s", &runner)
         && g_variant_lookup(settings, "isolatedBridge", "&s", &isolated)) {
         headway_bridge_start(world, runner, isolated);
     }

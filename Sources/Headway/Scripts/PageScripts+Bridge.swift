@@ -71,7 +71,9 @@ extension PageScripts {
           } else {
             out = '{';
             const names = keys(v);
-            for (let i = 0; i < names.length; i += 1) out += (i ? ',' : '') + stringify(names[i]) + ':' + go(v[names[i]]);
+            for (let i = 0; i < names.length; i += 1) {
+              out += (i ? ',' : '') + stringify(names[i]) + ':' + go(v[names[i]]);
+            }
             out += '}';
           }
           seen.length -= 1;
@@ -107,7 +109,9 @@ extension PageScripts {
             if (mode === 'async') data(args, args.length, resolve);
             const result = apply(f, W, args);
             let thenable = false;
-            try { thenable = result !== null && typeof result === 'object' && typeof result.then === 'function'; } catch {}
+            try {
+              thenable = result !== null && typeof result === 'object' && typeof result.then === 'function';
+            } catch {}
             if (mode !== 'async' || thenable) resolve(result);
           } catch (e) { reject(e); }
         });

@@ -69,8 +69,9 @@ enum WebExtension {
     // world (`ScriptWorld.isolated`), and does the booster's mirror rewrite, extra headers and
     // blocked URLs when asked for. Returns the directory (to remove later), or nil when the
     // library is missing and nothing required it (absolute subresource URLs then bypass the
-    // booster, which `locate()` warned of; the isolated world has no `headwayPage`). Throws `.engine` when extra headers, blocked URLs, a request filter or
-    // a memory limit need it and it cannot be installed.
+    // booster, which `locate()` warned of; the isolated world has no `headwayPage`). Throws
+    // `.engine` when extra headers, blocked URLs, a request filter or a memory limit need it and
+    // it cannot be installed.
     static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: Browser.Configuration,
                         filterAddress: String?) throws(HeadwayError) -> URL? {
         let required = isRequired(for: configuration)
