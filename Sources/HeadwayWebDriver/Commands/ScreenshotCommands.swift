@@ -8,7 +8,7 @@ extension Handlers {
         .takeScreenshot: { session, _ in
             // The top-level viewport, wherever the current frame is.
             let page = try session.currentPage()
-            let scroll = try await page.evaluate("[scrollX, scrollY]")
+            let scroll = try await page.callAsyncFunction("return [scrollX, scrollY]", in: .isolated)
             let size = page.viewportSize
             let clip = ScreenshotClip(x: scroll[0]?.doubleValue ?? 0, y: scroll[1]?.doubleValue ?? 0,
                                       width: Double(size.width), height: Double(size.height))

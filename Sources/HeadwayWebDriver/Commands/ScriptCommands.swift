@@ -12,7 +12,7 @@ extension Handlers {
         .getPageSource: { session, _ in
             try await session.callAtom("""
                 function() {
-                  const d = document;
+                  const d = this.document;
                   const doctype = d.doctype ? new XMLSerializer().serializeToString(d.doctype) : '';
                   return doctype + (d.documentElement ? d.documentElement.outerHTML : '');
                 }

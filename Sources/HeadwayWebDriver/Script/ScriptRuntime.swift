@@ -1,10 +1,13 @@
 // The JavaScript every script and element command runs inside: web element and shadow root
 // references (https://www.w3.org/TR/webdriver2/#elements), the current frame, and the JSON clone
-// of arguments and results. It runs as the body of an async function whose arguments are
+// of arguments and results. It runs in Headway's isolated world (`ScriptWorld.isolated`), where
+// the page's scripts can neither see the references nor replace what the atoms use, as the body
+// of an async function whose arguments are
 //   a: the arguments (JSON, with references), p: the frame path (element references from the top),
 //   h: the top-level window's handle, m: "atom", "sync" or "async", s: a user script's source;
-// and it is placed after `const F = ...`, the function to call (a user script in a frame is compiled
-// in the frame's realm instead). It always returns {value} or {error, message}.
+// and it is placed after `const F = ...`, the atom to call. A user's script runs in the page's
+// own world, as the spec says, through `headwayPage.call` of the current frame. It always
+// returns {value} or {error, message}.
 enum ScriptRuntime {
     static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
     static let shadowKey = "shadow-6066-11e4-a52e-4f735466cecf"
@@ -14,7 +17,7 @@ enum ScriptRuntime {
     const WK = 'window-fcc6-11e5-b4f8-330a88ab9d7f', FK = 'frame-075b-4da1-b6ba-e579c2d3230a';
     class WDError { constructor(code, message) { this.code = code; this.message = message; } }
     const fail = (code, message) => { throw new WDError(code, message); };
-    const REG = Symbol.for('headway.webdriver.references'), PENDING = Symbol.for('headway.webdriver.pending');
+    const REG = '__headwayWebDriverReferences';
     const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(8)),
                                  b => b.toString(16).padStart(2, '0')).join('');
     const registry = (w) => {
@@ -93,7 +96,12 @@ enum ScriptRuntime {
       if (t === 'bigint') return Number(v);
       if (t === 'symbol' || t === 'function') return t === 'function' ? {} : null;
       if (isShadow(v)) return { [SK]: reference(v) };
-      if (isNode(v)) return { [EK]: reference(v) };
+      if (isNode(v)) {
+        if (v.nodeType === 1 && !v.isConnected) {
+          fail('stale element reference', 'the script returned an element that is not in the document');
+        }
+        return { [EK]: reference(v) };
+      }
       if (isWindow(v)) {
         if (v === window) return { [WK]: h };
         if (v.frameElement) return { [FK]: reference(v.frameElement) };
@@ -112,20 +120,20 @@ enum ScriptRuntime {
       return out;
     };
     try {
-      const f = m === 'atom' || p.length === 0 ? F : new ctx.Function(s);
       const args = revive(a, []);
       let value;
-      if (m === 'async') {
-        // Kept reachable until it settles: WebKit fails a call whose promise is collected unsettled,
-        // which a script that never calls back would otherwise cause before the script timeout.
-        const pending = ctx[PENDING] ?? Object.defineProperty(ctx, PENDING, { value: new Set() })[PENDING];
-        const promise = new Promise((resolve, reject) => {
-          try { f.apply(ctx, [...args, resolve]); } catch (e) { reject(e); }
-        });
-        pending.add(promise);
-        try { value = await promise; } finally { pending.delete(promise); }
+      if (m === 'atom') {
+        value = await F.apply(ctx, args);
       } else {
-        value = await f.apply(ctx, args);
+        if (!ctx.headwayPage) {
+          fail('unknown error', 'scripts cannot run in the page: Headway\'s web-process extension '
+            + '(libHeadwayWebExtension.so) was not loaded; ship the Headway_Headway.resources folder beside headway');
+        }
+        try {
+          value = await ctx.headwayPage.call(s, args, { async: m === 'async' });
+        } catch (e) {
+          fail('javascript error', e.message);
+        }
       }
       return { value: clone(value, []) };
     } catch (e) {

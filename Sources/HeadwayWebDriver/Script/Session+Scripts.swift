@@ -12,9 +12,9 @@ extension Session {
                        timeout: max(timeouts.scriptDuration, .seconds(30)))
     }
 
-    // Runs a user's script body (Execute Script or Execute Async Script).
+    // Runs a user's script body (Execute Script or Execute Async Script) in the page's world.
     func runUserScript(_ script: String, _ arguments: [JSONValue], async: Bool) async throws -> JSONValue {
-        try await call(function: "function() {\n\(script)\n}", source: script, arguments: arguments,
+        try await call(function: "null", source: script, arguments: arguments,
                        mode: async ? .async : .sync, timeout: timeouts.scriptDuration)
     }
 
@@ -31,7 +31,7 @@ extension Session {
             ]
             // A user prompt the script opens ends the call with null, as in WebKitWebDriver.
             result = try await page.unlessDialogOpens {
-                try await page.callAsyncFunction(body, arguments: arguments, timeout: timeout)
+                try await page.callAsyncFunction(body, arguments: arguments, in: .isolated, timeout: timeout)
             } ?? ["value": .null]
         } catch let error as HeadwayError where error.code == .scriptTimeout || error.code == .timeout {
             throw WebDriverError(.scriptTimeout, "the script did not finish within the script timeout "
