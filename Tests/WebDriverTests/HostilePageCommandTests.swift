@@ -83,7 +83,11 @@ struct HostilePageCommandTests {
                          _ path: String) async throws -> [String: String] {
         var out: [String: String] = [:]
         func record(_ name: String, _ body: () async throws -> JSONValue) async {
-            do { out[name] = Self.shape(try await body()) } catch { out[name] = "error \(code(error)?.rawValue ?? "\(error)")" }
+            do {
+                out[name] = Self.shape(try await body())
+            } catch {
+                out[name] = "error \(code(error)?.rawValue ?? "\(error)")"
+            }
         }
         func send(_ command: Command, _ body: [String: JSONValue] = [:], _ parameters: [String: String] = [:])
             async throws -> JSONValue {
@@ -114,8 +118,9 @@ struct HostilePageCommandTests {
         await record("text") { try await send(.getElementText, [:], id(title)) }
         await record("hidden text") { try await send(.getElementText, [:], id(hidden)) }
         await record("name") { try await send(.getElementTagName, [:], id(title)) }
-        await record("attribute") { try await send(.getElementAttribute, [:], id(field).merging(["name": "value"]) { $1 }) }
-        await record("property") { try await send(.getElementProperty, [:], id(field).merging(["name": "value"]) { $1 }) }
+        let value = id(field).merging(["name": "value"]) { $1 }
+        await record("attribute") { try await send(.getElementAttribute, [:], value) }
+        await record("property") { try await send(.getElementProperty, [:], value) }
         await record("css value") {
             try await send(.getElementCSSValue, [:], id(hidden).merging(["propertyName": "display"]) { $1 })
         }
