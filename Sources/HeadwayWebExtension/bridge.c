@@ -11,8 +11,9 @@
  *   runner's source (from Headway, a function expression) is evaluated there and the function
  *   kept in C, out of the page's reach, with the built-ins it captured as they were then;
  * - when the isolated world gets a new global, the isolated source (a function expression) is
- *   called with a native function `call(source, nodes, payload, mode, done)`, and defines what
- *   scripts of that world use. `call` compiles `source` in the page's world (as WebKit's own
+ *   called with a native function `call(source, nodes, payload, mode, done)` bound to that
+ *   document's page runner (so a document restored from the back/forward cache keeps its own),
+ *   and defines what scripts of that world use. `call` compiles `source` in the page's world (as WebKit's own
  *   automation does, so no Content-Security-Policy applies), hands `nodes` over as the page's
  *   wrappers and calls the page runner with (function, nodes, payload, mode, reply); the runner
  *   calls `reply(ok, text, nodes)` once, and `done` gets the same with the isolated world's
@@ -26,12 +27,14 @@ static const char *runner_key = "headway-page-runner";
 
 typedef struct {
     GWeakRef frame;
-    JSCValue *done; /* the isolated world's callback; NULL for `call` itself */
+    JSCValue *runner; /* `call`'s: its document's page runner */
+    JSCValue *done;   /* a reply's: the isolated world's callback, until it is called */
 } BridgeData;
 
-static BridgeData *bridge_data_new(WebKitFrame *frame, JSCValue *done) {
+static BridgeData *bridge_data_new(WebKitFrame *frame, JSCValue *runner, JSCValue *done) {
     BridgeData *data = g_new0(BridgeData, 1);
     g_weak_ref_init(&data->frame, frame);
+    data->runner = runner ? g_object_ref(runner) : NULL;
     data->done = done ? g_object_ref(done) : NULL;
     return data;
 }
@@ -39,6 +42,7 @@ static BridgeData *bridge_data_new(WebKitFrame *frame, JSCValue *done) {
 static void bridge_data_free(gpointer pointer) {
     BridgeData *data = pointer;
     g_weak_ref_clear(&data->frame);
+    g_clear_object(&data->runner);
     g_clear_object(&data->done);
     g_free(data);
 }
@@ -70,14 +74,17 @@ static JSCValue *evaluate(JSCContext *context, const char *source, const char *u
 }
 
 /* The page runner of `frame`'s current document: the one made before its scripts ran, else one
- * made now (a document whose global was made before this extension was loaded). */
+ * made now (a document whose global was made before this extension was loaded, or one restored
+ * from the back/forward cache whose isolated world is new). A new reference. */
 static JSCValue *page_runner(WebKitFrame *frame) {
-    JSCValue *runner = g_object_get_data(G_OBJECT(frame), runner_key);
-    if (runner || !page_runner_source) return runner;
     JSCContext *context = webkit_frame_get_js_context(frame);
-    runner = evaluate(context, page_runner_source, "headway-page-runner.js", NULL);
+    JSCValue *runner = g_object_get_data(G_OBJECT(frame), runner_key);
+    if (runner && jsc_value_get_context(runner) == context) {
+        g_object_ref(runner);
+    } else {
+        runner = page_runner_source ? evaluate(context, page_runner_source, "headway-page-runner.js", NULL) : NULL;
+    }
     g_object_unref(context);
-    if (runner) g_object_set_data_full(G_OBJECT(frame), runner_key, runner, g_object_unref);
     return runner;
 }
 
@@ -138,7 +145,7 @@ static JSCValue *isolated_call(GPtrArray *arguments, gpointer user_data) {
     }
     WebKitFrame *frame = live_frame(&data->frame);
     if (!frame) return jsc_value_new_string(isolated, "the frame is gone");
-    JSCValue *runner = page_runner(frame);
+    JSCValue *runner = data->runner;
     if (!runner) {
         g_object_unref(frame);
         return jsc_value_new_string(isolated, "the page runner could not be made in this document");
@@ -157,7 +164,7 @@ static JSCValue *isolated_call(GPtrArray *arguments, gpointer user_data) {
         char *payload = jsc_value_to_string(g_ptr_array_index(arguments, 2));
         char *mode = jsc_value_to_string(g_ptr_array_index(arguments, 3));
         JSCValue *reply = jsc_value_new_function_variadic(page, NULL, G_CALLBACK(page_reply),
-                                                          bridge_data_new(frame, g_ptr_array_index(arguments, 4)),
+                                                          bridge_data_new(frame, NULL, g_ptr_array_index(arguments, 4)),
                                                           bridge_data_free, G_TYPE_NONE);
         JSCValue *ignored = jsc_value_function_call(runner, JSC_TYPE_VALUE, function, JSC_TYPE_VALUE, nodes,
                                                     G_TYPE_STRING, payload ? payload : "null", G_TYPE_STRING,
@@ -195,9 +202,10 @@ static void on_isolated_world_cleared(WebKitScriptWorld *world, WebKitWebPage *p
     (void)data;
     JSCContext *context = webkit_frame_get_js_context_for_script_world(frame, world);
     JSCValue *install = evaluate(context, isolated_source, "headway-isolated-bridge.js", NULL);
+    JSCValue *runner = page_runner(frame);
     if (install && jsc_value_is_function(install)) {
         JSCValue *call = jsc_value_new_function_variadic(context, "call", G_CALLBACK(isolated_call),
-                                                         bridge_data_new(frame, NULL), bridge_data_free,
+                                                         bridge_data_new(frame, runner, NULL), bridge_data_free,
                                                          JSC_TYPE_VALUE);
         JSCValue *ignored = jsc_value_function_call(install, JSC_TYPE_VALUE, call, G_TYPE_NONE);
         g_clear_object(&ignored);
@@ -205,6 +213,7 @@ static void on_isolated_world_cleared(WebKitScriptWorld *world, WebKitWebPage *p
         g_object_unref(call);
     }
     g_clear_object(&install);
+    g_clear_object(&runner);
     g_object_unref(context);
 }
 

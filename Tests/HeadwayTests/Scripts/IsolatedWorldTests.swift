@@ -107,4 +107,21 @@ struct IsolatedWorldTests {
             #expect(seen == "undefined 0")
         }
     }
+
+    @Test func aDocumentBackFromTheBackForwardCacheKeepsItsBridge() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/worlds.html", .html(Self.page))
+        server.route("/other.html", .html("<title>Other</title><p id=a>other</p>"))
+        try await Browser.withPage { page in
+            let read = #"return (await headwayPage.call('return [document.title, document.getElementById("a")]', []))"#
+                + ".map((v) => typeof v === 'string' ? v : v.textContent)"
+            try await page.load(server.url.appendingPathComponent("worlds.html"))
+            #expect(try await page.callAsyncFunction(read, in: .isolated) == ["Worlds", "first"])
+            try await page.load(server.url.appendingPathComponent("other.html"))
+            #expect(try await page.callAsyncFunction(read, in: .isolated) == ["Other", "other"])
+            try await page.goBack()
+            #expect(try await page.callAsyncFunction(read, in: .isolated) == ["Worlds", "first"])
+        }
+    }
 }
