@@ -74,4 +74,11 @@ addEventListener('wheel', e => log('wheel:' + (e.deltaY > 0)));
 <button id=confirm onclick="log('confirm:' + confirm('Sure?'))">confirm</button>
 <button id=prompt onclick="log('prompt:' + prompt('Name?', 'def'))">prompt</button>""" + _LOG,
     "/long.html": "<!doctype html><title>Long</title>" + "".join(f"<p>Paragraph {i}</p>" for i in range(200)),
+    "/submit.html": """<!doctype html><title>Submit</title>
+<form id=f action="/next.html"><input id=q name=q value=x><button id=go>Go</button></form>
+<form id=late action="/next.html" onsubmit="event.preventDefault(); setTimeout(() => this.submit(), 0)">
+<input id=lq name=lq value=y><button id=later>Later</button></form>
+<a id=frag href="#part">part</a> <p id=part>part</p>
+<button id=push onclick="history.pushState({}, '', '/pushed.html')">push</button>
+<a id=slowlink href="/slow?s=1">slow</a>""",
 }

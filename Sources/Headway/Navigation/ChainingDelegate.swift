@@ -22,6 +22,8 @@ final class ChainingDelegate: NavigationDelegate {
             return
         }
         let started = tracker.current?.finalURL ?? url
+        // A navigation the page started itself: measured and recorded even if nobody follows it.
+        if let record = tracker.current, record.requested == nil, !record.isFollowed { page.observe(record) }
         emit(.navigationStarted(started))
         user?.page(page, didStartNavigation: started)
     }
@@ -55,6 +57,10 @@ final class ChainingDelegate: NavigationDelegate {
         let reported = tracker.current?.error.flatMap { $0.code == .notAPage ? $0 : nil } ?? error
         emit(.navigationFailed(url, reported))
         user?.page(page, didFailNavigation: url, error: reported)
+    }
+
+    func page(_ page: Page, didLoad result: LoadResult) {
+        user?.page(page, didLoad: result)
     }
 
     func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? {

@@ -27,6 +27,9 @@ public protocol NavigationDelegate: AnyObject, Sendable {
     func page(_ page: Page, didFinishNavigation url: URL)
     /// The main-frame navigation failed.
     func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError)
+    /// A navigation of the page is over and measured, however it started: its result, as
+    /// `Page.latestLoad` now has it.
+    func page(_ page: Page, didLoad result: LoadResult)
     /// Decide whether a navigation may go ahead. Return `nil` to leave it to Headway;
     /// any other answer wins.
     func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy?
@@ -47,6 +50,8 @@ extension NavigationDelegate {
     public func page(_ page: Page, didFinishNavigation url: URL) {}
     /// Does nothing by default.
     public func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {}
+    /// Does nothing by default.
+    public func page(_ page: Page, didLoad result: LoadResult) {}
     /// Returns nil by default: Headway decides.
     public func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? { nil }
     /// Does nothing by default.

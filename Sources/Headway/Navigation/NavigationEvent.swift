@@ -4,7 +4,10 @@ import Foundation
 // events, its policy decisions, Headway's own requests, and the tracker's timers.
 enum NavigationEvent: Equatable, Sendable {
     // Headway asks WebKit for a load (`load`, `reload`, history, a prerender).
-    case requested(URL?, completesAtDOMContentLoaded: Bool, completesAtCommit: Bool = false)
+    // `mayBeSameDocument`: WebKit may make it a same-document navigation (a fragment of the
+    // document shown, a history entry).
+    case requested(URL?, completesAtDOMContentLoaded: Bool, completesAtCommit: Bool = false,
+                   mayBeSameDocument: Bool = false)
     // WebKit's load-changed: STARTED, REDIRECTED, COMMITTED, FINISHED.
     case started(URL)
     case redirected(URL)
@@ -33,6 +36,12 @@ enum NavigationEvent: Equatable, Sendable {
     case blocked(URL)
     // The main frame's DOMContentLoaded fired.
     case domContentLoaded
+    // WebKit stopped loading (the view's is-loading went false), showing this URL.
+    case loadingStopped(URL?)
+    // The URL the view shows changed.
+    case urlChanged(URL)
+    // A follower of this load counts it done at `condition` (or now, when it is past it).
+    case completes(load: Int, at: LoadCondition)
     // `Page.stop()`: the cancellation WebKit reports next is a failure, not a client redirect.
     case stop
     // Someone waits for this load to complete.
@@ -58,6 +67,8 @@ enum NavigationEffect: Equatable, Sendable {
     case began(Int)
     // A main-frame commit: wake whoever waits for the next document.
     case commitSeen
+    // A same-document navigation of the page's own: wake whoever waits for a navigation.
+    case sameDocumentSeen
     // This STARTED continues the load at the URL (a client or replayed redirect): report a redirect,
     // not a new navigation.
     case reportRedirect(URL)

@@ -4,9 +4,11 @@ extension NavigationTracker {
     // The shell's handle on one load: its latest state (read through, as `record.finalURL`) and
     // whoever waits for it to complete. Loads are compared by this handle's identity.
     @dynamicMemberLookup
-    final class Record {
+    @EngineActor final class Record {
         var load: NavigationLoad
         var waiters: [@EngineActor () -> Void] = []
+        // A caller follows it to its result (`Page.finish`); else the page observes it alone.
+        var isFollowed = false
 
         init(_ load: NavigationLoad) {
             self.load = load

@@ -13,6 +13,9 @@ struct NavigationState: Equatable, Sendable {
     var redirecting: URL?
     // Counts STARTED events and allowed navigation policies, to spot navigations a snippet began.
     var navigationSignals = 0
+    // Counts same-document navigations (a fragment, `history.pushState`, a history entry of the
+    // same document): the page's own and those Headway asked for.
+    var sameDocumentNavigations = 0
     var nextID = 1
     // A finished load waits for its page icon's request to end (see `Page+Icon`).
     var iconWait: IconWait?
@@ -66,6 +69,8 @@ struct NavigationLoad: Equatable, Sendable {
     var phase = Phase.requested
     var started: Duration?
     var committed: Duration?
+    // When the main frame's DOMContentLoaded fired, once the load committed.
+    var domContentLoaded: Duration?
     var finished: Duration?
     var finalURL: URL?
     var error: HeadwayError?
@@ -85,6 +90,13 @@ struct NavigationLoad: Equatable, Sendable {
     var completesAtCommit = false
     // Someone waits for this load to complete (and so checks for a client redirect after it).
     var isAwaited = false
+    // Requested where WebKit may make it a same-document navigation; and it did: WebKit ended it
+    // without starting a load.
+    var mayBeSameDocument = false
+    var sameDocument = false
+    // Requested, the load it replaced ended meanwhile (WebKit reports that late): WebKit is not
+    // loading for a moment, which does not make this one a same-document navigation.
+    var replacedLoadEnded = false
 
     var isDone: Bool { phase == .done }
 

@@ -16,6 +16,10 @@ enum NavigationTiming {
     // request to end, as a browser left open would let it.
     static let iconWait: Duration = .seconds(1)
 
+    // A navigation the page asked for (its policy decision allowed) starts within this long, or
+    // was a frame's.
+    static let policyToStart: Duration = .seconds(1)
+
     // WebKit's own limit on redirects in one load (and Headway's on client redirects).
     static let maxRedirects = 20
 }

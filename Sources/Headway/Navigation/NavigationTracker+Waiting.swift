@@ -14,6 +14,14 @@ extension NavigationTracker {
         return nil
     }
 
+    // Waits until a load begins or a same-document navigation happens, or `timeout` passes, or
+    // the task is cancelled.
+    func nextChange(within timeout: Duration) async {
+        _ = try? await EngineWait<Void>.run(timeout: timeout, onTimeout: { .success(()) }) { wait in
+            recordWaiters.append { wait.resume(.success(())) }
+        }
+    }
+
     // Calls `done` once `record` completes (at once when it already has).
     func whenDone(_ record: Record, _ done: @escaping @EngineActor () -> Void) {
         if record.isDone { return done() }

@@ -15,6 +15,7 @@ final class NavigationTracker {
     var iconWaiters: [@EngineActor () -> Void] = []
 
     var navigationSignals: Int { state.navigationSignals }
+    var sameDocumentNavigations: Int { state.sameDocumentNavigations }
     var redirecting: URL? { state.redirecting }
     // The current record once WebKit started its load and until it is done.
     var live: Record? { state.live == nil ? nil : current }
@@ -53,6 +54,8 @@ final class NavigationTracker {
             wakeRecordWaiters()
         case .commitSeen:
             wakeCommitWaiters()
+        case .sameDocumentSeen:
+            wakeRecordWaiters()
         case .startTimer(let timer):
             timers[timer]?.cancel()
             timers[timer] = Task { @EngineActor [weak self] in
@@ -74,9 +77,9 @@ final class NavigationTracker {
     }
 
     // Opens a record for a load Headway is about to request.
-    func begin(_ url: URL?, until condition: LoadCondition = .load) -> Record {
+    func begin(_ url: URL?, until condition: LoadCondition = .load, mayBeSameDocument: Bool = false) -> Record {
         send(.requested(url, completesAtDOMContentLoaded: condition == .domContentLoaded,
-                        completesAtCommit: condition == .committed))
+                        completesAtCommit: condition == .committed, mayBeSameDocument: mayBeSameDocument))
         return current!
     }
 

@@ -5,7 +5,7 @@ import Foundation
 extension NavigationTransition.Step {
     mutating func finished(_ url: URL) {
         if state.redirecting != nil { return effects.append(.unowned) }
-        guard let live = state.live else { return }
+        guard let live = state.live else { return replacedLoadEnded() }
         let finished = now - live.origin
         if live.replacedByPage {
             // The page's own navigation replaced this load; its STARTED should follow at once.
@@ -28,7 +28,7 @@ extension NavigationTransition.Step {
         if error.code == .engine, let current = state.current, !current.isDone {
             return complete(error: error)
         }
-        guard let live = state.live else { return }
+        guard let live = state.live else { return replacedLoadEnded() }
         if error.isCancellation, !live.stopRequested {
             if live.pageNavigation != nil {
                 if !live.replacedByPage { state.current?.phase = .replacedByPage }

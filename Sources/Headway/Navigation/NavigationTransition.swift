@@ -23,8 +23,9 @@ enum NavigationTransition {
 
         mutating func apply(_ event: NavigationEvent) {
             switch event {
-            case .requested(let url, let domContentLoaded, let commit):
+            case .requested(let url, let domContentLoaded, let commit, let sameDocument):
                 begin(url, completesAtDOMContentLoaded: domContentLoaded, completesAtCommit: commit)
+                state.current?.mayBeSameDocument = sameDocument
             case .started(let url): started(url)
             case .redirected(let url): redirected(url)
             case .committed(let url): committed(url)
@@ -40,8 +41,13 @@ enum NavigationTransition {
             case .redirectRefused(let url): redirectRefused(url)
             case .blocked(let url): blocked(url)
             case .domContentLoaded:
-                guard let live = state.live, live.completesAtDOMContentLoaded, live.committed != nil else { return }
-                complete(error: live.error)
+                guard let live = state.live, live.committed != nil else { return }
+                let at = now - live.origin
+                if live.domContentLoaded == nil { state.current?.domContentLoaded = at }
+                if live.completesAtDOMContentLoaded { complete(error: live.error) }
+            case .loadingStopped(let url): loadingStopped(url)
+            case .urlChanged: urlChanged()
+            case .completes(let id, let condition): completes(id, at: condition)
             case .stop: state.current?.stopRequested = true
             case .awaited(let id):
                 if state.current?.id == id { state.current?.isAwaited = true }

@@ -31,7 +31,8 @@ extension Page {
         }
         let target = booster != nil ? MirrorScheme.mirror(url) : url
         let started = Engine.now()
-        let result = try await navigate(url, timeout: timeout, condition: condition) {
+        let result = try await navigate(url, timeout: timeout, condition: condition,
+                                        mayBeSameDocument: isFragment(of: self.url, url)) {
             booster?.willNavigate(to: target, from: pageBooster)
             webkit_web_view_load_uri(view, target.absoluteString)
         }
@@ -57,7 +58,7 @@ extension Page {
         guard webkit_web_view_can_go_back(view) != 0 else {
             throw HeadwayError(.invalidArgument, "there is no page to go back to")
         }
-        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_back(view) }
+        return try await navigate(nil, timeout: timeout, mayBeSameDocument: true) { webkit_web_view_go_back(view) }
     }
 
     /// Goes forward one entry in the history; errors and cancellation as for `goBack`.
@@ -67,7 +68,9 @@ extension Page {
         guard webkit_web_view_can_go_forward(view) != 0 else {
             throw HeadwayError(.invalidArgument, "there is no page to go forward to")
         }
-        return try await navigate(nil, timeout: timeout) { webkit_web_view_go_forward(view) }
+        return try await navigate(nil, timeout: timeout, mayBeSameDocument: true) {
+            webkit_web_view_go_forward(view)
+        }
     }
 
     /// Stops the current load; a pending `load` then fails.
@@ -76,6 +79,13 @@ extension Page {
         guard let view = view?.pointer else { return }
         webkit_web_view_stop_loading(view)
         if let pageBooster { booster?.handler.cancelFetches(of: pageBooster, mainFrameOnly: false) }
+    }
+
+    // Whether `target` is the document `shown` with a fragment: WebKit navigates within it.
+    private func isFragment(of shown: URL?, _ target: URL) -> Bool {
+        guard target.fragment != nil, let shown else { return false }
+        func document(_ url: URL) -> Substring { url.absoluteString.prefix { $0 != "#" } }
+        return document(shown) == document(target)
     }
 
     // Navigates to a redirect's target for the booster's handler, as the same navigation.
@@ -105,7 +115,7 @@ extension Page {
     }
 
     private func navigate(_ requested: URL?, timeout: Duration, condition: LoadCondition = .load,
-                          start: () -> Void) async throws -> LoadResult {
+                          mayBeSameDocument: Bool = false, start: () -> Void) async throws -> LoadResult {
         try Task.checkCancellation()
         clearPageRecords()
         if let booster, view != nil {
@@ -120,7 +130,7 @@ extension Page {
                 pageBooster.stats.bytesPrefetched = booster.prefetcher.takeBytesSinceLastLoad()
             }
         }
-        let record = tracker.begin(requested, until: condition)
+        let record = tracker.begin(requested, until: condition, mayBeSameDocument: mayBeSameDocument)
         network.reset()
         start()
         return try await finish(record, timeout: timeout)
@@ -133,38 +143,24 @@ extension Page {
         let deadline = Engine.now() + timeout
         var record = first
         while true {
+            record.isFollowed = true
             do {
                 try await wait(for: record, until: deadline, timeout: timeout)
             } catch let error as HeadwayError where error.code == .timeout {
                 throw try await explained(error)
             }
-            let left = Engine.now().duration(to: deadline)
-            var probe: JSONValue?
+            if record.sameDocument { return recorded(sameDocumentResult(record)) }
             // A load done at commit does not wait for its document: no probe, no redirect check.
-            if record.completesAtCommit { return try collectResult(record, probe: .null) }
+            if record.completesAtCommit { return recorded(try collectResult(record, probe: .null)) }
+            var probe: JSONValue?
             do {
-                probe = try await JavaScriptCall.callAsyncFunction(
-                    try liveView(),
-                    PageScripts.timing,
-                    arguments: [
-                        "waitForLoad": record.completesAtDOMContentLoaded ? "no" : "yes",
-                        "entriesWanted": network.recording ? "yes" : "no",
-                    ],
-                    world: PageScripts.world,
-                    sourceURI: nil,
-                    timeout: min(.seconds(10), max(.seconds(1), left)),
-                    what: "the timing probe"
-                )
-            } catch let error as HeadwayError where error.code == .scriptTimeout {
-                // The page may be spinning in JavaScript right after its load event.
-                checkResponsiveness()
+                probe = try await timingProbe(of: record, within: Engine.now().duration(to: deadline))
             } catch is CancellationError {
                 // The load ends here: its client-redirect check too, or the page's next own
                 // navigation would be taken for this load's redirect.
                 if tracker.awaitingClientRedirect === record { tracker.awaitingClientRedirect = nil }
                 throw CancellationError()
-            } catch {}
-            if probe?["navigated"] != nil { probe = nil }
+            }
             if record.redirects.count < NavigationTiming.maxRedirects,
                let next = await clientRedirect(after: record, probe: probe, deadline: deadline) {
                 record = next
@@ -175,7 +171,7 @@ extension Page {
             let result = try collectResult(record, probe: probe ?? .null)
             await letIconRequestEnd(of: record, probe: probe, until: deadline)
             try Task.checkCancellation()
-            return result
+            return recorded(result)
         }
     }
 

@@ -31,7 +31,10 @@ extension Page {
             canGoBack: webkit_web_view_can_go_back(view) != 0,
             canGoForward: webkit_web_view_can_go_forward(view) != 0)
         guard next != state else { return }
+        let previous = state
         state = next
+        if let url = next.url, url != previous.url { tracker.send(.urlChanged(url)) }
+        if previous.isLoading, !next.isLoading { tracker.send(.loadingStopped(next.url)) }
         emit(.state(next))
         for sink in stateSinks.values { sink.yield(next) }
     }

@@ -24,6 +24,11 @@ public final class Page {
     /// keeps the page open (the WebDriver server) turns it off to return at the load event.
     public var waitsForPageIcon = true
 
+    /// The result of the page's latest load, however it started: Headway's (`load`, `reload`,
+    /// history) or the page's own (a link, a form, a script, a refresh), followed or not. After a
+    /// same-document navigation it is the document's load at the new URL, with `isSameDocument`.
+    public internal(set) var latestLoad: LoadResult?
+
     /// The latest observable state. `stateUpdates()` streams every change.
     public internal(set) var state = PageState(url: nil, title: "", isLoading: false, estimatedProgress: 0,
                                               canGoBack: false, canGoForward: false)

@@ -26,6 +26,10 @@ public struct LoadResult: Sendable, Codable, Equatable {
     /// Every request of the load, with Browser.Configuration.recordsResources on (else nil):
     /// what `HARLog` writes. Not part of this type's JSON.
     public var resourceEntries: [ResourceEntry]?
+    /// True for a same-document navigation (a fragment, `history.pushState`, a history entry of
+    /// the same document): the figures are the document's load, `finalURL` the new URL. Not part
+    /// of this type's JSON.
+    public var isSameDocument = false
 
     /// A result with each field given, for tests of code that handles results.
     public init(url: URL, finalURL: URL, status: Int?, title: String, timing: Timing,

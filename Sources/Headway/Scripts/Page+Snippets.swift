@@ -15,9 +15,11 @@ extension Page {
         navigationTimeout: Duration = .seconds(30)
     ) async throws -> SnippetResult {
         var result = SnippetResult(file: snippet.file)
-        let signalsBefore = tracker.navigationSignals
-        let recordBefore = tracker.current
-        func navigated() -> Bool { tracker.navigationSignals != signalsBefore || tracker.current !== recordBefore }
+        let mark = navigationMark()
+        func navigated() -> Bool {
+            tracker.navigationSignals != mark.signals || tracker.current !== mark.record
+                || tracker.sameDocumentNavigations != mark.sameDocument
+        }
         do {
             let view = try await readyView()
             let envelope = try await runner(snippet, view: view, timeout: timeout)
@@ -35,20 +37,19 @@ extension Page {
         } catch {
             result.error = ScriptError(message: "\(error)", file: snippet.file, line: 0, column: 0)
         }
-        if let record = await navigation(after: recordBefore, signals: signalsBefore) {
-            do {
-                let load = try await finish(record, timeout: navigationTimeout)
+        do {
+            if let load = try await followNavigation(since: mark, until: .load, timeout: navigationTimeout) {
                 result.navigatedTo = load.finalURL
                 result.navigatedStatus = load.status
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch let error as HeadwayError {
-                if result.error == nil {
-                    result.error = ScriptError(message: "the navigation it started failed: \(error.description)",
-                                               file: snippet.file, line: 0, column: 0)
-                }
-            } catch {}
-        }
+            }
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch let error as HeadwayError {
+            if result.error == nil {
+                result.error = ScriptError(message: "the navigation it started failed: \(error.description)",
+                                           file: snippet.file, line: 0, column: 0)
+            }
+        } catch {}
         try Task.checkCancellation()
         return result
     }

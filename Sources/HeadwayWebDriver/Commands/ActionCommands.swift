@@ -4,14 +4,14 @@ import Headway
 extension Handlers {
     static let actions: [Command: Handler] = [
         .performActions: { session, request in
-            _ = try session.currentPage()
+            let page = try session.currentPage()
             let ticks = try ActionSequences.ticks(request.body, state: &session.inputState)
-            try await session.dispatch(ticks)
+            try await session.followingNavigation(on: page) { try await session.dispatch(ticks) }
             return .null
         },
         .releaseActions: { session, _ in
-            _ = try session.currentPage()
-            try await session.releaseActions()
+            let page = try session.currentPage()
+            try await session.followingNavigation(on: page) { try await session.releaseActions() }
             return .null
         },
     ]

@@ -10,14 +10,17 @@ extension Handlers {
             let point = try await session.untilInteractable(InteractionAtoms.clickPoint, [element])
             guard let x = point["x"]?.doubleValue, let y = point["y"]?.doubleValue else { return .null }
             let page = try session.currentPage()
-            let before = page.url
-            try await page.click(x: x, y: y, button: .left, clickCount: 1)
-            try await session.waitForNavigation(page, from: before)
+            try await session.followingNavigation(on: page) {
+                try await page.click(x: x, y: y, button: .left, clickCount: 1)
+            }
             return .null
         },
         .elementClear: { session, request in
             let element = Session.elementReference(request.parameter("elementId"))
-            _ = try await session.untilInteractable(InteractionAtoms.clear, [element])
+            // Its change handler may navigate.
+            try await session.followingNavigation(on: try session.currentPage()) {
+                _ = try await session.untilInteractable(InteractionAtoms.clear, [element])
+            }
             return .null
         },
         .elementSendKeys: { session, request in
@@ -31,9 +34,7 @@ extension Handlers {
                 return .null
             }
             let page = try session.currentPage()
-            let before = page.url
-            try await session.type(text, page: page)
-            try await session.waitForNavigation(page, from: before)
+            try await session.followingNavigation(on: page) { try await session.type(text, page: page) }
             return .null
         },
     ]

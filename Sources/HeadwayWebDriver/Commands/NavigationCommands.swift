@@ -39,38 +39,3 @@ extension Handlers {
         },
     ]
 }
-
-extension Session {
-    // Runs a navigation of the current window under the session's page load strategy and timeout,
-    // then makes the top-level document the current browsing context.
-    func navigate(
-        _ navigation: @escaping @Sendable @EngineActor (Page, LoadCondition, Duration) async throws -> LoadResult
-    ) async throws {
-        let page = try currentPage()
-        framePath = []
-        // The page stays open after the command: its icon request may end on its own.
-        page.waitsForPageIcon = false
-        let condition: LoadCondition =
-            switch capabilities.pageLoadStrategy {
-            case .normal: .load
-            case .eager: .domContentLoaded
-            case .none: .committed
-            }
-        do {
-            // A user prompt the page opens while loading ends the wait, as in WebKitWebDriver.
-            let timeout = timeouts.pageLoadDuration
-            lastLoad = try await page.unlessDialogOpens {
-                try await navigation(page, condition, timeout)
-            } ?? lastLoad
-        } catch let error as HeadwayError {
-            switch error.code {
-            // A response that is no page (204, a download) leaves the document as it was.
-            case .notAPage: return
-            case .timeout: throw WebDriverError(.timeout, "the page did not load within the pageLoad timeout "
-                + "(\(timeouts.pageLoad) ms)")
-            case .loadFailed, .blockedURL: throw WebDriverError(.unknownError, error.description)
-            default: throw error
-            }
-        }
-    }
-}

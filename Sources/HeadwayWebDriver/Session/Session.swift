@@ -8,6 +8,8 @@ package final class Session {
     package struct Window {
         package let handle: String
         package let page: Page
+        // The page's load when the window joined the session (a warm page's about:blank).
+        let loadBefore: LoadResult?
     }
 
     package let id: String
@@ -18,16 +20,18 @@ package final class Session {
     package private(set) var currentHandle: String?
     // The frame elements from the top-level document down to the current browsing context.
     package var framePath: [JSONValue] = []
-    // The last navigation's result, for /headway/timing; with "har" on, every one is kept too.
+    // The latest navigation of the current window's page, however it started (Navigate To, a
+    // click, keys, a script, the page itself), for /headway/timing; nil before the first.
     package var lastLoad: LoadResult? {
-        didSet {
-            guard let lastLoad, browser.configuration.recordsResources else { return }
-            loads.append(lastLoad)
-        }
+        guard let handle = currentHandle, let window = windows.first(where: { $0.handle == handle }),
+              !window.page.isClosed, let load = window.page.latestLoad, load != window.loadBefore else { return nil }
+        return load
     }
-    // The session's navigations for /headway/har: the latest, at most `maxRecordedLoads` loads
-    // holding at most `maxRecordedEntries` requests together (the oldest loads go first; the
-    // latest load always stays).
+    // Hears every navigation of the session's pages and keeps it for /headway/har.
+    private lazy var recorder = LoadRecorder(session: self)
+    // The session's navigations for /headway/har (with "har" on): the latest, at most
+    // `maxRecordedLoads` loads holding at most `maxRecordedEntries` requests together (the oldest
+    // loads go first; the latest load always stays).
     package var loads: [LoadResult] = [] {
         didSet {
             var entries = loads.reduce(0) { $0 + ($1.resourceEntries?.count ?? 0) }
@@ -67,7 +71,10 @@ package final class Session {
         page.holdsDialogs = true
         // As Chrome and Firefox under automation: a script may open windows without a gesture.
         page.allowsScriptPopups = true
-        windows.append(Window(handle: handle, page: page))
+        page.delegate = recorder
+        // A window stays open after a navigation: its page-icon request may end on its own.
+        page.waitsForPageIcon = false
+        windows.append(Window(handle: handle, page: page, loadBefore: page.latestLoad))
         if currentHandle == nil { currentHandle = handle }
         return handle
     }
@@ -123,6 +130,21 @@ package final class Session {
         windows.removeAll()
         currentHandle = nil
         browser.close()
+    }
+}
+
+// Keeps each document load of a session's pages for its HAR log (with "har" on).
+@EngineActor
+final class LoadRecorder: NavigationDelegate {
+    private weak var session: Session?
+
+    init(session: Session) {
+        self.session = session
+    }
+
+    func page(_ page: Page, didLoad result: LoadResult) {
+        guard let session, session.browser.configuration.recordsResources, !result.isSameDocument else { return }
+        session.loads.append(result)
     }
 }
 

@@ -13,10 +13,24 @@ extension Page {
     /// cancelled and this returns nil, the dialog left open for `closeDialog`. So a script, input
     /// or a load that opens an alert returns at once instead of waiting out its timeout, which it
     /// would, since the page waits in the dialog. Returns `work`'s value, or throws its error.
+    ///
+    /// With `cancellingWork` false, a dialog leaves `work` running on in a task of the page's (a
+    /// load then goes on once the dialog is answered); cancelling the caller still cancels it.
     public func unlessDialogOpens<T: Sendable>(
+        cancellingWork: Bool = true,
         _ work: @escaping @Sendable @EngineActor () async throws -> T
     ) async throws -> T? {
-        try await withThrowingTaskGroup(of: DialogRace<T>.self) { group in
+        if !cancellingWork {
+            guard let running = tasks.start({ () async -> Result<T, any Error> in
+                do { return .success(try await work()) } catch { return .failure(error) }
+            }) else { throw HeadwayError(.closed, "the page is closed") }
+            return try await withTaskCancellationHandler {
+                try await unlessDialogOpens { await running.value }?.get()
+            } onCancel: {
+                running.cancel()
+            }
+        }
+        return try await withThrowingTaskGroup(of: DialogRace<T>.self, returning: T?.self) { group in
             group.addTask { @Sendable @EngineActor () async throws -> DialogRace<T> in
                 .done(try await work())
             }
