@@ -7,7 +7,7 @@ extension Handlers {
     static let elementInteraction: [Command: Handler] = [
         .elementClick: { session, request in
             let element = Session.elementReference(request.parameter("elementId"))
-            let point = try await session.untilInteractable(InteractionAtoms.clickPoint, [element])
+            let point = try await session.untilInteractable(ElementClickAtom.source, [element])
             guard let x = point["x"]?.doubleValue, let y = point["y"]?.doubleValue else { return .null }
             let page = try session.currentPage()
             let before = page.url
@@ -17,7 +17,7 @@ extension Handlers {
         },
         .elementClear: { session, request in
             let element = Session.elementReference(request.parameter("elementId"))
-            _ = try await session.untilInteractable(InteractionAtoms.clear, [element])
+            _ = try await session.untilInteractable(ElementClearAtom.source, [element])
             return .null
         },
         .elementSendKeys: { session, request in
