@@ -54,7 +54,7 @@ struct ElementTextTests {
         defer { page.stop() }
         let expected: [(String, String)] = [
             ("nbsp", "a  b "), ("row", "one two three"), ("table", "a b\nc d"), ("pre", "  two spaces\n tab"),
-            ("prewrap", "a   b"), ("preline", "a b\nc"), ("nowrap", "a b c"), ("upper", "HELLO WORLD"),
+            ("prewrap", "a   b"), ("preline", "a b \n c"), ("nowrap", "a b c"), ("upper", "HELLO WORLD"),
             ("cap", "Hello WORLD O'neil Snake_case Foo-Bar Xy"), ("lower", "hello"),
             ("blocks", "one\ntwo\nthree\nfour\nfive six"), ("inlines", "i1 i2"), ("breaks", "a\nb\n\nc"),
             ("zero", "abc"),

@@ -11,10 +11,11 @@
 //   cells and display: contents do not); a table cell ends with one space, so cells of a row are
 //   joined by single spaces;
 // - each line is trimmed of spaces but not of no-break spaces, then no-break spaces become spaces.
-// Where the atom's letter and the rendering disagree, Headway follows the rendering: a line break in
-// pre-line text starts a line that is trimmed like any other; inline-flex, inline-grid and
-// display: contents boxes are inline; a <br> under display: none breaks nothing; capitalize does
-// not start a word after an apostrophe or an underscore, nor where an element splits a word.
+// Where the atom's letter and the rendering disagree, Headway follows the rendering: inline-flex,
+// inline-grid and display: contents boxes are inline; a <br> under display: none breaks nothing;
+// capitalize does not start a word after an apostrophe or an underscore, nor where an element
+// splits a word. As in the atom (and WebKitWebDriver), the spaces pre-line text keeps around its
+// line breaks stay.
 enum VisibleTextAtom {
     // Needs DisplayedAtom.helpers; defines visibleText(e).
     static let helpers = #"""
@@ -55,11 +56,7 @@ enum VisibleTextAtom {
         } else {
           text = text.replace(/[ \f\t\v\u2028\u2029]+/g, ' ');
         }
-        text = transformed(text, style.textTransform, last().slice(-1));
-        text.split('\n').forEach((part, i) => {
-          if (i > 0) lines.push('');
-          append(part);
-        });
+        append(transformed(text, style.textTransform, last().slice(-1)));
       };
       const visit = (e) => {
         if (e.localName === 'br') { lines.push(''); return; }
