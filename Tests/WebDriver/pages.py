@@ -73,6 +73,53 @@ addEventListener('wheel', e => log('wheel:' + (e.deltaY > 0)));
 <button id=alert onclick="alert('Hello alert'); log('after-alert')">alert</button>
 <button id=confirm onclick="log('confirm:' + confirm('Sure?'))">confirm</button>
 <button id=prompt onclick="log('prompt:' + prompt('Name?', 'def'))">prompt</button>""" + _LOG,
+    "/text.html": """<!doctype html><title>Text</title>
+<p id=nbsp>a&nbsp;&nbsp;b&nbsp;</p>
+<table><tr id=row>
+  <td>one</td>
+  <td>two</td>
+  <th>three</th>
+</tr><tr id=compact><td>one</td><td>two</td><th>three</th></tr></table>
+<pre id=pre>  line one
+    line two	end</pre>
+<div id=prewrap style="white-space: pre-wrap">a   b</div>
+<div id=preline style="white-space: pre-line">a   b
+  c</div>
+<p id=upper style="text-transform: uppercase">hello World</p>
+<p id=cap style="text-transform: capitalize">hello wORLD</p>
+<p id=capwords style="text-transform: capitalize">o'neil snake_case</p>
+<p id=lower style="text-transform: lowercase">HeLLo</p>
+<div id=blocks>one<div>two</div>three<p>four</p><span>five</span> six</div>
+<div id=breaks>a<br>b<br><br>c</div>
+<div id=mixed>vis <span style="visibility: hidden">hidden</span> <span style="display: none">none</span>
+<span style="opacity: 0">clear</span> end</div>
+<div id=invisible style="visibility: hidden">outer <span style="visibility: visible">inner</span></div>
+<div id=host></div>
+<div id=slots><span slot=s>slotted</span> default</div>
+<a id=link href=next.html>Next&nbsp;page</a>
+<script>
+document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = 'shadow <b>text</b>';
+document.getElementById('slots').attachShadow({mode: 'open'}).innerHTML = 'before <slot name=s></slot> after <slot></slot>';
+</script>""",
+    "/interact.html": """<!doctype html><title>Interact</title>
+<style>button, input, select { display: block; margin: 4px }</style>
+<button id=invisible style="visibility: hidden" onclick="log('invisible')">invisible</button>
+<button id=transparent style="opacity: 0" onclick="log('transparent')">transparent</button>
+<div style="position: relative"><button id=covered>covered</button>
+<div style="position: absolute; inset: 0"></div></div>
+<input type=checkbox id=hiddenbox style="display: none">
+<input type=checkbox id=clearbox style="opacity: 0">
+<select id=hiddensel style="visibility: hidden"><option>a</option><option id=hiddenopt>b</option></select>
+<select id=sel><option id=o1>a</option><option id=o2>b</option><option id=o3 disabled>c</option></select>
+<input id=field value=abc>
+<input id=disabled value=abc disabled>
+<input id=readonly value=abc readonly>
+<input id=invisiblefield value=abc style="visibility: hidden">
+<script>
+for (const t of ['mouseover', 'mousedown', 'focus', 'input', 'change', 'mouseup', 'click', 'blur']) {
+  for (const id of ['sel', 'field']) document.getElementById(id).addEventListener(t, () => log(id + ':' + t));
+}
+</script>""" + _LOG,
     "/long.html": "<!doctype html><title>Long</title>" + "".join(f"<p>Paragraph {i}</p>" for i in range(200)),
     "/submit.html": """<!doctype html><title>Submit</title>
 <form id=f action="/next.html"><input id=q name=q value=x><button id=go>Go</button></form>

@@ -30,7 +30,7 @@ extension Handlers {
         .getElementCSSValue: { session, request in
             try await session.elementAtom(ElementAtoms.cssValue, request, .string(request.parameter("propertyName")))
         },
-        .getElementText: { session, request in try await session.elementAtom(ElementAtoms.text, request) },
+        .getElementText: { session, request in try await session.elementAtom(VisibleTextAtom.source, request) },
         .getElementTagName: { session, request in try await session.elementAtom(ElementAtoms.tagName, request) },
         .getElementRect: { session, request in try await session.elementAtom(ElementAtoms.rect, request) },
         .isElementEnabled: { session, request in try await session.elementAtom(ElementAtoms.isEnabled, request) },

@@ -7,7 +7,7 @@ extension Handlers {
     static let elementInteraction: [Command: Handler] = [
         .elementClick: { session, request in
             let element = Session.elementReference(request.parameter("elementId"))
-            let point = try await session.untilInteractable(InteractionAtoms.clickPoint, [element])
+            let point = try await session.untilInteractable(ElementClickAtom.source, [element])
             guard let x = point["x"]?.doubleValue, let y = point["y"]?.doubleValue else { return .null }
             let page = try session.currentPage()
             try await session.followingNavigation(on: page) {
@@ -19,7 +19,7 @@ extension Handlers {
             let element = Session.elementReference(request.parameter("elementId"))
             // Its change handler may navigate.
             try await session.followingNavigation(on: try session.currentPage()) {
-                _ = try await session.untilInteractable(InteractionAtoms.clear, [element])
+                _ = try await session.untilInteractable(ElementClearAtom.source, [element])
             }
             return .null
         },

@@ -3,9 +3,9 @@
 // expression for `Session.callAtom`: `this` is the current browsing context's window, element and
 // shadow root arguments arrive revived, and `fail(code, message)` returns a WebDriver error.
 enum ElementAtoms {
-    // (using, value, start: element, shadow root or null for the document) -> [element].
-    static let find = #"""
-    function(using, value, start) {
+    // (using, value, start: element, shadow root or null for the document) -> [element]. Link text
+    // is a link's visible text, as Get Element Text gives it.
+    static let find = "function(using, value, start) {\n" + DisplayedAtom.helpers + VisibleTextAtom.helpers + #"""
       const d = this.document;
       const root = start ?? d;
       const invalid = (e) => fail('invalid selector', `"${value}" is not a valid ${using}: ${e.message ?? e}`);
@@ -19,7 +19,7 @@ enum ElementAtoms {
       case 'partial link text': {
         const partial = using === 'partial link text';
         return all('a').filter((a) => {
-          const text = (a.innerText ?? a.textContent ?? '').trim();
+          const text = visibleText(a).trim();
           return partial ? text.includes(value) : text === value;
         });
       }
@@ -102,22 +102,6 @@ enum ElementAtoms {
     function(element, name) {
       if (this.document.contentType !== 'text/html') return '';
       return this.getComputedStyle(element).getPropertyValue(name);
-    }
-    """#
-
-    // The spec defers to Selenium's bot.dom.getVisibleText; Headway approximates it with innerText,
-    // each line's outer spaces (not no-break spaces) trimmed and blank lines dropped, and "" for an
-    // element that is not rendered (display: none here or above, where innerText would give the
-    // whole textContent) or fully transparent, as Selenium and WebKitWebDriver give.
-    static let text = #"""
-    function(element) {
-      for (let e = element; e; e = e.assignedSlot ?? e.parentElement ?? e.parentNode?.host ?? null) {
-        const style = this.getComputedStyle(e);
-        if (style.display === 'none' || Number(style.opacity) === 0) return '';
-      }
-      const text = element.innerText ?? element.textContent ?? '';
-      return text.split('\n').map((line) => line.replace(/^[ \t\r]+|[ \t\r]+$/g, ''))
-        .filter((line) => line !== '').join('\n');
     }
     """#
 
