@@ -19,7 +19,6 @@ public final class Browser {
     let booster: Booster?
     // The private directory holding the web-process extension, if the pages need it and it
     // was found; removed on close (web processes that loaded it keep their copy).
-    private let extensionDirectory: URL?
     // Answers the extension's questions with the configuration's request filter.
     private let filterServer: RequestFilterServer?
     private var pages: [ObjectIdentifier: WeakPage] = [:]
@@ -64,7 +63,7 @@ public final class Browser {
             filterServer = nil
         }
         do {
-            extensionDirectory = try WebExtension.install(
+            try WebExtension.install(
                 on: context.pointer, configuration: configuration, filterAddress: filterServer?.address
             )
         } catch {
@@ -91,9 +90,8 @@ public final class Browser {
         releaseExtension()
     }
 
-    // Removes the extension's directory and stops answering its filter questions.
+    // Stops answering the extension's filter questions.
     private func releaseExtension() {
-        if let extensionDirectory { try? FileManager.default.removeItem(at: extensionDirectory) }
         filterServer?.stop()
     }
 

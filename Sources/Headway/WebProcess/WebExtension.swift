@@ -64,16 +64,15 @@ enum WebExtension {
             || (configuration.webProcessMemoryLimit ?? 0) > 0
     }
 
-    // Points `context` at a private directory holding the extension, configured for
-    // `configuration`. Every browser has it: it gives the isolated world its bridge to the page's
-    // world (`ScriptWorld.isolated`), and does the booster's mirror rewrite, extra headers and
-    // blocked URLs when asked for. Returns the directory (to remove later), or nil when the
-    // library is missing and nothing required it (absolute subresource URLs then bypass the
-    // booster, which `locate()` warned of; the isolated world has no `headwayPage`). Throws
-    // `.engine` when extra headers, blocked URLs, a request filter or a memory limit need it and
-    // it cannot be installed.
+    // Points `context` at a directory holding the extension, configured for `configuration`.
+    // Every browser has it: it gives the isolated world its bridge to the page's world
+    // (`ScriptWorld.isolated`), and does the booster's mirror rewrite, extra headers and blocked
+    // URLs when asked for. Without the library, and nothing required it, absolute subresource
+    // URLs bypass the booster (`locate()` warned of it) and the isolated world has no
+    // `headwayPage`. Throws `.engine` when extra headers, blocked URLs, a request filter or a
+    // memory limit need it and it cannot be installed.
     static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: Browser.Configuration,
-                        filterAddress: String?) throws(HeadwayError) -> URL? {
+                        filterAddress: String?) throws(HeadwayError) {
         let required = isRequired(for: configuration)
         // Only the booster's loss is worth a warning at start; a missing bridge says so when used.
         guard let library = locate(warns: !required && configuration.booster != nil) else {
@@ -85,21 +84,17 @@ enum WebExtension {
                                    + "Headway_Headway.resources folder beside the executable or set "
                                    + "HEADWAY_WEB_EXTENSION")
             }
-            return nil
+            return
         }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("headway-web-extension-\(getpid())-\(UUID().uuidString.prefix(8))")
+        let directory: URL
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent(libraryName),
-                                                       withDestinationURL: library.resolvingSymlinksInPath())
+            directory = try folder(holding: library)
         } catch {
-            try? FileManager.default.removeItem(at: directory)
             guard !required else {
-                throw HeadwayError(.engine, "could not install the web-process extension in \(directory.path): "
+                throw HeadwayError(.engine, "could not install the web-process extension: "
                                    + (error as NSError).localizedDescription)
             }
-            return nil
+            return
         }
         webkit_web_context_set_web_extensions_directory(context, directory.path)
         // The floating variant is sunk by WebKit.
@@ -107,7 +102,6 @@ enum WebExtension {
             context,
             settings(for: configuration, filterAddress: filterAddress)
         )
-        return directory
     }
 
     // The extension's settings as the a{sv} dictionary it reads.
@@ -150,4 +144,34 @@ enum WebExtension {
         defer { g_variant_builder_unref(builder) }
         return g_variant_builder_end(builder)
     }
+}
+
+// The directory WebKit loads the extension from: WebKit loads every library in it.
+extension WebExtension {
+    // The library's own folder when it holds nothing else (the resource bundle beside the
+    // executable: nothing to make or remove); else a private folder of this process with a link to
+    // the library, made once and removed when the process exits.
+    static func folder(holding library: URL) throws -> URL {
+        let own = library.deletingLastPathComponent()
+        if (try? FileManager.default.contentsOfDirectory(atPath: own.path)) == [library.lastPathComponent],
+           library.lastPathComponent == libraryName {
+            return own
+        }
+        if let made = privateFolder { return made }
+        let made = FileManager.default.temporaryDirectory.appendingPathComponent("headway-web-extension-\(getpid())")
+        try? FileManager.default.removeItem(at: made)
+        do {
+            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: made.appendingPathComponent(libraryName),
+                                                       withDestinationURL: library.resolvingSymlinksInPath())
+        } catch {
+            try? FileManager.default.removeItem(at: made)
+            throw error
+        }
+        privateFolder = made
+        atexit { if let made = WebExtension.privateFolder { try? FileManager.default.removeItem(at: made) } }
+        return made
+    }
+
+    nonisolated(unsafe) private static var privateFolder: URL?
 }
