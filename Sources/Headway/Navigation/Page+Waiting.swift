@@ -32,27 +32,12 @@ extension Page {
     /// the page navigated away meanwhile, `.closed` for a closed page, and `CancellationError`.
     public func waitFor(selector: String, timeout: Duration = .seconds(30)) async throws {
         let timeout = timeout.clamped
-        let answer: JSONValue
+        let found: Bool
         do {
-            // The page answers at its own deadline; Headway's bound only catches a stuck page.
-            // In Headway's isolated world: the page's own globals cannot break it.
-            let view = try await readyView()
-            answer = try await bounded {
-                try await JavaScriptCall.callAsyncFunction(
-                    view,
-                    PageScripts.waitForSelector,
-                    arguments: ["selector": selector, "ms": "\(timeout.milliseconds)"],
-                    world: PageScripts.world,
-                    sourceURI: nil,
-                    timeout: (timeout + .seconds(5)).clamped,
-                    what: "the selector wait"
-                )
-            }
+            found = try await waitForContent(.selector, selector, timeout: timeout)
         } catch let error as HeadwayError where error.code == .scriptError && error.message.contains("SyntaxError") {
             throw HeadwayError(.invalidArgument, "not a CSS selector: \(selector)")
         }
-        guard answer == .bool(true) else {
-            throw HeadwayError(.timeout, "no element matched \(selector) within \(timeout.formatted)")
-        }
+        guard found else { throw HeadwayError(.timeout, "no element matched \(selector) within \(timeout.formatted)") }
     }
 }

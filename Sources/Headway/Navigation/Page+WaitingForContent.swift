@@ -8,17 +8,33 @@ extension Page {
     public func waitFor(text: String, timeout: Duration = .seconds(30)) async throws {
         guard !text.isEmpty else { throw HeadwayError(.invalidArgument, "the text to wait for is empty") }
         let timeout = timeout.clamped
-        // In Headway's isolated world, answering at its own deadline; Headway's bound only
-        // catches a stuck page.
-        let view = try await readyView()
-        let answer = try await bounded {
-            try await JavaScriptCall.callAsyncFunction(
-                view, PageScripts.waitForText, arguments: ["text": text, "ms": "\(timeout.milliseconds)"],
-                world: PageScripts.world, sourceURI: nil, timeout: (timeout + .seconds(5)).clamped,
-                what: "the text wait")
-        }
-        guard answer == .bool(true) else {
+        guard try await waitForContent(.text, text, timeout: timeout) else {
             throw HeadwayError(.timeout, "the text \(text.debugDescription) did not appear within \(timeout.formatted)")
+        }
+    }
+
+    enum ContentWait: String { case selector, text }
+
+    // Waits, in Headway's isolated world (the page's globals cannot break it), until an element
+    // matches the selector or the visible text holds the text; false when not within `timeout`.
+    // The page answers at its own deadline; one that has not a moment later is stuck, and the
+    // timeout says so (its web process was terminated).
+    func waitForContent(_ kind: ContentWait, _ value: String, timeout: Duration) async throws -> Bool {
+        let view = try await readyView()
+        do {
+            return try await JavaScriptCall.callAsyncFunction(
+                view, PageScripts.waitForContent,
+                arguments: ["kind": kind.rawValue, "value": value, "ms": "\(timeout.milliseconds)"],
+                world: PageScripts.world, sourceURI: nil, timeout: (timeout + Page.answerMargin).clamped,
+                what: "the \(kind.rawValue) wait") == .bool(true)
+        } catch let error as HeadwayError where error.code == .scriptTimeout {
+            let what = kind == .text ? "the text \(value.debugDescription) did not appear"
+                : "no element matched \(value)"
+            throw try await explained(HeadwayError(.timeout, "\(what) within \(timeout.formatted), "
+                                                   + "and the page did not answer"))
+        } catch is CancellationError {
+            checkResponsiveness()
+            throw CancellationError()
         }
     }
 

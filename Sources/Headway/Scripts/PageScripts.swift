@@ -257,33 +257,20 @@ enum PageScripts {
 
     """#
 
-    // Async-function body: resolves true once `document.querySelector(selector)` matches, or
-    // false after `ms` (a string) milliseconds; throws the page's SyntaxError for a bad selector.
-    static let waitForSelector = #"""
-    document.querySelector(selector);
+    // Async-function body: resolves true once an element matches the selector `value` (kind
+    // "selector", which must parse) or the page's visible text contains `value` (kind "text"),
+    // false after `ms` (a string) milliseconds. One MutationObserver watches the document.
+    static let waitForContent = #"""
+    const found = kind === 'selector' ? () => document.querySelector(value) !== null : () => {
+      const root = document.body || document.documentElement;
+      return !!root && (root.innerText || root.textContent || '').includes(value);
+    };
+    if (kind === 'selector') document.querySelector(value);
     return await new Promise((resolve) => {
       let observer = null;
       let timer = 0;
-      const done = (value) => { if (observer) observer.disconnect(); clearTimeout(timer); resolve(value); };
-      const check = () => { if (document.querySelector(selector)) done(true); };
-      observer = new MutationObserver(check);
-      observer.observe(document, { childList: true, subtree: true, attributes: true });
-      timer = setTimeout(() => done(false), Number(ms));
-      check();
-    });
-    """#
-
-    // Async-function body: resolves true once the page's visible text contains `text`, or false
-    // after `ms` (a string) milliseconds.
-    static let waitForText = #"""
-    return await new Promise((resolve) => {
-      let observer = null;
-      let timer = 0;
-      const done = (value) => { if (observer) observer.disconnect(); clearTimeout(timer); resolve(value); };
-      const check = () => {
-        const root = document.body || document.documentElement;
-        if (root && (root.innerText || root.textContent || '').includes(text)) done(true);
-      };
+      const done = (result) => { if (observer) observer.disconnect(); clearTimeout(timer); resolve(result); };
+      const check = () => { if (found()) done(true); };
       observer = new MutationObserver(check);
       observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
       timer = setTimeout(() => done(false), Number(ms));
