@@ -39,6 +39,7 @@ final class ChainingDelegate: NavigationDelegate {
     }
 
     func page(_ page: Page, didCommitNavigation url: URL) {
+        page.endedWebProcess = nil
         tracker.committed(url)
         emit(.navigationCommitted(url))
         user?.page(page, didCommitNavigation: url)
@@ -98,6 +99,7 @@ final class ChainingDelegate: NavigationDelegate {
     }
 
     func page(_ page: Page, webProcessDidTerminate reason: WebProcessTermination) {
+        page.endedWebProcess = reason
         let what = switch reason {
         case .crashed: "crashed"
         case .exceededMemoryLimit: "used more memory than its limit"

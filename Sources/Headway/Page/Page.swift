@@ -24,6 +24,11 @@ public final class Page {
     /// keeps the page open (the WebDriver server) turns it off to return at the load event.
     public var waitsForPageIcon = true
 
+    /// Why the page's web process ended, while the page shows nothing: from the end (a crash,
+    /// the memory limit, a page stuck in JavaScript that Headway terminated) until the next load
+    /// commits. Scripts then fail at once with `.engine`.
+    public internal(set) var endedWebProcess: WebProcessTermination?
+
     /// The result of the page's latest load, however it started: Headway's (`load`, `reload`,
     /// history) or the page's own (a link, a form, a script, a refresh), followed or not. After a
     /// same-document navigation it is the document's load at the new URL, with `isSameDocument`.

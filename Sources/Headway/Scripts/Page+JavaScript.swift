@@ -11,9 +11,10 @@ extension Page {
     ///
     /// Throws `.scriptError` for an exception, `.scriptTimeout` when it has not settled within
     /// `timeout` (a page stuck in JavaScript then loses its web process, so the next load
-    /// works), `.closed` for a closed page. Cancelling the task throws `CancellationError`.
+    /// works), `.engine` while the page's web process is gone (`endedWebProcess`), `.closed` for a
+    /// closed page. Cancelling the task throws `CancellationError`.
     public func evaluate(_ script: String, timeout: Duration = .seconds(30)) async throws -> JSONValue {
-        let view = try await readyView()
+        let view = try await scriptView()
         return try await bounded {
             try await JavaScriptCall.evaluate(view, script, sourceURI: nil, timeout: timeout, what: "the script")
         }
@@ -37,7 +38,7 @@ extension Page {
         in world: ScriptWorld = .page,
         timeout: Duration = .seconds(30)
     ) async throws -> JSONValue {
-        let view = try await readyView()
+        let view = try await scriptView()
         let (strings, prelude) = try JavaScriptArguments.bind(arguments)
         return try await bounded {
             try await JavaScriptCall.callAsyncFunction(view, prelude + body, arguments: strings,

@@ -21,7 +21,7 @@ extension Page {
                 || tracker.sameDocumentNavigations != mark.sameDocument
         }
         do {
-            let view = try await readyView()
+            let view = try await scriptView()
             let envelope = try await runner(snippet, view: view, timeout: timeout)
             try await interpret(envelope, snippet: snippet, view: view, timeout: timeout, into: &result)
         } catch is CancellationError {

@@ -14,6 +14,10 @@ extension Page {
     // How long a page may take to answer a trivial script before it counts as stuck.
     static let responsivenessBound: Duration = .seconds(2)
 
+    // How long after its own deadline a script that answers at a deadline (a wait) may take to
+    // answer before the page counts as stuck.
+    static let answerMargin: Duration = .seconds(1)
+
     /// Kills the page's web process, as a crash would; useful to test crash handling. A pending
     /// load fails with `.engine`; the next load starts a fresh web process.
     public func terminateWebProcess() {
@@ -57,6 +61,21 @@ extension Page {
         let done = Task { @EngineActor in _ = await task.value }
         guard try await EngineWait.ended(done, within: Page.responsivenessBound + .seconds(5)) else { return false }
         return await task.value
+    }
+
+    // The live web view for a script: `.engine` while the page's web process is gone (it shows
+    // nothing until the next load), rather than WebKit's "Unsupported result type".
+    func scriptView() async throws -> UnsafeMutablePointer<WebKitWebView> {
+        let view = try await readyView()
+        if let ended = endedWebProcess {
+            let why = switch ended {
+            case .crashed: "crashed"
+            case .exceededMemoryLimit: "used more memory than its limit"
+            case .terminatedByAPI: "was terminated (stuck in JavaScript, or by Page.terminateWebProcess)"
+            }
+            throw HeadwayError(.engine, "the page's web process \(why); the page shows nothing until the next load")
+        }
+        return view
     }
 
     // The live web view, once a running responsiveness check is over and the browser's

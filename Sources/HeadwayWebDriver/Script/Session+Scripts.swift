@@ -6,11 +6,15 @@ extension Session {
 
     // Calls `function` (JavaScript source of a function expression) in the current browsing
     // context with `arguments` (JSON, element references revived), and returns its JSON clone.
-    // Headway's own atoms run under the script timeout too, at least 30 s.
+    // Headway's own atoms run under the script timeout too, at most `atomLimit`: a page that does
+    // not answer an atom by then is stuck.
     package func callAtom(_ function: String, _ arguments: [JSONValue] = []) async throws -> JSONValue {
         try await call(function: function, source: nil, arguments: arguments, mode: .atom,
-                       timeout: max(timeouts.scriptDuration, .seconds(30)))
+                       timeout: min(timeouts.scriptDuration, Self.atomLimit))
     }
+
+    // The longest an atom may take: it reads or changes the DOM, which takes milliseconds.
+    nonisolated static let atomLimit: Duration = .seconds(30)
 
     // Runs a user's script body (Execute Script or Execute Async Script) in the page's world.
     func runUserScript(_ script: String, _ arguments: [JSONValue], async: Bool) async throws -> JSONValue {
@@ -34,8 +38,16 @@ extension Session {
                 try await page.callAsyncFunction(body, arguments: arguments, in: .isolated, timeout: timeout)
             } ?? ["value": .null]
         } catch let error as HeadwayError where error.code == .scriptTimeout || error.code == .timeout {
+            // The library says what it did about a page that did not answer.
+            let done = page.endedWebProcess != nil
+                ? "; the page was stuck in JavaScript, so its web process was terminated: navigate to load a page again"
+                : ""
+            guard mode != .atom else {
+                let ms = Int(timeout / .milliseconds(1))
+                throw WebDriverError(.timeout, "the page did not answer within \(ms) ms" + done)
+            }
             throw WebDriverError(.scriptTimeout, "the script did not finish within the script timeout "
-                + "(\(timeouts.script.map { "\($0) ms" } ?? "none"))")
+                + "(\(timeouts.script.map { "\($0) ms" } ?? "none"))" + done)
         } catch let error as HeadwayError where error.code == .scriptError {
             throw WebDriverError(.javascriptError, error.message)
         }
