@@ -71,10 +71,11 @@ extension Browser {
         /// which never block; each page can change its own `dialogPolicy`.
         public var dialogs: DialogPolicy = .dismiss
         /// Kills a page's web process once its resident memory passes this many megabytes
-        /// (read every 100 ms, even while the page spins in JavaScript); its pending load fails
-        /// with `.engine` and the next load starts a fresh process. nil keeps WebKit's default,
-        /// which never kills; 1 to 1,048,576 (1 TB). Needs the web-process extension (`.engine`
-        /// at start without it).
+        /// (read every 100 ms, even while the page spins in JavaScript or parses a document that
+        /// never ends); its pending load fails with `.engine` and the next load starts a fresh
+        /// process. 1 to 1,048,576 (1 TB); it needs the web-process extension (`.engine` at start
+        /// without it). nil: `Browser.defaultWebProcessMemoryLimit` where the extension is there,
+        /// else WebKit's default, which never kills.
         public var webProcessMemoryLimit: Int?
 
         /// The default configuration: ephemeral, 1280×1024, WebKit's User-Agent, no booster.
@@ -194,6 +195,11 @@ extension Browser {
             guard booster.cacheDirectoryBytes > 0 else { throw refuse("the disk cache size must be more than 0 bytes") }
         }
     }
+
+    /// The web-process memory limit of a browser whose configuration sets none, in MB: a page
+    /// rarely needs a quarter of it, and a runaway one (an endless document, an allocation loop)
+    /// stops there instead of taking the machine's memory.
+    public static let defaultWebProcessMemoryLimit = 4096
 
     // The largest `webProcessMemoryLimit`, in MB (1 TB): WebKit takes a 32-bit count.
     nonisolated package static let largestMemoryLimit = 1_048_576

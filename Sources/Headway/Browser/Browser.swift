@@ -21,6 +21,8 @@ public final class Browser {
     // was found; removed on close (web processes that loaded it keep their copy).
     // Answers the extension's questions with the configuration's request filter.
     private let filterServer: RequestFilterServer?
+    // The memory limit of its pages' web processes in MB, or nil (see `webProcessMemoryLimit`).
+    let memoryLimit: Int?
     private var pages: [ObjectIdentifier: WeakPage] = [:]
     // The popups its pages opened, held until they close: no client holds them at first.
     private var popups: [ObjectIdentifier: Page] = [:]
@@ -63,9 +65,11 @@ public final class Browser {
             filterServer = nil
         }
         do {
-            try WebExtension.install(
+            let installed = try WebExtension.install(
                 on: context.pointer, configuration: configuration, filterAddress: filterServer?.address
             )
+            memoryLimit = configuration.webProcessMemoryLimit
+                ?? (installed ? Browser.defaultWebProcessMemoryLimit : nil)
         } catch {
             filterServer?.stop()
             throw error

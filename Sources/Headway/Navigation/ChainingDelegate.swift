@@ -103,7 +103,7 @@ final class ChainingDelegate: NavigationDelegate {
         let what = switch reason {
         case .crashed: "crashed"
         case .exceededMemoryLimit: "used more memory than its limit"
-            + (page.browser?.configuration.webProcessMemoryLimit.map { " (\($0) MB)" } ?? "") + " and was killed"
+            + (page.browser?.memoryLimit.map { " (\($0) MB)" } ?? "") + " and was killed"
         case .terminatedByAPI: "was terminated (by Page.terminateWebProcess, or by Headway after a timeout)"
         }
         let during = tracker.current.flatMap { $0.isDone ? nil : $0.requested ?? $0.finalURL }

@@ -9,6 +9,8 @@ extension NavigationTracker {
         var waiters: [@EngineActor () -> Void] = []
         // A caller follows it to its result (`Page.finish`); else the page observes it alone.
         var isFollowed = false
+        // Its main document was still arriving when its time ran out.
+        var documentWasArriving = false
 
         init(_ load: NavigationLoad) {
             self.load = load

@@ -146,8 +146,10 @@ extension Page {
             record.isFollowed = true
             do {
                 try await wait(for: record, until: deadline, timeout: timeout)
-            } catch let error as HeadwayError where error.code == .timeout {
-                throw try await explained(error)
+            } catch var error as HeadwayError where error.code == .timeout {
+                guard record.documentWasArriving else { throw try await explained(error) }
+                error.message += ": its document was still arriving (a document that never ends?)"
+                throw try await explained(error, busyWith: "parsing it")
             }
             if record.sameDocument { return recorded(sameDocumentResult(record)) }
             // A load done at commit does not wait for its document: no probe, no redirect check.
@@ -184,7 +186,13 @@ extension Page {
             try await EngineWait<Void>.run(
                 timeout: Engine.now().duration(to: deadline),
                 onTimeout: { [weak self] in
-                    if let self, self.tracker.timeOut(record, after: timeout) { self.stop() }
+                    guard let self else { return .success(()) }
+                    // A document that never ends (streamed without end) is still arriving.
+                    let document = record.finalURL.map { MirrorScheme.real($0).absoluteString }
+                    record.documentWasArriving = document.map {
+                        self.network.isLoading(anyOf: [$0], key: { MirrorScheme.real($0).absoluteString })
+                    } ?? false
+                    if self.tracker.timeOut(record, after: timeout) { self.stop() }
                     return .success(())
                 },
                 onCancel: { [weak self] in

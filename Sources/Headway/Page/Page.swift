@@ -120,7 +120,7 @@ public final class Page {
         let target = WeakPage(self)
         viewSignals = PageSignals.connect(view: view, target: target)
         managerSignals = PageSignals.connect(manager: contentManager, target: target)
-        if let limit = browser.configuration.webProcessMemoryLimit, limit > 0 {
+        if let limit = browser.memoryLimit, limit > 0 {
             memoryWatch = MemoryWatch(limitMB: limit, page: self)
         }
     }

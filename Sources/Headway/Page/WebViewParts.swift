@@ -39,7 +39,7 @@ struct WebViewParts {
         }
         g_object_ref_sink(UnsafeMutableRawPointer(rawView))
         view = GObjectRef(taking: rawView)
-        if (configuration.webProcessMemoryLimit ?? 0) > 0 { WebProcessID.record(on: view.pointer) }
+        if (browser.memoryLimit ?? 0) > 0 { WebProcessID.record(on: view.pointer) }
         // The view's settings, given whole: features are read when the page is created.
         let settings = webkit_settings_new()!
         if let agent = configuration.userAgent { webkit_settings_set_user_agent(settings, agent) }

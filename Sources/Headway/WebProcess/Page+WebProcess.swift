@@ -90,7 +90,7 @@ extension Page {
     }
 
     // A timeout's error, saying so when the page was stuck and lost its web process.
-    func explained(_ error: HeadwayError) async throws -> HeadwayError {
+    func explained(_ error: HeadwayError, busyWith work: String = "JavaScript") async throws -> HeadwayError {
         guard error.code == .timeout || error.code == .scriptTimeout else { return error }
         if openDialog != nil {
             // The page waits for the dialog held open, not stuck: its web process stays.
@@ -100,7 +100,7 @@ extension Page {
         }
         guard let check = checkResponsiveness(), try await verdict(of: check) else { return error }
         var noted = error
-        noted.message += "; the page was stuck in JavaScript, so its web process was terminated"
+        noted.message += "; the page was stuck in \(work), so its web process was terminated"
         return noted
     }
 }

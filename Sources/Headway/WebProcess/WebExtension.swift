@@ -70,9 +70,9 @@ enum WebExtension {
     // URLs when asked for. Without the library, and nothing required it, absolute subresource
     // URLs bypass the booster (`locate()` warned of it) and the isolated world has no
     // `headwayPage`. Throws `.engine` when extra headers, blocked URLs, a request filter or a
-    // memory limit need it and it cannot be installed.
+    // memory limit need it and it cannot be installed. Returns whether it was installed.
     static func install(on context: UnsafeMutablePointer<WebKitWebContext>, configuration: Browser.Configuration,
-                        filterAddress: String?) throws(HeadwayError) {
+                        filterAddress: String?) throws(HeadwayError) -> Bool {
         let required = isRequired(for: configuration)
         // Only the booster's loss is worth a warning at start; a missing bridge says so when used.
         guard let library = locate(warns: !required && configuration.booster != nil) else {
@@ -84,7 +84,7 @@ enum WebExtension {
                                    + "Headway_Headway.resources folder beside the executable or set "
                                    + "HEADWAY_WEB_EXTENSION")
             }
-            return
+            return false
         }
         let directory: URL
         do {
@@ -94,7 +94,7 @@ enum WebExtension {
                 throw HeadwayError(.engine, "could not install the web-process extension: "
                                    + (error as NSError).localizedDescription)
             }
-            return
+            return false
         }
         webkit_web_context_set_web_extensions_directory(context, directory.path)
         // The floating variant is sunk by WebKit.
@@ -102,6 +102,7 @@ enum WebExtension {
             context,
             settings(for: configuration, filterAddress: filterAddress)
         )
+        return true
     }
 
     // The extension's settings as the a{sv} dictionary it reads.

@@ -122,10 +122,18 @@ enum ElementAtoms {
     """#
 
     // False in XML documents and for disabled form controls (including those in disabled fieldsets).
+    // An option or optgroup is disabled with the select or optgroup it is in, as in Selenium's
+    // isEnabled (HTML's :disabled leaves them enabled in a disabled select or fieldset).
     static let isEnabled = #"""
     function(element) {
       if (this.document.contentType !== 'text/html') return false;
-      try { return !element.matches(':disabled'); } catch { return true; }
+      const disabled = (e) => {
+        try { if (e.matches(':disabled')) return true; } catch { return false; }
+        const up = e.parentElement;
+        return (e.localName === 'option' || e.localName === 'optgroup') && up !== null
+          && (up.localName === 'select' || up.localName === 'optgroup') && disabled(up);
+      };
+      return !disabled(element);
     }
     """#
 }

@@ -112,7 +112,7 @@ enum InteractionAtoms {
       if (e.multiple) for (const f of e.files) dt.items.add(f);
       for (const f of files) {
         const bytes = Uint8Array.from(atob(f.data), c => c.charCodeAt(0));
-        dt.items.add(new File([bytes], f.name));
+        dt.items.add(new File([bytes], f.name, { type: f.type }));
       }
       e.files = dt.files;
       e.dispatchEvent(new Event('input', { bubbles: true }));

@@ -69,7 +69,8 @@ extension Session {
             let data = (try? handle.read(upToCount: left + 1)) ?? Data()
             guard data.count <= left else { throw tooLarge }
             left -= data.count
-            return ["name": .string((path as NSString).lastPathComponent), "data": .string(data.base64EncodedString())]
+            return ["name": .string((path as NSString).lastPathComponent), "type": .string(MediaTypes.of(path)),
+                    "data": .string(data.base64EncodedString())]
         }
     }
 }
