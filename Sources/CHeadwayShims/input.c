@@ -40,12 +40,31 @@ static GdkDevice *hw_device(GtkWidget *view, gboolean keyboard) {
     return keyboard ? gdk_seat_get_keyboard(seat) : gdk_seat_get_pointer(seat);
 }
 
+/* The signal GTK emits on a widget for an event of `type`. */
+static const char *hw_event_signal(GdkEventType type) {
+    switch (type) {
+    case GDK_MOTION_NOTIFY: return "motion-notify-event";
+    case GDK_BUTTON_PRESS: return "button-press-event";
+    case GDK_BUTTON_RELEASE: return "button-release-event";
+    case GDK_SCROLL: return "scroll-event";
+    case GDK_KEY_PRESS: return "key-press-event";
+    default: return "key-release-event";
+    }
+}
+
 /* Straight to the view: gtk_main_do_event would also run GTK's tooltip and grab handling,
- * which asks X about the pointer on the offscreen window and fails (BadWindow). */
+ * which asks X about the pointer on the offscreen window and fails (BadWindow). A hidden page's
+ * window is not viewable, and gtk_widget_event drops the input of such a window: it goes to the
+ * view's own handler then, as a minimized window still takes WebDriver's input. */
 static void hw_send(GtkWidget *view, GdkEvent *event, gboolean keyboard) {
     GdkDevice *device = hw_device(view, keyboard);
     if (device) gdk_event_set_device(event, device);
-    gtk_widget_event(view, event);
+    if (gdk_window_is_viewable(event->any.window)) {
+        gtk_widget_event(view, event);
+    } else {
+        gboolean handled = FALSE;
+        g_signal_emit_by_name(view, hw_event_signal(event->type), event, &handled);
+    }
     gdk_event_free(event);
 }
 
