@@ -8,6 +8,8 @@ package final class Session {
     package struct Window {
         package let handle: String
         package let page: Page
+        // Its position and state, as the rect commands keep them.
+        package var frame = WindowFrame()
     }
 
     package let id: String
@@ -97,6 +99,18 @@ package final class Session {
                                  "the current window was closed: switch to another with Switch To Window")
         }
         return window.page
+    }
+
+    // The current window's position and state; setting it keeps the new one.
+    package func currentFrame() throws(WebDriverError) -> WindowFrame {
+        _ = try currentPage()
+        return windows.first { $0.handle == currentHandle }?.frame ?? WindowFrame()
+    }
+
+    package func keep(_ frame: WindowFrame) throws(WebDriverError) {
+        _ = try currentPage()
+        guard let index = windows.firstIndex(where: { $0.handle == currentHandle }) else { return }
+        windows[index].frame = frame
     }
 
     package func switchTo(handle: String) throws(WebDriverError) {
