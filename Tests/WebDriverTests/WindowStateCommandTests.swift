@@ -13,6 +13,7 @@ struct WindowStateCommandTests {
         window.seen = [];
         document.addEventListener('visibilitychange', () => seen.push(document.visibilityState));
         """
+    static let read = "return [document.visibilityState, seen]"
 
     @Test func maximizeAndFullscreenFillTheScreenAndSetWindowRectRestores() async throws {
         let driver = WebDriverDriver()
@@ -50,10 +51,10 @@ struct WindowStateCommandTests {
             #expect(try await driver.send(.minimizeWindow, id) == before)
             before = after
             expected.append("hidden")
-            #expect(try await driver.script(id, "return [document.visibilityState, seen]") == ["hidden", .array(expected)])
+            #expect(try await driver.script(id, Self.read) == ["hidden", .array(expected)])
             #expect(try await driver.send(command, id) == after)
             expected.append("visible")
-            #expect(try await driver.script(id, "return [document.visibilityState, seen]") == ["visible", .array(expected)])
+            #expect(try await driver.script(id, Self.read) == ["visible", .array(expected)])
         }
     }
 
@@ -67,7 +68,8 @@ struct WindowStateCommandTests {
         #expect(try await driver.script(id, "return document.visibilityState") == "hidden")
         // Get Window Rect shows a minimized window where it was.
         #expect(try await driver.send(.getWindowRect, id) == normal)
-        #expect(try await driver.send(.setWindowRect, id, ["width": 600]) == ["x": 7, "y": 8, "width": 600, "height": 480])
+        let narrower = try await driver.send(.setWindowRect, id, ["width": 600])
+        #expect(narrower == ["x": 7, "y": 8, "width": 600, "height": 480])
         #expect(try await driver.script(id, "return document.visibilityState") == "visible")
     }
 }

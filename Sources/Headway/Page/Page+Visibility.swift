@@ -58,8 +58,9 @@ extension Page {
                 sourceURI: nil, timeout: max(left, .milliseconds(1)), what: what)
             if seen == wanted { return }
             guard Engine.now() < deadline else {
+                let now = seen.map { "\($0)" } ?? "nothing"
                 throw HeadwayError(.timeout, "the page did not see \(change) within "
-                                   + "\(Self.windowChangeBound.formatted) (it sees \(seen.map { "\($0)" } ?? "nothing"))")
+                                   + "\(Self.windowChangeBound.formatted) (it sees \(now))")
             }
             try await Task.sleep(for: .milliseconds(10))
             _ = try liveView()

@@ -67,7 +67,8 @@ struct VisibilityTests {
             #expect(try await page.evaluate("document.visibilityState") == "hidden")
             try await page.setVisible(true)
             #expect(page.viewportSize == (500, 400))
-            #expect(try await page.evaluate("[innerWidth, innerHeight, document.visibilityState]") == [500, 400, "visible"])
+            #expect(try await page.evaluate("[innerWidth, innerHeight, document.visibilityState]")
+                    == [500, 400, "visible"])
         }
     }
 
