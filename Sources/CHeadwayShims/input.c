@@ -93,6 +93,23 @@ static gboolean hw_no_context_menu(WebKitWebView *view, WebKitContextMenu *menu,
     return TRUE;
 }
 
+/* WebKit asks to show a <select>'s popup (a press on it, or Space on it focused). GTK's menu
+ * would grab the pointer and keyboard, which an offscreen window cannot have (GLib logs an
+ * invalid cast to GdkWindowImplX11), and keep later keys from the view. No one sees a menu here:
+ * Headway takes it and closes it on the main loop's next turn, which tells WebKit the popup
+ * closed with the element's value as it was. The idle source holds a reference to the menu. */
+static gboolean hw_close_option_menu(gpointer menu) {
+    webkit_option_menu_close(WEBKIT_OPTION_MENU(menu));
+    return G_SOURCE_REMOVE;
+}
+
+static gboolean hw_take_option_menu(WebKitWebView *view, WebKitOptionMenu *menu, gpointer event, gpointer rect,
+                                    gpointer data) {
+    (void)view; (void)event; (void)rect; (void)data;
+    g_idle_add_full(G_PRIORITY_DEFAULT, hw_close_option_menu, g_object_ref(menu), g_object_unref);
+    return TRUE;
+}
+
 /* The view is its window's only widget: keyboard focus has nowhere else to go. */
 static gboolean hw_keep_focus(GtkWidget *toplevel, GtkDirectionType direction, gpointer view) {
     (void)toplevel; (void)direction;
@@ -122,6 +139,7 @@ gboolean hw_input_ready(GtkWidget *view) {
         /* No one sees a context menu here, and an open one would keep the right button's
          * release from the page. */
         g_signal_connect(view, "context-menu", G_CALLBACK(hw_no_context_menu), NULL);
+        g_signal_connect(view, "show-option-menu", G_CALLBACK(hw_take_option_menu), NULL);
         /* A Tab past the page's last field would move GTK's focus off the view, and the key
          * WebKit hands back to GTK then never reaches it: WebKit would drop the next key. */
         if (GTK_IS_WINDOW(toplevel)) g_signal_connect(toplevel, "focus", G_CALLBACK(hw_keep_focus), view);

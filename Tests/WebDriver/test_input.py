@@ -2,6 +2,7 @@
 import unittest
 
 from selenium.common.exceptions import ElementNotInteractableException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -48,6 +49,17 @@ class InputTests(support.SessionCase):
         self.assertEqual(keys.get_property("value"), "ABc")
         self.assertIn("down:A:true;", self.log())
         self.assertIn("down:c:false;", self.log())
+
+    def test_keys_after_a_button_held_on_a_select(self):
+        self.open("state.html")
+        select = self.find("sel")
+        ActionChains(self.driver).click_and_hold(select).perform()
+        ActionChains(self.driver).release().perform()
+        self.assertEqual(select.get_property("value"), "b")
+        self.open("form.html")
+        keys = self.find("keys")
+        keys.send_keys(Keys.SHIFT, "ab", Keys.SHIFT, "c Hello")
+        self.assertEqual(keys.get_property("value"), "ABc Hello")
 
     def test_hidden_input_is_not_interactable(self):
         with self.assertRaises(ElementNotInteractableException):
