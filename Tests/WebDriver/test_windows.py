@@ -82,8 +82,8 @@ class WindowTests(support.SessionCase):
         return self.driver.execute_script("return [document.visibilityState, window.seen]")
 
     def minimize_then(self, *restorers):
-        self.driver.execute_script(
-            "window.seen = []; document.addEventListener('visibilitychange', () => seen.push(document.visibilityState))")
+        self.driver.execute_script("window.seen = []; document.addEventListener("
+                                   "'visibilitychange', () => seen.push(document.visibilityState))")
         self.driver.set_window_rect(x=10, y=20, width=700, height=500)
         seen = []
         for restore in restorers:
