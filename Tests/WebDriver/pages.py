@@ -73,5 +73,12 @@ addEventListener('wheel', e => log('wheel:' + (e.deltaY > 0)));
 <button id=alert onclick="alert('Hello alert'); log('after-alert')">alert</button>
 <button id=confirm onclick="log('confirm:' + confirm('Sure?'))">confirm</button>
 <button id=prompt onclick="log('prompt:' + prompt('Name?', 'def'))">prompt</button>""" + _LOG,
+    "/files.html": """<!doctype html><title>Files</title>
+<input id=one type=file><input id=folder type=file webkitdirectory>
+<script>
+function chosen(id) {
+  return Array.from(document.getElementById(id).files, (f) => [f.name, f.webkitRelativePath, f.size]);
+}
+</script>""",
     "/long.html": "<!doctype html><title>Long</title>" + "".join(f"<p>Paragraph {i}</p>" for i in range(200)),
 }

@@ -175,23 +175,6 @@ enum InteractionAtoms {
     }
     """#
 
-    // Sets a file input's files from [{name, data (base64)}], as a user's choice would (added to
-    // those it has when it takes several).
-    static let setFiles = #"""
-    function(e, files) {
-      const dt = new DataTransfer();
-      if (e.multiple) for (const f of e.files) dt.items.add(f);
-      for (const f of files) {
-        const bytes = Uint8Array.from(atob(f.data), c => c.charCodeAt(0));
-        dt.items.add(new File([bytes], f.name));
-      }
-      e.files = dt.files;
-      e.dispatchEvent(new Event('input', { bubbles: true }));
-      e.dispatchEvent(new Event('change', { bubbles: true }));
-      return null;
-    }
-    """#
-
     // An element's in-view centre point for an action's origin, or null; and the top viewport.
     static let actionOrigin = "function(e) {\n" + helpers + #"""
       const p = centerPoint(e);
