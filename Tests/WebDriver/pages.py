@@ -80,5 +80,7 @@ function chosen(id) {
   return Array.from(document.getElementById(id).files, (f) => [f.name, f.webkitRelativePath, f.size]);
 }
 </script>""",
+    "/dates.html": "<!doctype html><title>Dates</title><input id=date type=date><input id=month type=month>"
+                   "<input id=time type=time><input id=local type=datetime-local>",
     "/long.html": "<!doctype html><title>Long</title>" + "".join(f"<p>Paragraph {i}</p>" for i in range(200)),
 }

@@ -65,6 +65,16 @@ class InputTests(support.SessionCase):
         keys.send_keys(Keys.SHIFT, "ab", Keys.SHIFT, "c Hello")
         self.assertEqual(keys.get_property("value"), "ABc Hello")
 
+    def test_date_and_time_inputs_take_a_users_keys(self):
+        # Typed in the order of the page's locale, a , - . / ; or : key moving to the next part, as a
+        # user types: the same in headway (en-US, 12-hour times) and WebKitWebDriver (C, 24-hour).
+        for input, text, value in (("date", "01/31/2024", "2024-01-31"), ("month", "01/2024", "2024-01"),
+                                   ("time", "02:34:AM", "02:34"), ("local", "01/31/2024,02:34:AM", "2024-01-31T02:34")):
+            self.open("dates.html")
+            field = self.find(input)
+            field.send_keys(text)
+            self.assertEqual(field.get_property("value"), value)
+
     def chosen(self, input, path):
         # The paths go to the server as they are: the servers under test run on this machine.
         with self.driver.file_detector_context(UselessFileDetector):
