@@ -40,12 +40,31 @@ static GdkDevice *hw_device(GtkWidget *view, gboolean keyboard) {
     return keyboard ? gdk_seat_get_keyboard(seat) : gdk_seat_get_pointer(seat);
 }
 
+/* The signal GTK emits on a widget for an event of `type`. */
+static const char *hw_event_signal(GdkEventType type) {
+    switch (type) {
+    case GDK_MOTION_NOTIFY: return "motion-notify-event";
+    case GDK_BUTTON_PRESS: return "button-press-event";
+    case GDK_BUTTON_RELEASE: return "button-release-event";
+    case GDK_SCROLL: return "scroll-event";
+    case GDK_KEY_PRESS: return "key-press-event";
+    default: return "key-release-event";
+    }
+}
+
 /* Straight to the view: gtk_main_do_event would also run GTK's tooltip and grab handling,
- * which asks X about the pointer on the offscreen window and fails (BadWindow). */
+ * which asks X about the pointer on the offscreen window and fails (BadWindow). A hidden page's
+ * window is not viewable, and gtk_widget_event drops the input of such a window: it goes to the
+ * view's own handler then, as a minimized window still takes WebDriver's input. */
 static void hw_send(GtkWidget *view, GdkEvent *event, gboolean keyboard) {
     GdkDevice *device = hw_device(view, keyboard);
     if (device) gdk_event_set_device(event, device);
-    gtk_widget_event(view, event);
+    if (gdk_window_is_viewable(event->any.window)) {
+        gtk_widget_event(view, event);
+    } else {
+        gboolean handled = FALSE;
+        g_signal_emit_by_name(view, hw_event_signal(event->type), event, &handled);
+    }
     gdk_event_free(event);
 }
 
@@ -71,6 +90,23 @@ static guint hw_modifier_mask(guint keyval) {
 static gboolean hw_no_context_menu(WebKitWebView *view, WebKitContextMenu *menu, GdkEvent *event,
                                    WebKitHitTestResult *hit, gpointer data) {
     (void)view; (void)menu; (void)event; (void)hit; (void)data;
+    return TRUE;
+}
+
+/* WebKit asks to show a <select>'s popup (a press on it, or Space on it focused). GTK's menu
+ * would grab the pointer and keyboard, which an offscreen window cannot have (GLib logs an
+ * invalid cast to GdkWindowImplX11), and keep later keys from the view. No one sees a menu here:
+ * Headway takes it and closes it on the main loop's next turn, which tells WebKit the popup
+ * closed with the element's value as it was. The idle source holds a reference to the menu. */
+static gboolean hw_close_option_menu(gpointer menu) {
+    webkit_option_menu_close(WEBKIT_OPTION_MENU(menu));
+    return G_SOURCE_REMOVE;
+}
+
+static gboolean hw_take_option_menu(WebKitWebView *view, WebKitOptionMenu *menu, gpointer event, gpointer rect,
+                                    gpointer data) {
+    (void)view; (void)event; (void)rect; (void)data;
+    g_idle_add_full(G_PRIORITY_DEFAULT, hw_close_option_menu, g_object_ref(menu), g_object_unref);
     return TRUE;
 }
 
@@ -103,6 +139,7 @@ gboolean hw_input_ready(GtkWidget *view) {
         /* No one sees a context menu here, and an open one would keep the right button's
          * release from the page. */
         g_signal_connect(view, "context-menu", G_CALLBACK(hw_no_context_menu), NULL);
+        g_signal_connect(view, "show-option-menu", G_CALLBACK(hw_take_option_menu), NULL);
         /* A Tab past the page's last field would move GTK's focus off the view, and the key
          * WebKit hands back to GTK then never reaches it: WebKit would drop the next key. */
         if (GTK_IS_WINDOW(toplevel)) g_signal_connect(toplevel, "focus", G_CALLBACK(hw_keep_focus), view);

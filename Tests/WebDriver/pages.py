@@ -128,4 +128,13 @@ for (const t of ['mouseover', 'mousedown', 'focus', 'input', 'change', 'mouseup'
 <a id=frag href="#part">part</a> <p id=part>part</p>
 <button id=push onclick="history.pushState({}, '', '/pushed.html')">push</button>
 <a id=slowlink href="/slow?s=1">slow</a>""",
+    "/files.html": """<!doctype html><title>Files</title>
+<input id=one type=file><input id=folder type=file webkitdirectory>
+<script>
+function chosen(id) {
+  return Array.from(document.getElementById(id).files, (f) => [f.name, f.webkitRelativePath, f.size]);
+}
+</script>""",
+    "/dates.html": "<!doctype html><title>Dates</title><input id=date type=date><input id=month type=month>"
+                   "<input id=time type=time><input id=local type=datetime-local>",
 }

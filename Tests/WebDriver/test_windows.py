@@ -1,4 +1,4 @@
-"""Window handles, new tabs and windows, close, switching, window rect and maximize."""
+"""Window handles, new tabs and windows, close, switching; window rect, position and states."""
 import unittest
 
 from selenium.common.exceptions import NoSuchWindowException
@@ -69,6 +69,46 @@ class WindowTests(support.SessionCase):
             self.assertEqual(self.driver.execute_script("return [innerWidth, innerHeight]"), [640, 480])
         else:
             self.assertEqual(self.driver.execute_script("return outerWidth"), 640)
+
+    def test_window_position_is_kept(self):
+        rect = self.driver.set_window_rect(x=100, y=120)
+        self.assertEqual((rect["x"], rect["y"]), (100, 120))
+        self.driver.set_window_position(30, 40)
+        self.assertEqual(self.driver.get_window_position(), {"x": 30, "y": 40})
+        self.driver.set_window_size(700, 500)
+        self.assertEqual(self.driver.get_window_rect(), {"x": 30, "y": 40, "width": 700, "height": 500})
+
+    def visibility(self):
+        return self.driver.execute_script("return [document.visibilityState, window.seen]")
+
+    def minimize_then(self, *restorers):
+        self.driver.execute_script("window.seen = []; document.addEventListener("
+                                   "'visibilitychange', () => seen.push(document.visibilityState))")
+        self.driver.set_window_rect(x=10, y=20, width=700, height=500)
+        seen = []
+        for restore in restorers:
+            self.driver.minimize_window()
+            seen.append("hidden")
+            self.assertEqual(self.visibility(), ["hidden", seen])
+            restore()
+            seen.append("visible")
+            self.assertEqual(self.visibility(), ["visible", seen])
+
+    def test_minimize_hides_the_document_until_restored(self):
+        self.minimize_then(lambda: self.driver.set_window_rect(width=640, height=480), self.driver.maximize_window)
+
+    @support.webkit_differs("Fullscreen Window on a minimized window never answers; the window stays hidden")
+    def test_fullscreen_restores_a_minimized_window(self):
+        self.minimize_then(self.driver.fullscreen_window)
+
+    def test_a_minimized_window_takes_input(self):
+        self.open("form.html")
+        self.driver.minimize_window()
+        self.driver.find_element(By.ID, "btn").click()
+        self.driver.find_element(By.ID, "keys").send_keys("ab")
+        self.assertEqual(self.driver.find_element(By.ID, "log").text, "click:true;down:a:false;down:b:false;")
+        self.assertEqual(self.driver.execute_script("return document.visibilityState"), "hidden")
+        self.driver.set_window_rect(width=800, height=600)
 
     @support.webkit_differs("window.open() from a script returns null (popups blocked without a user gesture)")
     def test_window_opened_by_a_script(self):

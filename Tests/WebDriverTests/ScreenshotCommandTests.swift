@@ -95,9 +95,16 @@ struct ScreenshotCommandTests {
             "page": ["width": 10, "height": 20], "margin": ["top": 0, "bottom": 0, "left": 0.5, "right": 0.5],
         ]))
         #expect(pageCount(first) == 1)
+        // "-" is the whole document; page 0 is no page, beside others; a number may repeat a range.
+        #expect(pageCount(try decoded(try await driver.send(.printPage, id, ["pageRanges": ["-"]]))) == pageCount(all))
+        let rest = try decoded(try await driver.send(.printPage, id, ["pageRanges": [0, " 2 - ", 3]]))
+        #expect(pageCount(rest) == pageCount(all) - 1)
         let bad: [[String: JSONValue]] = [
             ["scale": 3], ["scale": "1"], ["orientation": "up"], ["background": 1], ["page": ["width": 0]],
             ["margin": ["top": -1]], ["pageRanges": ["x"]], ["pageRanges": "1"], ["margin": ["left": 15, "right": 15]],
+            ["pageRanges": ["3-2"]], ["pageRanges": ["a-2"]], ["pageRanges": ["1:2"]], ["pageRanges": ["1-2-3"]],
+            ["pageRanges": [.null]], ["pageRanges": ["1-2", [:]]], ["pageRanges": [-1]], ["pageRanges": [1.5]],
+            ["pageRanges": [""]], ["pageRanges": ["+1"]], ["pageRanges": [0]], ["pageRanges": ["99-"]],
         ]
         for body in bad {
             await #expect { try await driver.send(.printPage, id, body) } throws: { code($0) == .invalidArgument }

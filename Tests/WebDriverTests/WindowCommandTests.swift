@@ -37,26 +37,40 @@ struct WindowCommandTests {
         await #expect { try await driver.send(.getWindowHandles, id) } throws: { code($0) == .invalidSessionID }
     }
 
-    @Test func theWindowRectIsTheViewportAndSettingItResizesThePage() async throws {
+    @Test func theWindowRectIsTheViewportAtTheKeptPosition() async throws {
         let driver = WebDriverDriver()
         defer { driver.service.shutdown() }
         let id = try await driver.newSession()
         let rect = try await driver.send(.getWindowRect, id)
         #expect(rect["x"] == 0 && rect["y"] == 0 && rect["width"] == 1280)
         let set = try await driver.send(.setWindowRect, id, ["width": 800, "height": 600, "x": 10, "y": .null])
-        #expect(set == ["x": 0, "y": 0, "width": 800, "height": 600])
-        let inner = try await driver.script(id, "return [innerWidth, innerHeight]")
-        #expect(inner == [800, 600])
-        // Only the height: the width stays.
+        #expect(set == ["x": 10, "y": 0, "width": 800, "height": 600])
+        #expect(try await driver.script(id, "return [innerWidth, innerHeight]") == [800, 600])
+        // Only the height: the width and the position stay.
         let taller = try await driver.send(.setWindowRect, id, ["height": 700])
-        #expect(taller["width"] == 800 && taller["height"] == 700)
-        for bad: [String: JSONValue] in [["width": -1], ["height": 1.5], ["width": "800"], ["x": 2_147_483_648]] {
+        #expect(taller == ["x": 10, "y": 0, "width": 800, "height": 700])
+        // Numbers that are not whole are taken toward zero, as the spec's "as close as possible".
+        let moved = try await driver.send(.setWindowRect, id, ["x": -8.5, "y": 250.5, "width": 550.5])
+        #expect(moved == ["x": -8, "y": 250, "width": 550, "height": 700])
+        #expect(try await driver.send(.getWindowRect, id) == moved)
+        for bad: [String: JSONValue] in [["width": -1], ["height": true], ["width": "800"], ["x": 2_147_483_648],
+                                         ["y": [:]], ["x": []]] {
             await #expect { try await driver.send(.setWindowRect, id, bad) }
                 throws: { code($0) == .invalidArgument }
         }
-        #expect(try await driver.send(.maximizeWindow, id) == ["x": 0, "y": 0, "width": 1920, "height": 1080])
-        #expect(try await driver.send(.minimizeWindow, id) == ["x": 0, "y": 0, "width": 1920, "height": 1080])
-        #expect(try await driver.send(.fullscreenWindow, id)["width"] == 1920)
-        #expect(try await driver.send(.executeScript, id, ["script": "return innerWidth", "args": []]) == 1920)
+        #expect(try await driver.send(.getWindowRect, id) == moved)
+    }
+
+    @Test func eachWindowHasItsOwnPosition() async throws {
+        let driver = WebDriverDriver()
+        defer { driver.service.shutdown() }
+        let id = try await driver.newSession()
+        let first = try #require(try await driver.send(.getWindowHandle, id).stringValue)
+        _ = try await driver.send(.setWindowRect, id, ["x": 100, "y": 120])
+        let second = try #require(try await driver.send(.newWindow, id)["handle"]?.stringValue)
+        _ = try await driver.send(.switchToWindow, id, ["handle": .string(second)])
+        #expect(try await driver.send(.getWindowRect, id)["x"] == 0)
+        _ = try await driver.send(.switchToWindow, id, ["handle": .string(first)])
+        #expect(try await driver.send(.getWindowRect, id)["y"] == 120)
     }
 }

@@ -32,8 +32,11 @@ public struct PDFOptions: Sendable, Equatable {
     /// Whether content wider than the page is shrunk to fit it. WebKit always lays a page out
     /// to the paper's width, so both values print the same.
     public var shrinkToFit: Bool
-    /// The pages to print, each "N", "N-M", "-M" (1 to M) or "N-" (N to the end), counting from
-    /// 1; empty (the default) prints every page.
+    /// The pages to print, as WebDriver's Print command gives them: each "N", "N-M", "-M" (1 to
+    /// M), "N-" (N to the end) or "-" (every page), counting from 1, with whitespace allowed
+    /// around the numbers; page 0 is no page. Each page selected prints once, in the document's
+    /// order. Empty (the default) prints every page. Ranges that select no page of the document
+    /// (all beyond its end) are refused with `.invalidArgument`.
     public var pageRanges: [String]
 
     /// Options with WebDriver's defaults unless given.
@@ -77,30 +80,55 @@ public struct PDFOptions: Sendable, Equatable {
         _ = try ranges()
     }
 
-    // The page ranges as 0-based inclusive bounds (`Int32.max - 1` for "to the end").
+    // The page ranges as 0-based inclusive bounds, sorted and merged so that each page prints
+    // once (`Int32.max - 1` for "to the end"), parsed as WebDriver's "parse a page range" says
+    // (https://www.w3.org/TR/webdriver2/#dfn-parse-a-page-range) but for the document's page
+    // count, which is known only once printed: GTK then refuses a range beyond the last page.
+    // Empty when every page prints.
     func ranges() throws -> [(start: Int32, end: Int32)] {
-        try pageRanges.map { text in
-            let refused = HeadwayError(.invalidArgument, "\"\(text)\" is no page range: give N, N-M, -M or N-, from 1")
-            let parts = text.trimmingCharacters(in: .whitespaces)
-                .split(separator: "-", omittingEmptySubsequences: false)
-            func number(_ part: Substring, empty: Int) throws -> Int {
-                let trimmed = part.trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty { return empty }
-                guard trimmed.allSatisfy(\.isASCII), let value = Int(trimmed), value >= 1, value < Int(Int32.max)
-                else { throw refused }
-                return value
+        var bounds: [(first: Int, last: Int)] = []
+        for text in pageRanges {
+            let refused = HeadwayError(.invalidArgument, "\"\(text)\" is no page range: give N, N-M, -M, N- or -, "
+                                       + "with whole page numbers from 1")
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count <= 2 else { throw refused }
+            let blank = { (part: Substring) in part.allSatisfy(Self.isWhitespace) }
+            guard parts.count == 2 else {
+                let page = try Self.pageNumber(parts[0], or: refused)
+                bounds.append((page, page))
+                continue
             }
-            switch parts.count {
-            case 1:
-                let page = try number(parts[0], empty: 0)
-                guard page >= 1 else { throw refused }
-                return (Int32(page - 1), Int32(page - 1))
-            case 2:
-                let first = try number(parts[0], empty: 1), last = try number(parts[1], empty: Int(Int32.max))
-                guard first <= last, !(parts[0].isEmpty && parts[1].isEmpty) else { throw refused }
-                return (Int32(first - 1), Int32(last - 1))
-            default: throw refused
+            let first = blank(parts[0]) ? 1 : try Self.pageNumber(parts[0], or: refused)
+            let last = blank(parts[1]) ? Self.lastPage : try Self.pageNumber(parts[1], or: refused)
+            guard first <= last else { throw refused }
+            bounds.append((first, last))
+        }
+        // Page 0 is no page; the rest, in order, each once.
+        var merged: [(first: Int, last: Int)] = []
+        for bound in bounds.map({ (max($0.first, 1), $0.last) }).filter({ $0.0 <= $0.1 }).sorted(by: { $0.0 < $1.0 }) {
+            if let previous = merged.last, bound.0 <= previous.last + 1 {
+                merged[merged.count - 1].last = max(previous.last, bound.1)
+            } else {
+                merged.append((bound.0, bound.1))
             }
         }
+        if merged.isEmpty, !pageRanges.isEmpty {
+            throw HeadwayError(.invalidArgument, "the page ranges \(pageRanges) select no page (pages count from 1)")
+        }
+        return merged.map { (Int32($0.first - 1), Int32($0.last - 1)) }
     }
+
+    // The highest page number a range can name, 1-based: "to the end".
+    static let lastPage = Int(Int32.max)
+
+    // WebDriver's "parse as an integer": ASCII digits only, whitespace around them; numbers
+    // beyond `lastPage` are `lastPage` (no document has that many pages).
+    static func pageNumber(_ part: Substring, or refused: HeadwayError) throws -> Int {
+        let digits = part.drop(while: isWhitespace).reversed().drop(while: isWhitespace).reversed()
+        guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) else { throw refused }
+        return Int(String(digits)).map { min($0, lastPage) } ?? lastPage
+    }
+
+    // ASCII whitespace, as the spec's strings know it.
+    static func isWhitespace(_ character: Character) -> Bool { [" ", "\t", "\n", "\r", "\u{0C}"].contains(character) }
 }

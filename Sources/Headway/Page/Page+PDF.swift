@@ -7,10 +7,11 @@ extension Page {
     /// file's bytes. WebKit prints through GTK's "Print to File" printer into a private temporary
     /// file, which is read and deleted.
     ///
-    /// Throws `.invalidArgument` for options out of range (see `PDFOptions`), `.timeout` when
-    /// printing has not finished within `timeout`, `.engine` when WebKit or GTK fails to print
-    /// (no "Print to File" printer, for one), `.closed` for a closed page. Cancelling the task
-    /// throws `CancellationError`; the print job runs on and its file is deleted.
+    /// Throws `.invalidArgument` for options out of range or page ranges beyond the document's
+    /// last page (see `PDFOptions`), `.timeout` when printing has not finished within `timeout`,
+    /// `.engine` when WebKit or GTK fails to print (no "Print to File" printer, for one),
+    /// `.closed` for a closed page. Cancelling the task throws `CancellationError`; the print job
+    /// runs on and its file is deleted.
     public func pdf(_ options: PDFOptions = PDFOptions(), timeout: Duration = .seconds(60)) async throws -> Data {
         try options.validate()
         let view = try await readyView()
@@ -111,7 +112,15 @@ private func onPrintFailed(
 ) {
     let done = unbox(data, as: PrintDone.self)
     let message = error.map { String(cString: $0.pointee.message) } ?? "no reason given"
-    EngineActor.assumeIsolated {
-        done.end(.failure(HeadwayError(.engine, "printing the page failed: \(message)")))
-    }
+    let info = error.map { HeadwayError.GErrorInfo($0) }
+    // WebKit's "Invalid page range": the ranges select no page the document has.
+    let beyond = error.map {
+        $0.pointee.domain == webkit_print_error_quark()
+            && Int($0.pointee.code) == Int(WEBKIT_PRINT_ERROR_INVALID_PAGE_RANGE.rawValue)
+    } ?? false
+    let failure = beyond
+        ? HeadwayError(.invalidArgument, "the page ranges select no page of the document (it has fewer pages)",
+                       gerror: info)
+        : HeadwayError(.engine, "printing the page failed: \(message)", gerror: info)
+    EngineActor.assumeIsolated { done.end(.failure(failure)) }
 }

@@ -62,6 +62,8 @@ extension Page {
             WebViewParts.releaseInternalWidgets(of: old)
         }
         webkit_user_content_manager_unregister_script_message_handler(contentManager.pointer, "headway")
+        // A hidden page stays hidden (`setVisible`): its new document starts hidden.
+        if !isVisible { gtk_widget_hide(parts.window.pointer) }
         if let window { gtk_widget_destroy(window.pointer) }
         view = parts.view
         window = parts.window

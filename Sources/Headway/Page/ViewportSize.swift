@@ -12,7 +12,8 @@ extension Page {
     }
 
     /// Resizes the viewport to `width` × `height` CSS pixels and returns once the page sees the
-    /// new size (its `innerWidth` and `innerHeight`), or at most 5 s later.
+    /// new size (its `innerWidth` and `innerHeight`), or at most 5 s later. A hidden page
+    /// (`setVisible(false)`) keeps its size until it is shown; `setVisible(true)` waits for both.
     ///
     /// Throws `.invalidArgument` for a side outside 1...10000, `.timeout` when the page has not
     /// seen the new size within 5 s (a page stuck in JavaScript), `.closed` for a closed page.
@@ -29,26 +30,13 @@ extension Page {
         // An offscreen window is as large as its default size (or its child's request, when larger).
         gtk_window_set_default_size(cast(window), Int32(width), Int32(height))
         gtk_widget_queue_resize(window)
-        let deadline = Engine.now() + Self.viewportBound
-        while true {
-            try Task.checkCancellation()
-            let left = Engine.now().duration(to: deadline)
-            let size = try? await JavaScriptCall.callAsyncFunction(
-                view, "return [innerWidth, innerHeight];", arguments: [:], world: PageScripts.world,
-                sourceURI: nil, timeout: max(left, .milliseconds(1)), what: "the viewport's size")
-            if size == .array([.number(Double(width)), .number(Double(height))]) { return }
-            guard Engine.now() < deadline else {
-                let seen = size.map { "\($0)" } ?? "nothing"
-                throw HeadwayError(.timeout, "the page did not see the viewport's new size \(width) × \(height) "
-                                   + "within \(Self.viewportBound.formatted) (it sees \(seen))")
-            }
-            try await Task.sleep(for: .milliseconds(10))
-            _ = try liveView()
-        }
+        // A hidden page takes its new size when it is shown (`setVisible(true)` waits for it).
+        guard isVisible else { return }
+        try await untilPageSees([.number(Double(width)), .number(Double(height))], in: view,
+                                through: "return [innerWidth, innerHeight];", what: "the viewport's size",
+                                change: "the viewport's new size \(width) × \(height)")
     }
 
     // The largest viewport side `setViewportSize` accepts, in CSS pixels.
     static let largestViewportSide = 10_000
-    // How long `setViewportSize` waits for the page to see the new size.
-    static let viewportBound = Duration.seconds(5)
 }

@@ -46,12 +46,13 @@ extension PDFOptions {
         marginRight = try number(margin, "right", "margin.right", minimum: 0, default: 1)
         if let given = body["pageRanges"] {
             guard case .array(let ranges) = given else { throw invalid("pageRanges", "an array") }
+            // Numbers become the library's strings; the library parses both (PDFOptions.ranges).
             pageRanges = try ranges.map { range throws(WebDriverError) in
-                if let page = range.integer(in: 1...Int(Int32.max - 1)) { return String(page) }
-                guard let text = range.stringValue else {
-                    throw invalid("pageRanges", "an array of page numbers (from 1) and ranges such as \"2-4\"")
+                if let text = range.stringValue { return text }
+                guard let page = range.doubleValue, page.isFinite, page >= 0, page == page.rounded() else {
+                    throw invalid("pageRanges", "an array of whole page numbers (0 or more) and ranges such as \"2-4\"")
                 }
-                return text
+                return String(Int(min(page, Double(Int32.max))))
             }
         }
     }

@@ -40,37 +40,34 @@ extension Session {
         try await releaseHeld()
     }
 
-    // The most a file input's files may hold together: the HTTP body limit.
-    nonisolated static let maxFileBytes = 64 << 20
-
-    // A file input's new files: one local path a line, each a regular file, together at most
-    // `maxFileBytes`, read whole off the engine thread.
-    static func files(_ text: String, multiple: Bool) async throws -> [JSONValue] {
-        let paths = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-        guard !paths.isEmpty else { throw WebDriverError(.invalidArgument, "no file path given for the file input") }
-        guard multiple || paths.count == 1 else {
-            throw WebDriverError(.invalidArgument, "the file input takes one file, not \(paths.count): add `multiple`")
-        }
-        return try await Task.detached { try readFiles(paths) }.value
-    }
-
-    private nonisolated static func readFiles(_ paths: [String]) throws -> [JSONValue] {
-        var left = maxFileBytes
-        return try paths.map { path in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            guard let attributes, attributes[.type] as? FileAttributeType == .typeRegular,
-                  let handle = FileHandle(forReadingAtPath: path) else {
-                throw WebDriverError(.invalidArgument, "cannot read the file \(path): not a readable regular file")
+    // After a click or keys: if a navigation started (the page is loading, or shows another URL
+    // than `before`), wait for it under the page load strategy, bounded by the pageLoad timeout
+    // (as WebKitWebDriver's waitForNavigationToComplete).
+    func waitForNavigation(_ page: Page, from before: URL?) async throws {
+        guard capabilities.pageLoadStrategy != .none else { return }
+        // The input call returned once the page had its events, and the web process asks for the
+        // policy of a navigation they start before it answers that check: such a navigation shows
+        // by now. Two round trips more show one the page scheduled (a form submission, a
+        // `location` assignment, each on a zero timer): the first runs after those timers, the
+        // second after WebKit answered the policy requests they made. A prompt ends the check.
+        var started = page.isLoading || page.url != before
+        if !started, page.openDialog == nil {
+            _ = try? await page.unlessDialogOpens {
+                _ = try await page.callAsyncFunction("await new Promise((done) => setTimeout(done, 0))",
+                                                     timeout: .seconds(1))
+                _ = try await page.evaluate("0", timeout: .seconds(1))
             }
-            defer { try? handle.close() }
-            let tooLarge = WebDriverError(.invalidArgument, "the file \(path) is too large: the files for one input "
-                                          + "may hold \(maxFileBytes >> 20) MiB together")
-            if let size = attributes[.size] as? Int, size > left { throw tooLarge }
-            let data = (try? handle.read(upToCount: left + 1)) ?? Data()
-            guard data.count <= left else { throw tooLarge }
-            left -= data.count
-            return ["name": .string((path as NSString).lastPathComponent), "type": .string(MediaTypes.of(path)),
-                    "data": .string(data.base64EncodedString())]
+            started = page.isLoading || page.url != before
         }
+        guard started else { return }
+        let wanted: Set<String> = capabilities.pageLoadStrategy == .eager ? ["interactive", "complete"] : ["complete"]
+        let deadline = ContinuousClock.now + timeouts.pageLoadDuration
+        while ContinuousClock.now < deadline {
+            if !page.isLoading, let state = (try? await page.evaluate("document.readyState"))?.stringValue,
+               wanted.contains(state) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw WebDriverError(.timeout, "the navigation the input started did not load within the pageLoad timeout "
+                             + "(\(timeouts.pageLoad) ms)")
     }
 }

@@ -10,6 +10,8 @@ package final class Session {
         package let page: Page
         // The page's load when the window joined the session (a warm page's about:blank).
         let loadBefore: LoadResult?
+        // Its position and state, as the rect commands keep them.
+        package var frame = WindowFrame()
     }
 
     package let id: String
@@ -104,6 +106,18 @@ package final class Session {
                                  "the current window was closed: switch to another with Switch To Window")
         }
         return window.page
+    }
+
+    // The current window's position and state; setting it keeps the new one.
+    package func currentFrame() throws(WebDriverError) -> WindowFrame {
+        _ = try currentPage()
+        return windows.first { $0.handle == currentHandle }?.frame ?? WindowFrame()
+    }
+
+    package func keep(_ frame: WindowFrame) throws(WebDriverError) {
+        _ = try currentPage()
+        guard let index = windows.firstIndex(where: { $0.handle == currentHandle }) else { return }
+        windows[index].frame = frame
     }
 
     package func switchTo(handle: String) throws(WebDriverError) {

@@ -46,12 +46,41 @@ struct PDFTests {
         }
     }
 
+    static let tenPages = "<!doctype html><style>div + div { page-break-before: always }</style>"
+        + (1...10).map { "<div>Page \($0)</div>" }.joined()
+
+    // The cases of WebDriver's own tests (wpt webdriver/tests/classic/print/printcmd.py), and more.
+    @Test func pageRangesAreParsedAsWebDriverSays() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/ten.html", .html(Self.tenPages))
+        try await Browser.withPage { page in
+            try await page.load(server.url.appendingPathComponent("ten.html"))
+            let cases: [([String], Int)] = [
+                ([], 10), (["-"], 10), ([" - "], 10), (["2-4"], 3), (["2-4", "2-3"], 3), (["2-4", "3-5"], 4),
+                (["9-"], 2), (["-2"], 2), (["7"], 1), (["-2", "9-", "7"], 5), (["-5", "2-"], 10),
+                ([" 2 - 4 "], 3), (["0", "3"], 1), (["0-2"], 2), (["10-"], 1), (["1-99"], 10),
+            ]
+            for (ranges, count) in cases {
+                #expect(Self.pageCount(try await page.pdf(PDFOptions(pageRanges: ranges))) == count, "\(ranges)")
+            }
+            // Beyond the last page: nothing to print.
+            for ranges in [["11-"], ["99"], ["11-20"]] {
+                let error = await #expect(throws: HeadwayError.self) {
+                    try await page.pdf(PDFOptions(pageRanges: ranges))
+                }
+                #expect(error?.code == .invalidArgument)
+            }
+        }
+    }
+
     @Test func optionsOutOfRangeAreRefused() async throws {
         try await Browser.withPage { page in
             let bad = [PDFOptions(scale: 0.05), PDFOptions(scale: 2.5), PDFOptions(pageWidth: 0),
                        PDFOptions(marginTop: -1), PDFOptions(marginLeft: 11, marginRight: 11),
                        PDFOptions(pageRanges: ["0"]), PDFOptions(pageRanges: ["3-1"]), PDFOptions(pageRanges: ["a"]),
-                       PDFOptions(pageRanges: ["-"])]
+                       PDFOptions(pageRanges: ["1-2-3"]), PDFOptions(pageRanges: ["1:2"]), PDFOptions(pageRanges: [""]),
+                       PDFOptions(pageRanges: ["+1"]), PDFOptions(pageRanges: ["1.5"]), PDFOptions(pageRanges: ["-0"])]
             for options in bad {
                 let error = await #expect(throws: HeadwayError.self) { try await page.pdf(options) }
                 #expect(error?.code == .invalidArgument)

@@ -72,7 +72,8 @@ extension Page {
         try InputNumbers.checkPoint(x: x, y: y)
         try InputNumbers.checkWheel(deltaX: deltaX, deltaY: deltaY)
         try await mouseMove(x: x, y: y)
-        try await frameRendered()
+        // A hidden page renders no frames to wait for.
+        if isVisible { try await frameRendered() }
         let view = try await inputView()
         try await deliver(.wheels(1)) {
             hw_input_scroll(view, deltaX / Self.wheelPixelsPerUnit, deltaY / Self.wheelPixelsPerUnit)

@@ -1,0 +1,32 @@
+// The page side of Element Send Keys on a file input
+// (https://www.w3.org/TR/webdriver2/#element-send-keys): which files it takes, and setting them
+// as a user's choice in the file chooser would.
+enum FileAtoms {
+    // { multiple, directory }: whether the input takes several files, and whether it takes a
+    // directory (`webkitdirectory`: the user chooses a folder and gets all its files).
+    static let kind = #"""
+    function(e) {
+      return { multiple: e.multiple, directory: e.webkitdirectory === true };
+    }
+    """#
+
+    // Sets the input's files from [{name, type, data (base64), lastModified (ms), path}], added to
+    // those it has when it takes several, then fires input and change. `path` is the file's
+    // place in a chosen folder ("photos/2024/a.jpg"), its `webkitRelativePath`, or null.
+    static let setFiles = #"""
+    function(e, files) {
+      const dt = new DataTransfer();
+      if (e.multiple && !e.webkitdirectory) for (const f of e.files) dt.items.add(f);
+      for (const f of files) {
+        const bytes = Uint8Array.from(atob(f.data), c => c.charCodeAt(0));
+        const file = new File([bytes], f.name, { type: f.type, lastModified: f.lastModified });
+        if (f.path !== null) Object.defineProperty(file, 'webkitRelativePath', { value: f.path });
+        dt.items.add(file);
+      }
+      e.files = dt.files;
+      e.dispatchEvent(new Event('input', { bubbles: true }));
+      e.dispatchEvent(new Event('change', { bubbles: true }));
+      return null;
+    }
+    """#
+}
