@@ -33,9 +33,15 @@ enum InteractionAtoms {
       if (right <= left || bottom <= top) return null;
       return { x: Math.floor((left + right) / 2), y: Math.floor((top + bottom) / 2) };
     };
+    // The pointer-interactable paint tree at a point: the elements there, topmost first, as seen
+    // from e's own tree (a document or a shadow root), so that e itself can be among them.
+    const paintTree = (e, p) => {
+      const tree = e.getRootNode();
+      return (typeof tree.elementsFromPoint === 'function' ? tree : e.ownerDocument).elementsFromPoint(p.x, p.y);
+    };
     const inView = (e) => {
       const p = centerPoint(e);
-      return p !== null && e.ownerDocument.elementsFromPoint(p.x, p.y).includes(e);
+      return p !== null && paintTree(e, p).some((x) => e.contains(x));
     };
     // WebKit scrolls only the element's own document: each frame element is brought into its
     // parent's view in turn.
@@ -49,7 +55,8 @@ enum InteractionAtoms {
       }
     };
     // Whether a point (top-level viewport coordinates) is in the top-level viewport.
-    const inTopView = (x, y) => x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight;
+    const topView = this.top;
+    const inTopView = (x, y) => x >= 0 && y >= 0 && x < topView.innerWidth && y < topView.innerHeight;
     const container = (e) => {
       if (e.localName === 'option' || e.localName === 'optgroup') {
         const c = e.closest('select, datalist');
@@ -59,91 +66,13 @@ enum InteractionAtoms {
     };
     const textTypes = ['text', 'search', 'url', 'tel', 'email', 'password', 'date', 'month', 'week', 'time',
                        'datetime-local', 'number', 'range', 'color', 'file'];
-    const isMutableControl = (e) => !e.disabled && !e.readOnly
+    const isMutableControl = (e) => !e.matches(':disabled') && !e.readOnly
       && ((e.localName === 'input' && textTypes.includes(e.type)) || e.localName === 'textarea');
-    const fire = (target, type) => target.dispatchEvent(new Event(type, { bubbles: true }));
-    const fireMouse = (target, type) => {
-      const C = target.ownerDocument.defaultView.MouseEvent;
-      const view = target.ownerDocument.defaultView;
-      target.dispatchEvent(new C(type, { bubbles: true, cancelable: true, composed: true, view }));
-    };
-    """#
-
-    // Element Click's preparation: scroll the container into view, check it is in view and not
-    // obscured. Answers { option: true } after running the option steps, or { x, y } to click.
-    static let clickPoint = "function(e) {\n" + helpers + #"""
-      if (e.localName === 'input' && e.type === 'file') {
-        fail('invalid argument', 'Element Click cannot open a file picker: send the paths with Element Send Keys');
-      }
-      const c = container(e);
-      scrollIntoView(c);
-      const p = centerPoint(c);
-      if (p === null) {
-        fail('element not interactable', describe(c) + ' has no part in the viewport (hidden, empty or scrolled away)');
-      }
-      const top = c.ownerDocument.elementsFromPoint(p.x, p.y)[0];
-      if (!top || !(top === c || c.contains(top) || (c.shadowRoot && c.shadowRoot.contains(top)))) {
-        if (!top) fail('element not interactable', describe(c) + ' has nothing at its centre point');
-        fail('element click intercepted', 'the click on ' + describe(c) + ' at (' + p.x + ', ' + p.y
-             + ') would hit ' + describe(top) + ', which is on top of it');
-      }
-      if (c !== e && e.localName === 'option') {
-        fireMouse(c, 'mouseover'); fireMouse(c, 'mousemove');
-        // WebKit opens the select's popup menu (a GTK grab that takes later keys) on any mousedown
-        // left to its default action: the last listener stops that.
-        const w = c.ownerDocument.defaultView, stop = (ev) => ev.preventDefault();
-        w.addEventListener('mousedown', stop, { once: true });
-        fireMouse(c, 'mousedown');
-        w.removeEventListener('mousedown', stop);
-        c.focus();
-        if (!e.disabled && !(e.parentElement && e.parentElement.localName === 'optgroup' && e.parentElement.disabled)) {
-          fire(c, 'input');
-          const previous = e.selected;
-          if (c.multiple) e.selected = !e.selected; else e.selected = true;
-          if (!previous) fire(c, 'change');
-        }
-        fireMouse(c, 'mouseup'); fireMouse(c, 'click');
-        return { option: true };
-      }
-      // Up through the frames: the point must be on each frame element in its parent too.
-      let x = p.x, y = p.y;
-      for (let w = c.ownerDocument.defaultView; w.frameElement; w = w.parent) {
-        const f = w.frameElement, r = f.getBoundingClientRect(), cs = w.parent.getComputedStyle(f);
-        x += r.left + f.clientLeft + parseFloat(cs.paddingLeft || '0');
-        y += r.top + f.clientTop + parseFloat(cs.paddingTop || '0');
-        const hit = w.parent.document.elementsFromPoint(x, y)[0];
-        if (hit !== f) {
-          if (!hit) fail('element not interactable', describe(c) + ' is in a frame whose part in view hides it');
-          fail('element click intercepted', 'the click on ' + describe(c) + ' would hit ' + describe(hit)
-               + ', which is on top of its frame ' + describe(f));
-        }
-      }
-      if (!inTopView(x, y)) fail('element not interactable', describe(c) + ' is outside the viewport');
-      return { x, y };
-    }
-    """#
-
-    // Element Clear.
-    static let clear = "function(e) {\n" + helpers + #"""
-      const editingHost = e.isContentEditable && (!e.parentElement || !e.parentElement.isContentEditable);
-      if (!editingHost && !isMutableControl(e)) {
-        fail('invalid element state', describe(e) + ' is neither an enabled, writable form field nor content editable');
-      }
-      scrollIntoView(e);
-      if (centerPoint(e) === null) fail('element not interactable', describe(e) + ' has no part in the viewport');
-      if (editingHost) {
-        if (e.innerHTML === '') return null;
-        e.focus(); e.innerHTML = ''; e.blur();
-        return null;
-      }
-      const empty = e.type === 'file' ? e.files.length === 0 : e.value === '';
-      if (empty && e.checkValidity()) return null;
-      e.focus();
-      if (e.type === 'file') e.value = ''; else e.value = '';
-      fire(e, 'input'); fire(e, 'change');
-      e.blur();
-      return null;
-    }
+    const EventType = this.Event, MouseEventType = this.MouseEvent;
+    const fire = (target, type, composed = false) =>
+      target.dispatchEvent(new EventType(type, { bubbles: true, composed }));
+    const fireMouse = (target, type) => target.dispatchEvent(new MouseEventType(type,
+      { bubbles: true, cancelable: true, composed: true, view: target.ownerDocument.defaultView }));
     """#
 
     // Element Send Keys' preparation: focus the element, caret at the end when it was not

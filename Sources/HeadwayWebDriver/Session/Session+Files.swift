@@ -86,7 +86,8 @@ private struct FileReader {
 
     private static func entry(_ name: String, _ data: Data, url: URL, folderPath: String?) -> JSONValue {
         let modified = (try? url.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
-        return ["name": .string(name), "type": .string(MediaTypes.of(name)), "data": .string(data.base64EncodedString()),
+        return ["name": .string(name), "type": .string(MediaTypes.of(name)),
+                "data": .string(data.base64EncodedString()),
                 "lastModified": .number(((modified ?? Date()).timeIntervalSince1970 * 1000).rounded()),
                 "path": folderPath.map(JSONValue.string) ?? .null]
     }

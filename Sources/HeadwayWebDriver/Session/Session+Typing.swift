@@ -39,35 +39,4 @@ extension Session {
         }
         try await releaseHeld()
     }
-
-    // After a click or keys: if a navigation started (the page is loading, or shows another URL
-    // than `before`), wait for it under the page load strategy, bounded by the pageLoad timeout
-    // (as WebKitWebDriver's waitForNavigationToComplete).
-    func waitForNavigation(_ page: Page, from before: URL?) async throws {
-        guard capabilities.pageLoadStrategy != .none else { return }
-        // The input call returned once the page had its events, and the web process asks for the
-        // policy of a navigation they start before it answers that check: such a navigation shows
-        // by now. Two round trips more show one the page scheduled (a form submission, a
-        // `location` assignment, each on a zero timer): the first runs after those timers, the
-        // second after WebKit answered the policy requests they made. A prompt ends the check.
-        var started = page.isLoading || page.url != before
-        if !started, page.openDialog == nil {
-            _ = try? await page.unlessDialogOpens {
-                _ = try await page.callAsyncFunction("await new Promise((done) => setTimeout(done, 0))",
-                                                     timeout: .seconds(1))
-                _ = try await page.evaluate("0", timeout: .seconds(1))
-            }
-            started = page.isLoading || page.url != before
-        }
-        guard started else { return }
-        let wanted: Set<String> = capabilities.pageLoadStrategy == .eager ? ["interactive", "complete"] : ["complete"]
-        let deadline = ContinuousClock.now + timeouts.pageLoadDuration
-        while ContinuousClock.now < deadline {
-            if !page.isLoading, let state = (try? await page.evaluate("document.readyState"))?.stringValue,
-               wanted.contains(state) { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw WebDriverError(.timeout, "the navigation the input started did not load within the pageLoad timeout "
-                             + "(\(timeouts.pageLoad) ms)")
-    }
 }
