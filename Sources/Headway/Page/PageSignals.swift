@@ -183,11 +183,15 @@ private func onTerminated(
     EngineActor.assumeIsolated {
         if let view { WebProcessID.forget(view) }
         guard let page = target.page else { return }
-        // The memory watch terminates a process over the limit through the API.
-        let why: WebProcessTermination = switch reason {
-        case WEBKIT_WEB_PROCESS_CRASHED: .crashed
-        case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: .exceededMemoryLimit
-        default: page.memoryWatch?.tookTermination() == true ? .exceededMemoryLimit : .terminatedByAPI
+        // The memory watch kills a process over the limit itself: WebKit sees a crash.
+        let why: WebProcessTermination = if page.memoryWatch?.tookTermination() == true {
+            .exceededMemoryLimit
+        } else {
+            switch reason {
+            case WEBKIT_WEB_PROCESS_CRASHED: .crashed
+            case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: .exceededMemoryLimit
+            default: .terminatedByAPI
+            }
         }
         // A dialog held open belonged to the process that ended.
         page.dialogHold.release()

@@ -6,8 +6,10 @@ import Foundation
 // side. WebKit's own memory-pressure check runs on the web process's main thread, so a page that
 // allocates in a loop that never yields outruns it (a 200 MB limit once let it reach 12 GB). The
 // watch reads the resident size of the process serving the page's view (its id comes from the
-// web-process extension) every `interval` on the engine thread, and terminates that process
-// once it is over the limit.
+// web-process extension) every `interval` on the engine thread, and kills that process once it
+// is over the limit. It kills the process it measured, not the view's: while a navigation swaps
+// processes the view may already be served by a new one, which `terminate_web_process` would
+// have killed instead (a page loaded after a memory hog then lost its process, 1 load in 4).
 @EngineActor
 final class MemoryWatch {
     // How often the resident size is read, in milliseconds: reading /proc/PID/statm takes
@@ -18,8 +20,12 @@ final class MemoryWatch {
     private let limitPages: Int
     private weak var page: Page?
     private var source: guint = 0
-    // True from the watch's termination of the web process until WebKit reports it.
+    // True from the watch's kill of the web process until WebKit reports it (or, for a process
+    // that no longer served the view, until a new one serves it).
     private var terminated = false
+    // The process it terminated last: while that one exits, its memory is still counted, and the
+    // view's next process must not be taken for it.
+    private var killed: pid_t?
 
     init(limitMB: Int, page: Page) {
         self.limitMB = limitMB
@@ -62,11 +68,14 @@ final class MemoryWatch {
             source = 0
             return false
         }
-        guard !terminated, let pid = WebProcessID.of(view), let resident = MemoryWatch.residentPages(of: pid),
-              resident > limitPages else { return true }
+        let pid = WebProcessID.of(view)
+        if terminated, pid != nil { terminated = false }
+        guard !terminated, let pid, pid != killed,
+              let resident = MemoryWatch.residentPages(of: pid), resident > limitPages else { return true }
         terminated = true
+        killed = pid
         WebProcessID.forget(view)
-        webkit_web_view_terminate_web_process(view)
+        kill(pid, SIGKILL)
         return true
     }
 

@@ -15,7 +15,7 @@ struct CrashCommandTests {
             """)
         let output = try await Task.detached {
             try CLI.run(
-                ["load", "--urls", list, "--format", "jsonl", "--memory-limit", "200", "--timeout", "60"],
+                ["load", "--urls", list, "--format", "jsonl", "--memory-limit", "400", "--timeout", "60"],
                 timeout: 120
             )
         }.value
@@ -26,7 +26,7 @@ struct CrashCommandTests {
         }
         #expect(objects.count == 2)
         #expect((objects.first?["error"] as? [String: Any])?["code"] as? String == "engine")
-        #expect(objects.last?["title"] as? String == "Second")
+        #expect(objects.last?["title"] as? String == "Second", "\(output.stdout) \(output.stderr)")
         #expect(objects.last?["status"] as? Int == 200)
     }
 

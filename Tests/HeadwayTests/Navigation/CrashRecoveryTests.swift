@@ -12,7 +12,7 @@ struct CrashRecoveryTests {
         let server = try Fixtures.server()
         defer { server.stop() }
         var configuration = Browser.Configuration()
-        configuration.webProcessMemoryLimit = 200
+        configuration.webProcessMemoryLimit = 400
         let delegate = RecordingDelegate()
         try await Browser.withPage(configuration: configuration, delegate: delegate) { page in
             let error = await #expect(throws: HeadwayError.self) {
