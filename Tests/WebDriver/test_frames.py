@@ -1,4 +1,6 @@
-"""Frames: switch by index, element and name, parent_frame, default_content."""
+"""Frames: switch by index, element and name, parent_frame, default_content; local files' frames."""
+import pathlib
+import tempfile
 import unittest
 
 from selenium.common.exceptions import NoSuchFrameException
@@ -52,6 +54,24 @@ class FrameTests(support.SessionCase):
     def test_parent_of_top_stays_at_top(self):
         self.driver.switch_to.parent_frame()
         self.assertEqual(self.driver.find_element(By.ID, "top").text, "top")
+
+
+class FileFrameTests(support.SessionCase):
+    """Pages from file: URLs, whose frames are local files too (as Helium's own tests have them)."""
+
+    def test_frames_of_local_files_can_be_entered(self):
+        with tempfile.TemporaryDirectory() as folder:
+            root = pathlib.Path(folder)
+            (root / "top.html").write_text("<title>Top</title><p id=which>top</p><iframe src=inner.html></iframe>")
+            (root / "inner.html").write_text("<p id=which>inner</p><iframe src=deepest.html></iframe>")
+            (root / "deepest.html").write_text("<p id=which>deepest</p>")
+            self.driver.get((root / "top.html").as_uri())
+            self.driver.switch_to.frame(0)
+            self.assertEqual(self.driver.find_element(By.ID, "which").text, "inner")
+            self.driver.switch_to.frame(0)
+            self.assertEqual(self.driver.find_element(By.ID, "which").text, "deepest")
+            self.driver.switch_to.default_content()
+            self.assertEqual(self.driver.find_element(By.ID, "which").text, "top")
 
 
 if __name__ == "__main__":

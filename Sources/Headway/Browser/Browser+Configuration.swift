@@ -67,6 +67,11 @@ extension Browser {
         /// Turns on the prefetch booster: pages are browsed through Headway's mirror schemes and
         /// served from a prefetch cache that each finished load fills with what it links to.
         public var booster: BoosterConfiguration?
+        /// Lets a `file:` document reach other `file:` documents (a frame's DOM, an
+        /// `XMLHttpRequest` of a local file), as if they shared an origin; by default WebKit gives
+        /// each local file an origin of its own. The WebDriver server turns it on, so that a test
+        /// on local files can enter their frames.
+        public var allowsFileAccessFromFileURLs = false
         /// How pages answer JavaScript dialogs (`alert`, `confirm`, `prompt`, `beforeunload`),
         /// which never block; each page can change its own `dialogPolicy`.
         public var dialogs: DialogPolicy = .dismiss

@@ -47,6 +47,9 @@ struct WebViewParts {
         // No one watches a headless page scroll: a wheel's scroll lands at once, not over an
         // animation a script or a screenshot would catch halfway (or, seen under load, not at all).
         webkit_settings_set_enable_smooth_scrolling(settings, 0)
+        if configuration.allowsFileAccessFromFileURLs {
+            webkit_settings_set_allow_file_access_from_file_urls(settings, 1)
+        }
         if configuration.inspectorPort != nil { webkit_settings_set_enable_developer_extras(settings, 1) }
         webkit_web_view_set_settings(view.pointer, settings)
         g_object_unref(UnsafeMutableRawPointer(settings))

@@ -49,7 +49,7 @@ extension Session {
     // The URL of the current browsing context's document (the top-level page's, or a frame's).
     func documentURL() async throws -> URL? {
         if framePath.isEmpty { return try currentPage().url }
-        return try await callAtom("function() { return document.URL; }").stringValue.flatMap(URL.init(string:))
+        return try await callAtom("function() { return this.document.URL; }").stringValue.flatMap(URL.init(string:))
     }
 
     // The cookies the current document's URL would be sent; none for a document that cannot

@@ -46,11 +46,11 @@ extension Session {
     // The frame element of the current context's window.frames[n], checked as enterable.
     static let frameByIndex = """
         function(n) {
-          if (n >= window.frames.length) {
-            fail('no such frame', `the current document has ${window.frames.length} frames: none has the index ${n}`);
+          if (n >= this.frames.length) {
+            fail('no such frame', `the current document has ${this.frames.length} frames: none has the index ${n}`);
           }
-          const target = window.frames[n];
-          const el = Array.from(document.querySelectorAll('iframe, frame')).find(f => f.contentWindow === target);
+          const target = this.frames[n];
+          const el = Array.from(this.document.querySelectorAll('iframe, frame')).find(f => f.contentWindow === target);
           if (!el) fail('no such frame', `the frame at index ${n} has no frame element in this document`);
           \(enterable)
           return el;

@@ -20,11 +20,14 @@ enum ScriptRuntime {
     const REG = '__headwayWebDriverReferences';
     const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(8)),
                                  b => b.toString(16).padStart(2, '0')).join('');
+    // One registry per document, kept by the top window (a frame's window of a local file takes
+    // no property from this world).
+    const registries = window[REG] ?? Object.defineProperty(window, REG, { value: new WeakMap() })[REG];
     const registry = (w) => {
-      let r = w[REG];
+      let r = registries.get(w.document);
       if (!r) {
         r = { doc: hex(), next: 0, byId: new Map(), ids: new WeakMap() };
-        Object.defineProperty(w, REG, { value: r });
+        registries.set(w.document, r);
       }
       return r;
     };
@@ -64,16 +67,19 @@ enum ScriptRuntime {
       return node;
     };
     let ctx = window;
-    for (const frame of p) {
-      let el;
-      try { el = known(frame[EK], ctx, false); } catch (e) { fail('no such frame', e.message); }
-      const next = el.contentWindow;
-      if (!next) fail('no such frame', 'the current frame is gone: switch to the top with Switch To Frame (null)');
-      try { void next.document.documentElement; } catch {
-        fail('no such frame', 'the frame shows another origin, which headway cannot enter');
+    // The current browsing context, from the top through the frame path.
+    const enter = () => {
+      for (const frame of p) {
+        let el;
+        try { el = known(frame[EK], ctx, false); } catch (e) { fail('no such frame', e.message); }
+        const next = el.contentWindow;
+        if (!next) fail('no such frame', 'the current frame is gone: switch to the top with Switch To Frame (null)');
+        try { void next.document.documentElement; } catch {
+          fail('no such frame', 'the frame shows another origin, which headway cannot enter');
+        }
+        ctx = next;
       }
-      ctx = next;
-    }
+    };
     const revive = (v, seen) => {
       if (v === null || typeof v !== 'object') return v;
       if (Array.isArray(v)) return v.map(x => revive(x, seen));
@@ -120,6 +126,7 @@ enum ScriptRuntime {
       return out;
     };
     try {
+      enter();
       const args = revive(a, []);
       let value;
       if (m === 'atom') {

@@ -33,7 +33,7 @@ package final class SessionPool {
     package var ready: Int { warm.count }
 
     // Whether a session with `capabilities` may run in a pooled browser: the configuration
-    // `Browser.Configuration()` (timeouts, page load strategy and prompt behaviour are the
+    // `HeadwayOptions.sessionDefault` (timeouts, page load strategy and prompt behaviour are the
     // session's own, not the browser's).
     package static func fits(_ capabilities: Capabilities) -> Bool {
         let configuration = capabilities.configuration
@@ -82,7 +82,7 @@ package final class SessionPool {
     }
 
     private static func warmUp() async -> (browser: Browser, page: Page)? {
-        try? await open(Browser.Configuration())
+        try? await open(HeadwayOptions.sessionDefault)
     }
 
     // A browser for a session and its first page, which has opened about:blank, so that its web

@@ -11,7 +11,15 @@ import Headway
 //    "har": true}  (records every request, for GET /session/{id}/headway/har)
 package struct HeadwayOptions: Sendable {
     package var raw: [String: JSONValue] = [:]
-    package var configuration = Browser.Configuration()
+    package var configuration = HeadwayOptions.sessionDefault
+
+    // What every session's browser starts from: local files' frames can be entered, as the
+    // browsers of WebKitWebDriver, chromedriver and geckodriver enter them.
+    package static var sessionDefault: Browser.Configuration {
+        var configuration = Browser.Configuration()
+        configuration.allowsFileAccessFromFileURLs = true
+        return configuration
+    }
     package var proxy: [String: JSONValue] = [:]
 
     package init() {}
