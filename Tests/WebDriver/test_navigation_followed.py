@@ -10,12 +10,14 @@ import support
 
 
 class FollowedNavigationTests(support.SessionCase):
+    @support.webkit_differs("the click or key returns before the navigation it starts (one run in two)")
     def test_a_submit_button_click_returns_on_the_next_page(self):
         self.open("submit.html")
         self.driver.find_element(By.ID, "go").click()
         self.assertEqual(self.driver.title, "Next")
         self.assertEqual(self.driver.current_url, self.page("next.html?q=x"))
 
+    @support.webkit_differs("the click or key returns before the navigation it starts (one run in two)")
     def test_enter_in_a_field_submits_its_form(self):
         self.open("submit.html")
         self.driver.find_element(By.ID, "q").send_keys(Keys.ENTER)
@@ -33,6 +35,7 @@ class FollowedNavigationTests(support.SessionCase):
         self.assertEqual(self.driver.current_url, self.page("slow?s=1"))
         self.assertEqual(self.driver.title, "Not found")
 
+    @support.webkit_differs("the click or key returns before the navigation it starts (one run in two)")
     def test_back_and_forward_then_read(self):
         self.open("submit.html")
         self.driver.find_element(By.ID, "go").click()
