@@ -156,6 +156,7 @@ static double hw_clamp(double value, double limit) {
 }
 
 /* Half of int's range: the root coordinates add the window's origin to these. */
+/* Swift checks Limits.coordinate (the same number) first; this clamp only keeps the cast defined. */
 #define HW_COORDINATE_LIMIT 1073741823.0
 /* Smooth-scroll units; 1e6 CSS pixels are about 1e4 of them. */
 #define HW_SCROLL_LIMIT 1000000.0

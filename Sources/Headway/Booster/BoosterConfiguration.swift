@@ -38,8 +38,8 @@ public struct BoosterConfiguration: Sendable, Equatable {
     public static let defaultByteCeiling = 32 << 20
     /// The most prefetch requests at once `concurrency` may ask for.
     public static let mostConcurrent = 256
-    /// The most hidden web views `prerender` may ask for.
-    public static let mostPrerendered = 20
+    /// The most hidden web views `prerender` may ask for: `Limits.prerenderedPages`' upper bound.
+    public static let mostPrerendered = Limits.prerenderedPages.upperBound
     /// Keep the cache on disk in this directory too, between runs and shared by processes
     /// (nil: memory only). Responses the booster stores, and those its handler fetches for pages
     /// (2xx GET, storable, at most `maxResponseBytes`), are written there; a lookup that misses

@@ -103,16 +103,14 @@ extension Browser {
 }
 
 extension Browser {
-    // The largest viewport side Headway accepts, in CSS pixels.
-    nonisolated static let largestViewport = 16_384
-
     // Checks a configuration before anything starts; throws `.invalidArgument` with a one-line
     // message naming the setting.
     nonisolated package static func validate(_ configuration: Configuration) throws(HeadwayError) {
         func refuse(_ message: String) -> HeadwayError { HeadwayError(.invalidArgument, message) }
         for (name, side) in [("width", configuration.viewportWidth), ("height", configuration.viewportHeight)] {
-            guard (1...largestViewport).contains(side) else {
-                throw refuse("the viewport \(name) must be 1 to \(largestViewport) CSS pixels, not \(side)")
+            guard Limits.viewportSide.contains(side) else {
+                let most = Limits.viewportSide.upperBound
+                throw refuse("the viewport \(name) must be 1 to \(most) CSS pixels, not \(side)")
             }
         }
         guard (1...4).contains(configuration.deviceScaleFactor) else {
@@ -157,9 +155,9 @@ extension Browser {
                          + "not \(booster.concurrency)")
         }
         if let booster = configuration.booster,
-           !(0...BoosterConfiguration.mostPrerendered).contains(booster.prerender) {
+           !Limits.prerenderedPages.contains(booster.prerender) {
             throw refuse(
-                "the booster can prerender 0 to \(BoosterConfiguration.mostPrerendered) pages, not \(booster.prerender)"
+                "the booster can prerender 0 to \(Limits.prerenderedPages.upperBound) pages, not \(booster.prerender)"
             )
         }
         if let conditions = configuration.networkConditions {
@@ -190,8 +188,9 @@ extension Browser {
                 throw refuse("cookie \(cookie.name.debugDescription) has a ';' (or a '=' in its name)")
             }
         }
-        if let limit = configuration.webProcessMemoryLimit, !(1...largestMemoryLimit).contains(limit) {
-            throw refuse("the web process memory limit must be 1 to \(largestMemoryLimit) MB, not \(limit)")
+        if let limit = configuration.webProcessMemoryLimit, !Limits.webProcessMemory.contains(limit) {
+            let most = Limits.webProcessMemory.upperBound
+            throw refuse("the web process memory limit must be 1 to \(most) MB, not \(limit)")
         }
         if let booster = configuration.booster, booster.cacheDirectory != nil {
             guard booster.cacheDirectory?.isFileURL == true else {
@@ -206,8 +205,6 @@ extension Browser {
     /// stops there instead of taking the machine's memory.
     public static let defaultWebProcessMemoryLimit = 4096
 
-    // The largest `webProcessMemoryLimit`, in MB (1 TB): WebKit takes a 32-bit count.
-    nonisolated package static let largestMemoryLimit = 1_048_576
 
     // A C0 control character or DEL: line breaks and NULs would split or cut a header.
     nonisolated private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -14,7 +14,7 @@ extension Engine {
 // should be: `try TimeLimit.duration(seconds: value, name: "--timeout")` throws on inf, nan, -5, 1e300.
 package enum TimeLimit {
     // The longest wait Headway honours: one day. Library calls clamp longer timeouts to it.
-    package static let longest: Duration = .seconds(86_400)
+    package static let longest = Limits.longestWait
 
     // `value` seconds for `name` as a Duration: a finite number, above 0 (or at least 0 when
     // `allowZero`), at most `longest`. Throws `.invalidArgument` with a one-line message.

@@ -20,9 +20,9 @@ extension Page {
     /// Cancelling the task throws `CancellationError` (the window keeps its new size).
     public func setViewportSize(width: Int, height: Int) async throws {
         for (name, side) in [("width", width), ("height", height)] {
-            guard (1...Self.largestViewportSide).contains(side) else {
+            guard Limits.viewportSide.contains(side) else {
                 throw HeadwayError(.invalidArgument, "the viewport \(name) must be 1 to "
-                                   + "\(Self.largestViewportSide) CSS pixels, not \(side)")
+                                   + "\(Limits.viewportSide.upperBound) CSS pixels, not \(side)")
             }
         }
         let view = try await readyView()
@@ -37,6 +37,4 @@ extension Page {
                                 change: "the viewport's new size \(width) × \(height)")
     }
 
-    // The largest viewport side `setViewportSize` accepts, in CSS pixels.
-    static let largestViewportSide = 10_000
 }

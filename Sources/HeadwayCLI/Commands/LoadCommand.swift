@@ -189,9 +189,9 @@ struct LoadCommand: AsyncParsableCommand {
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw refuse("--screenshot must name a .png file: \(screenshot)")
         }
-        if let memoryLimit, !(1...Browser.largestMemoryLimit).contains(memoryLimit) {
+        if let memoryLimit, !Limits.webProcessMemory.contains(memoryLimit) {
             throw refuse(memoryLimit < 1 ? "--memory-limit must be at least 1 MB"
-                         : "--memory-limit must be at most \(Browser.largestMemoryLimit) MB")
+                         : "--memory-limit must be at most \(Limits.webProcessMemory.upperBound) MB")
         }
         guard (0...BoosterConfiguration.mostPrerendered).contains(prerender) else {
             throw refuse("--prerender must be 0 to \(BoosterConfiguration.mostPrerendered), not \(prerender)")

@@ -6,7 +6,7 @@ import Headway
 // cookies, TLS, authentication, proxy, blocked requests, init scripts, and what a load waits for.
 struct PageOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The viewport in CSS pixels, each side 1 to 16384 (default: 1280x1024).",
+        "The viewport in CSS pixels, each side 1 to \(Limits.viewportSide.upperBound) (default: 1280x1024).",
         valueName: "WxH"))
     var viewport: String?
 
@@ -108,7 +108,7 @@ struct PageOptions: ParsableArguments {
         "bounded by --timeout."))
     var waitUntil: WaitUntil = .load
 
-    static let longestQuiet = 86_400_000
+    static let longestQuiet = Int(Limits.longestWait.components.seconds) * 1000
 
     // What each load waits for, as the runner takes it.
     var waits: PageWaits {

@@ -41,9 +41,6 @@ extension Handlers {
 extension Session {
     // The size Maximize and Fullscreen give the viewport.
     static let screenSize = (width: 1920, height: 1080)
-    // The sides the viewport can have (`Page.setViewportSize`); larger or smaller asks get the
-    // closest, as the spec allows.
-    static let viewportSides = 1...10_000
 
     func windowRect() throws(WebDriverError) -> JSONValue {
         let size = try currentPage().viewportSize
@@ -53,7 +50,7 @@ extension Session {
     }
 
     func resize(width: Int, height: Int) async throws {
-        let clamp = { (side: Int) in min(max(side, Self.viewportSides.lowerBound), Self.viewportSides.upperBound) }
+        let clamp = { (side: Int) in min(max(side, Limits.viewportSide.lowerBound), Limits.viewportSide.upperBound) }
         try await currentPage().setViewportSize(width: clamp(width), height: clamp(height))
     }
 

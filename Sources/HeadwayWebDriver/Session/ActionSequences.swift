@@ -105,8 +105,8 @@ enum ActionSequences {
             action.duration = try duration(fields, path)
             let origin = try origin(fields, path, allowPointer: false)
             let x = try number(fields, "x", path), y = try number(fields, "y", path)
-            let deltaX = try number(fields, "deltaX", path, limit: maxDelta)
-            let deltaY = try number(fields, "deltaY", path, limit: maxDelta)
+            let deltaX = try number(fields, "deltaX", path, limit: Limits.wheelDelta)
+            let deltaY = try number(fields, "deltaY", path, limit: Limits.wheelDelta)
             action.kind = .scroll(x: x, y: y, deltaX: deltaX, deltaY: deltaY, origin: origin)
         }
     }
@@ -119,12 +119,8 @@ enum ActionSequences {
         return ms
     }
 
-    // The largest coordinate (CSS px, either sign) and wheel delta a client may give.
-    static let maxCoordinate = 2_147_483_648.0
-    static let maxDelta = 1_000_000.0
-
     private static func number(
-        _ fields: [String: JSONValue], _ key: String, _ path: String, limit: Double = maxCoordinate
+        _ fields: [String: JSONValue], _ key: String, _ path: String, limit: Double = Limits.coordinate
     ) throws(WebDriverError) -> Double {
         guard let value = fields[key]?.doubleValue, value.isFinite else {
             throw bad("\(path).\(key)", "must be a number")

@@ -29,10 +29,11 @@ package struct HeadwayOptions: Sendable {
         for (key, value) in object {
             switch key {
             case "viewport":
-                let width = value["width"]?.integer(in: 1...10_000)
-                let height = value["height"]?.integer(in: 1...10_000)
+                let width = value["width"]?.integer(in: Limits.viewportSide)
+                let height = value["height"]?.integer(in: Limits.viewportSide)
                 guard let width, let height else {
-                    throw Self.invalid("viewport", "{\"width\": 1-10000, \"height\": 1-10000}")
+                    let sides = "\(Limits.viewportSide.lowerBound)-\(Limits.viewportSide.upperBound)"
+                    throw Self.invalid("viewport", "{\"width\": \(sides), \"height\": \(sides)}")
                 }
                 configuration.viewportWidth = width
                 configuration.viewportHeight = height
@@ -87,7 +88,9 @@ package struct HeadwayOptions: Sendable {
                 guard let on = value.boolValue else { throw invalid("booster.prefetch", "a boolean") }
                 prefetch = on
             case "prerender":
-                guard let count = value.integer(in: 0...8) else { throw invalid("booster.prerender", "an integer 0-8") }
+                guard let count = value.integer(in: Limits.prerenderedPages) else {
+                    throw invalid("booster.prerender", "an integer 0-\(Limits.prerenderedPages.upperBound)")
+                }
                 booster.prerender = count
             case "cacheDirectory":
                 guard let path = value.stringValue, path.hasPrefix("/") else {

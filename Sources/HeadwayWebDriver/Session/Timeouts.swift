@@ -10,7 +10,7 @@ package struct Timeouts: Sendable, Equatable {
 
     // The spec's largest allowed value.
     static let maximum = 9_007_199_254_740_991
-    static let unbounded = Duration.seconds(86_400)
+    static let unbounded = Limits.longestWait
 
     package init() {}
 

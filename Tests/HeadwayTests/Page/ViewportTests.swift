@@ -50,7 +50,7 @@ struct ViewportTests {
 
     @Test func sizesOutOfRangeAreRefused() async throws {
         try await Browser.withPage { page in
-            for (width, height) in [(0, 100), (100, -1), (10_001, 100)] {
+            for (width, height) in [(0, 100), (100, -1), (Limits.viewportSide.upperBound + 1, 100)] {
                 let error = await #expect(throws: HeadwayError.self) {
                     try await page.setViewportSize(width: width, height: height)
                 }

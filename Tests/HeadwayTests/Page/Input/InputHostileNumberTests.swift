@@ -11,8 +11,9 @@ struct InputHostileNumberTests {
                                                   (1e300, "1e+300"), (-3e9, "-3000000000.0")]
 
     private func coordinate(_ name: String, _ text: String) -> HeadwayError {
-        HeadwayError(.invalidArgument,
-                     "\(name) must be a finite number of CSS pixels between -2147483647 and 2147483647, not \(text)")
+        let limit = Int(Limits.coordinate)
+        return HeadwayError(.invalidArgument,
+                            "\(name) must be a finite number of CSS pixels between -\(limit) and \(limit), not \(text)")
     }
 
     @Test func coordinatesThatAreNotSaneNumbersAreRefused() async throws {

@@ -1,0 +1,23 @@
+/// The bounds of every number Headway takes from outside, in one place. The library checks them
+/// and throws `.invalidArgument` with a one-line message beyond them; the CLI and the WebDriver
+/// server check only that a value is a number and quote these bounds.
+///
+/// ```swift
+/// print(Limits.viewportSide)   // 1...16384
+/// ```
+public enum Limits {
+    /// A viewport side, in CSS pixels (`Browser.Configuration.viewportWidth`, `Page.setViewportSize`,
+    /// WebDriver's Set Window Rect).
+    public static let viewportSide = 1...16_384
+    /// A pointer coordinate, in CSS pixels, either side of 0: what GDK's events hold.
+    public static let coordinate = 1_073_741_823.0
+    /// A wheel turn, in CSS pixels, either way: a million is no user's.
+    public static let wheelDelta = 1_000_000.0
+    /// The longest timeout or wait Headway honours: a day. Longer ones are refused at the CLI and
+    /// the WebDriver server, and clamped to it in library calls.
+    public static let longestWait: Duration = .seconds(86_400)
+    /// A web process's memory limit, in MB (1 TB: WebKit takes a 32-bit count).
+    public static let webProcessMemory = 1...1_048_576
+    /// The hidden views a booster may prerender (`BoosterConfiguration.prerender`).
+    public static let prerenderedPages = 0...20
+}
