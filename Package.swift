@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation --target Headway` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // The zip files Selenium's remote clients upload for a file input (POST /session/{id}/se/file).
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -46,7 +48,7 @@ let package = Package(
             plugins: ["WebExtensionBuilder"]
         ),
         // `headway webdriver`: a W3C WebDriver server, a client of the library's public API like any other.
-        .target(name: "HeadwayWebDriver", dependencies: ["Headway"]),
+        .target(name: "HeadwayWebDriver", dependencies: ["Headway", "ZIPFoundation"]),
         // The CLI: everything of `headway` but its entry point, a target of its own so that unit tests can
         // reach it. No product names it, so a client of the library never compiles it or ArgumentParser.
         .target(
@@ -76,7 +78,8 @@ let package = Package(
         .testTarget(name: "HeadwayTests", dependencies: ["Headway", "HeadwayTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Headway", "HeadwayTestSupport"]),
         // The WebDriver commands, called without a socket, against real WebKit.
-        .testTarget(name: "WebDriverTests", dependencies: ["HeadwayWebDriver", "Headway", "HeadwayTestSupport"]),
+        .testTarget(name: "WebDriverTests",
+                    dependencies: ["HeadwayWebDriver", "Headway", "HeadwayTestSupport", "ZIPFoundation"]),
         // The CLI's parsing and writing, called directly: no WebKit, no process.
         .testTarget(name: "CLIUnitTests", dependencies: ["HeadwayCLI", "Headway"]),
     ]

@@ -91,6 +91,20 @@ class InputTests(support.SessionCase):
                 file.write(text)
         return tree
 
+    @support.webkit_differs("Selenium's remote upload (POST /session/{id}/se/file) is an unknown command")
+    def test_a_remote_clients_upload_reaches_the_file_input(self):
+        # Selenium's remote driver zips a local file, uploads it, and types the server's path for it.
+        self.open("files.html")
+        folder = tempfile.mkdtemp(prefix="webdriver-upload-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        path = os.path.join(folder, "notes.txt")
+        with open(path, "w") as file:
+            file.write("uploaded text")
+        self.find("one").send_keys(path)
+        self.assertEqual(self.driver.execute_script("return chosen('one')"), [["notes.txt", "", 13]])
+        kind = self.driver.execute_script("return document.getElementById('one').files[0].type")
+        self.assertEqual(kind, "text/plain")
+
     def test_a_directory_given_to_a_file_input(self):
         self.open("files.html")
         self.assertEqual(self.chosen("one", self.folder()), [["tree", "", 0]])

@@ -8,6 +8,6 @@ package typealias Handler = @EngineActor (Session, CommandRequest) async throws 
 package enum Handlers {
     package static let all: [Command: Handler] = [
         navigation, scripts, elements, elementInteraction, windows, frames, cookies, prompts, screenshots,
-        actions, headway,
+        actions, headway, uploads,
     ].reduce(into: [:]) { table, area in table.merge(area) { first, _ in first } }
 }

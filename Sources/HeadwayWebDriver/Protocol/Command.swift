@@ -19,6 +19,8 @@ package enum Command: String, Sendable, CaseIterable {
     case dismissAlert, acceptAlert, getAlertText, sendAlertText
     case takeScreenshot, takeElementScreenshot, printPage
     case headwayTiming, headwayBoosterStats, headwayHAR
+    // Selenium Grid's upload, which Selenium's remote clients use for every file input.
+    case uploadFile
 }
 
 // The endpoint table: method, URI template and command.
@@ -89,5 +91,6 @@ package enum Routes {
         ("GET", "/session/{sessionId}/headway/timing", .headwayTiming),
         ("GET", "/session/{sessionId}/headway/booster", .headwayBoosterStats),
         ("GET", "/session/{sessionId}/headway/har", .headwayHAR),
+        ("POST", "/session/{sessionId}/se/file", .uploadFile),
     ]
 }
