@@ -126,7 +126,9 @@ extension PageScripts {
     // `call`, it defines `headwayPage.call(body, args, options)`, which runs the function body
     // `body` in the page's world with the arguments `args` (DOM nodes and windows anywhere in
     // them cross as the page's) and resolves with its JSON-cloned result (nodes and windows
-    // crossing back), or rejects with an Error whose message is what the script threw.
+    // crossing back), or rejects with an Error whose message is what the script threw; with
+    // `options.timeout` (ms), one named "ScriptTimeout" once the script has not settled by then,
+    // timed in the page as the script runs (not the time its call took to arrive).
     static let isolatedBridge = #"""
     (call) => {
       'use strict';
@@ -162,7 +164,14 @@ extension PageScripts {
             }));
           } catch (e) { reject(e); }
         });
-        if (error !== null) reject(new SyntaxError(error));
+        if (error !== null) return reject(new SyntaxError(error));
+        if (typeof options.timeout === 'number') {
+          setTimeout(() => {
+            const late = new Error(`the script did not settle within ${options.timeout} ms`);
+            late.name = 'ScriptTimeout';
+            reject(late);
+          }, options.timeout);
+        }
       });
       Object.defineProperty(globalThis, 'headwayPage', { value: Object.freeze({ call: callInPage }) });
     }

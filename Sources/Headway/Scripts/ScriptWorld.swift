@@ -11,7 +11,8 @@ public enum ScriptWorld: Sendable, Hashable {
     /// page's scripts can neither see nor replace (it lasts as long as the document, so what a
     /// script leaves on `window` there is there for the next). In it,
     /// `headwayPage.call(body, args, {async})` runs the function body `body` in the page's world
-    /// (with a resolve callback as last argument when `async` is true) and returns a promise of
+    /// (with a resolve callback as last argument when `async` is true; rejected with an error named
+    /// `ScriptTimeout` once it has not settled within `timeout` ms, when given) and returns a promise of
     /// its result, JSON-cloned: DOM nodes and windows in the arguments and the result cross as
     /// the same nodes and windows. It needs Headway's web-process extension; without it
     /// `headwayPage` is undefined.

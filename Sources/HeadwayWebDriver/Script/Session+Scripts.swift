@@ -6,20 +6,23 @@ extension Session {
 
     // Calls `function` (JavaScript source of a function expression) in the current browsing
     // context with `arguments` (JSON, element references revived), and returns its JSON clone.
-    // Headway's own atoms run under the script timeout too, at most `atomLimit`: a page that does
-    // not answer an atom by then is stuck.
+    // An atom reads or changes the DOM in milliseconds; a page that has not answered one within
+    // the script timeout, but at least `atomFloor` (a busy machine's delay is no page's fault)
+    // and at most `atomLimit`, is stuck.
     package func callAtom(_ function: String, _ arguments: [JSONValue] = []) async throws -> JSONValue {
         try await call(function: function, source: nil, arguments: arguments, mode: .atom,
-                       timeout: min(timeouts.scriptDuration, Self.atomLimit))
+                       timeout: min(max(timeouts.scriptDuration, Self.atomFloor), Self.atomLimit))
     }
 
-    // The longest an atom may take: it reads or changes the DOM, which takes milliseconds.
+    nonisolated static let atomFloor: Duration = .seconds(5)
     nonisolated static let atomLimit: Duration = .seconds(30)
 
-    // Runs a user's script body (Execute Script or Execute Async Script) in the page's world.
+    // Runs a user's script body (Execute Script or Execute Async Script) in the page's world. The
+    // script timeout is timed in the page; the call's own bound, a moment longer, catches a page
+    // that does not answer at all.
     func runUserScript(_ script: String, _ arguments: [JSONValue], async: Bool) async throws -> JSONValue {
         try await call(function: "null", source: script, arguments: arguments,
-                       mode: async ? .async : .sync, timeout: timeouts.scriptDuration)
+                       mode: async ? .async : .sync, timeout: timeouts.scriptDuration + Self.atomFloor)
     }
 
     private func call(
@@ -32,6 +35,7 @@ extension Session {
             let arguments: [String: JSONValue] = [
                 "a": .array(arguments), "p": .array(framePath), "h": .string(currentHandle ?? ""),
                 "m": .string(mode.rawValue), "s": source.map(JSONValue.string) ?? .null,
+                "t": timeouts.script.map { .number(Double($0)) } ?? .null,
             ]
             // A user prompt the script opens ends the call with null, as in WebKitWebDriver.
             result = try await page.unlessDialogOpens {
