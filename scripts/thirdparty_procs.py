@@ -33,6 +33,14 @@ def _stat(pid):
         return None
 
 
+def _comm(pid):
+    try:
+        with open(f"/proc/{pid}/comm") as f:
+            return f.read().strip()
+    except OSError:
+        return None
+
+
 def _members(sid):
     """{pid: start time} of the processes in session `sid`."""
     found = {}
@@ -45,9 +53,9 @@ def _members(sid):
 class Process:
     """A command in a session of its own; stop() ends the session's every process."""
 
-    def __init__(self, name, argv, log_path, stdout=None, stderr=None, env=None, cwd=None):
-        self.name = name
-        self.log_file = open(log_path, "ab")
+    def __init__(self, name, argv, log_path, stdout=None, stderr=None, env=None, cwd=None, first=None):
+        self.name, self.first = name, first  # first: the program that gets SIGTERM before the leader
+        self.log_file = open(log_path, "wb")
         try:
             self.popen = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=stdout or self.log_file,
                                           stderr=stderr or self.log_file, env=env, cwd=cwd,
@@ -58,20 +66,17 @@ class Process:
     def stop(self, grace=15):
         sid = self.popen.pid
         seen = _members(sid)
-        if self.popen.poll() is None:
-            self.popen.send_signal(signal.SIGTERM)
-            try:
-                self.popen.wait(grace)
-            except subprocess.TimeoutExpired:
-                pass
+        if self.first:
+            for pid in (pid for pid in seen if _comm(pid) == self.first):
+                _kill(pid, signal.SIGTERM)
+            self._wait(grace)
+        self.popen.send_signal(signal.SIGTERM)  # nothing once it has exited
+        self._wait(grace)
         for sig, wait in ((signal.SIGTERM, 5), (signal.SIGKILL, 5)):
             alive = {pid: start for pid, start in {**seen, **_members(sid)}.items()
                      if (stat := _stat(pid)) and stat[1] == start}
             for pid in alive:
-                try:
-                    os.kill(pid, sig)
-                except ProcessLookupError:
-                    pass
+                _kill(pid, sig)
             deadline = time.monotonic() + wait
             while alive and time.monotonic() < deadline:
                 self.popen.poll()
@@ -80,6 +85,19 @@ class Process:
             seen = alive
         self.popen.poll()
         self.log_file.close()
+
+    def _wait(self, seconds):
+        try:
+            self.popen.wait(seconds)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+def _kill(pid, sig):
+    try:
+        os.kill(pid, sig)
+    except ProcessLookupError:
+        pass
 
 
 def wait_ready(url, process, within=60):
@@ -141,8 +159,9 @@ def start_reference(log_path):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
+    # WebKitWebDriver is stopped first, so that xvfb-run ends its Xvfb and removes its Xauthority folder.
     server = Process("WebKitWebDriver", ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24",
-                                         "WebKitWebDriver", f"--port={port}"], log_path)
+                                         "WebKitWebDriver", f"--port={port}"], log_path, first="WebKitWebDriver")
     url = f"http://127.0.0.1:{port}"
     try:
         wait_ready(url, server)
