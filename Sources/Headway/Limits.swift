@@ -13,8 +13,8 @@ public enum Limits {
     public static let coordinate = 1_073_741_823.0
     /// A wheel turn, in CSS pixels, either way: a million is no user's.
     public static let wheelDelta = 1_000_000.0
-    /// The longest timeout or wait Headway honours: a day. Longer ones are refused at the CLI and
-    /// the WebDriver server, and clamped to it in library calls.
+    /// The longest timeout or wait Headway honours: a day. The CLI refuses longer ones; library
+    /// calls and the WebDriver server's timeouts are clamped to it.
     public static let longestWait: Duration = .seconds(86_400)
     /// A web process's memory limit, in MB (1 TB: WebKit takes a 32-bit count).
     public static let webProcessMemory = 1...1_048_576

@@ -50,6 +50,13 @@ struct HostilePageCommandTests {
         "EventTarget.prototype.dispatchEvent = () => { throw 19; };",
         "Node.prototype.contains = () => { throw 20; }; Node.prototype.getRootNode = () => { throw 20; };",
         "String.prototype.trim = function () { throw 21; }; String.prototype.split = function () { throw 21; };",
+        "Object.defineProperty(Promise.prototype, 'constructor', { get() { throw 22; } });",
+        "Object.defineProperty(NodeList.prototype, 'length', { get() { throw 23; } });",
+        "window.self = 0; window.window = 0;",
+        "Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', { get() { throw 25; } });",
+        // Named elements, which window's named properties expose in every world.
+        "document.body.insertAdjacentHTML('beforeend', '<div id=headwayPage></div>"
+            + "<div id=__headwayWebDriverReferences></div><form name=headwayPage></form>');",
     ]
 
     @Test func everyCommandAnswersAsOnAPlainPage() async throws {

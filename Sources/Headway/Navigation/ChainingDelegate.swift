@@ -23,7 +23,9 @@ final class ChainingDelegate: NavigationDelegate {
         }
         let started = tracker.current?.finalURL ?? url
         // A navigation the page started itself: measured and recorded even if nobody follows it.
-        if let record = tracker.current, record.requested == nil, !record.isFollowed { page.observe(record) }
+        if let record = tracker.current, record.requested == nil, !record.isFollowed, !record.isObserved {
+            page.observe(record)
+        }
         emit(.navigationStarted(started))
         user?.page(page, didStartNavigation: started)
     }

@@ -9,6 +9,8 @@ extension NavigationTracker {
         var waiters: [@EngineActor () -> Void] = []
         // A caller follows it to its result (`Page.finish`); else the page observes it alone.
         var isFollowed = false
+        // The page observes it (`Page.observe`), once.
+        var isObserved = false
         // Its main document was still arriving when its time ran out.
         var documentWasArriving = false
 

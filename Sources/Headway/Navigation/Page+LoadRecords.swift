@@ -59,6 +59,7 @@ extension Page {
     // (who records it then), its result is recorded. No timeout: the next navigation ends it, or
     // the page's close.
     func observe(_ record: NavigationTracker.Record) {
+        record.isObserved = true
         _ = tasks.start { [weak self] in
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 if record.isDone { return done.resume() }

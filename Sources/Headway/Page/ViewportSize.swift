@@ -15,8 +15,9 @@ extension Page {
     /// new size (its `innerWidth` and `innerHeight`), or at most 5 s later. A hidden page
     /// (`setVisible(false)`) keeps its size until it is shown; `setVisible(true)` waits for both.
     ///
-    /// Throws `.invalidArgument` for a side outside 1...10000, `.timeout` when the page has not
-    /// seen the new size within 5 s (a page stuck in JavaScript), `.closed` for a closed page.
+    /// Throws `.invalidArgument` for a side outside `Limits.viewportSide`, `.timeout` when the page
+    /// has not seen the new size within 5 s (a page stuck in JavaScript), `.closed` for a closed
+    /// page.
     /// Cancelling the task throws `CancellationError` (the window keeps its new size).
     public func setViewportSize(width: Int, height: Int) async throws {
         for (name, side) in [("width", width), ("height", height)] {

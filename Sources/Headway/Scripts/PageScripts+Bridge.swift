@@ -16,20 +16,27 @@ extension PageScripts {
       'use strict';
       const W = window, O = Object, apply = Reflect.apply, keys = O.keys, define = O.defineProperty;
       const describe = O.getOwnPropertyDescriptor, protoOf = O.getPrototypeOf, isArray = Array.isArray;
-      const stringify = JSON.stringify, parse = JSON.parse, text = String, finite = Number.isFinite;
+      const stringify = JSON.stringify, parse = JSON.parse, text = String, finite = Number.isFinite, toNumber = Number;
       const tag = O.prototype.toString, indexOf = String.prototype.indexOf, slice = String.prototype.slice;
-      const P = Promise, then = P.prototype.then, E = Error, random = Math.random, floor = Math.floor;
+      const P = Promise, then = P.prototype.then, E = Error, min = Math.min;
       const S = Set, setAdd = S.prototype.add, setDelete = S.prototype.delete;
+      const random = crypto.getRandomValues.bind(crypto), U32 = Uint32Array;
       const nodeType = describe(Node.prototype, 'nodeType').get;
       const topOf = (describe(W, 'top') ?? describe(protoOf(W), 'top')).get;
       const frameOf = (describe(W, 'frameElement') ?? describe(protoOf(W), 'frameElement'))?.get;
+      const contentWindows = [describe(HTMLIFrameElement.prototype, 'contentWindow').get,
+                              describe(HTMLFrameElement.prototype, 'contentWindow').get];
       const collections = ['[object Array]', '[object NodeList]', '[object HTMLCollection]', '[object Arguments]',
         '[object HTMLAllCollection]', '[object FileList]', '[object HTMLFormControlsCollection]',
         '[object HTMLOptionsCollection]'];
+      // The promises of scripts still running: held here, so that WebKit cannot collect a call's
+      // promise (and fail the call) while a script that never calls back waits out its timeout.
       const pending = new S();
+      // The most items of a collection cloned, as the extension's bound on nodes.
+      const most = 100000;
       const data = (o, k, v) => define(o, k, { value: v, writable: true, enumerable: true, configurable: true });
       const isNode = (v) => { try { return typeof apply(nodeType, v, []) === 'number'; } catch { return false; } };
-      const isWindow = (v) => { try { return v.window === v && v.self === v; } catch { return false; } };
+      const isWindow = (v) => { try { apply(topOf, v, []); return true; } catch { return false; } };
       const message = (e) => {
         try {
           if (e instanceof E) return `${text(e.name)}: ${text(e.message)}`;
@@ -50,7 +57,7 @@ extension PageScripts {
           const t = typeof v;
           if (t === 'boolean' || t === 'string') return stringify(v);
           if (t === 'number') return finite(v) ? stringify(v) : 'null';
-          if (t === 'bigint') return stringify(text(v));
+          if (t === 'bigint') return stringify(toNumber(v));
           if (t === 'symbol') return 'null';
           if (isNode(v)) return node(v);
           if (isWindow(v)) {
@@ -61,13 +68,13 @@ extension PageScripts {
           }
           for (let i = 0; i < seen.length; i += 1) if (seen[i] === v) throw new E('cyclic object value');
           data(seen, seen.length, v);
-          let out;
+          let out, toJSON;
           if (isCollection(v)) {
             out = '[';
-            for (let i = 0, n = v.length; i < n; i += 1) out += (i ? ',' : '') + go(v[i]);
+            for (let i = 0, n = min(v.length, most); i < n; i += 1) out += (i ? ',' : '') + go(v[i]);
             out += ']';
-          } else if (typeof v.toJSON === 'function') {
-            out = go(apply(v.toJSON, v, []));
+          } else if (typeof (toJSON = v.toJSON) === 'function') {
+            out = go(apply(toJSON, v, []));
           } else {
             out = '{';
             const names = keys(v);
@@ -87,7 +94,7 @@ extension PageScripts {
         const fail = (e) => answer(false, message(e), []);
         const settle = (value) => {
           try {
-            const out = [], key = 'headway-' + floor(random() * 1e16);
+            const out = [], bits = random(new U32(2)), key = 'headway-' + bits[0] + '-' + bits[1];
             const json = clone(value, key, out, []);
             answer(true, key + '\n' + json, out);
           } catch (e) { fail(e); }
@@ -99,7 +106,11 @@ extension PageScripts {
             if (v === null || typeof v !== 'object' || describe(v, key) === undefined) return v;
             const m = v[key];
             if (m === 'window') return apply(topOf, W, []);
-            if (typeof m === 'string') return nodes[+apply(slice, m, [6])]?.contentWindow ?? null;
+            if (typeof m === 'string') {
+              const frame = nodes[+apply(slice, m, [6])];
+              for (let i = 0; frame && i < 2; i += 1) { try { return apply(contentWindows[i], frame, []); } catch {} }
+              return null;
+            }
             return nodes[m] ?? null;
           });
           if (!isArray(args)) args = [];
@@ -115,6 +126,9 @@ extension PageScripts {
             if (mode !== 'async' || thenable) resolve(result);
           } catch (e) { reject(e); }
         });
+        // `then` asks the promise for its constructor, which the page may have replaced on
+        // Promise.prototype: this one's own says none, which means the built-in.
+        define(promise, 'constructor', { value: undefined });
         apply(setAdd, pending, [promise]);
         apply(then, promise, [settle, fail]);
         apply(then, promise, [() => apply(setDelete, pending, [promise]), () => apply(setDelete, pending, [promise])]);
@@ -128,7 +142,7 @@ extension PageScripts {
     // them cross as the page's) and resolves with its JSON-cloned result (nodes and windows
     // crossing back), or rejects with an Error whose message is what the script threw; with
     // `options.timeout` (ms), one named "ScriptTimeout" once the script has not settled by then,
-    // timed in the page as the script runs (not the time its call took to arrive).
+    // timed in the page from when its call arrived (not the time the call took to arrive).
     static let isolatedBridge = #"""
     (call) => {
       'use strict';

@@ -151,28 +151,43 @@ enum WebExtension {
 extension WebExtension {
     // The library's own folder when it holds nothing else (the resource bundle beside the
     // executable: nothing to make or remove); else a private folder of this process with a link to
-    // the library, made once and removed when the process exits.
+    // the library, made when first needed (again, if a cleaner of /tmp removed it) and removed when
+    // the process exits.
     static func folder(holding library: URL) throws -> URL {
         let own = library.deletingLastPathComponent()
         if (try? FileManager.default.contentsOfDirectory(atPath: own.path)) == [library.lastPathComponent],
            library.lastPathComponent == libraryName {
             return own
         }
-        if let made = privateFolder { return made }
-        let made = FileManager.default.temporaryDirectory.appendingPathComponent("headway-web-extension-\(getpid())")
-        try? FileManager.default.removeItem(at: made)
+        if let made = privateFolder,
+           FileManager.default.fileExists(atPath: made.appendingPathComponent(libraryName).path) {
+            return made
+        }
+        // A folder of its own, made afresh (mkdtemp): no folder another user made first is used.
+        var template = Array(FileManager.default.temporaryDirectory
+            .appendingPathComponent("headway-web-extension-\(getpid())-XXXXXX").path.utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) != nil }) else {
+            throw HeadwayError(.engine, "could not make a folder for the web-process extension: "
+                               + String(cString: strerror(errno)))
+        }
+        let made = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+                                               as: UTF8.self))
         do {
-            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(at: made.appendingPathComponent(libraryName),
                                                        withDestinationURL: library.resolvingSymlinksInPath())
         } catch {
             try? FileManager.default.removeItem(at: made)
             throw error
         }
+        if privateFolder == nil { atexit(removePrivateFolder) }
         privateFolder = made
-        atexit { if let made = WebExtension.privateFolder { try? FileManager.default.removeItem(at: made) } }
         return made
     }
 
-    nonisolated(unsafe) private static var privateFolder: URL?
+    nonisolated(unsafe) fileprivate static var privateFolder: URL?
+}
+
+// Run at exit, on whichever thread calls exit(): not on the engine actor.
+private func removePrivateFolder() {
+    if let made = WebExtension.privateFolder { try? FileManager.default.removeItem(at: made) }
 }

@@ -7,10 +7,12 @@ extension Handlers {
     static let elementInteraction: [Command: Handler] = [
         .elementClick: { session, request in
             let element = Session.elementReference(request.parameter("elementId"))
-            let point = try await session.untilInteractable(ElementClickAtom.source, [element])
-            guard let x = point["x"]?.doubleValue, let y = point["y"]?.doubleValue else { return .null }
             let page = try session.currentPage()
+            // An <option> is picked by the atom itself (its select's change handler may navigate);
+            // anything else answers the point to click.
             try await session.followingNavigation(on: page) {
+                let point = try await session.untilInteractable(ElementClickAtom.source, [element])
+                guard let x = point["x"]?.doubleValue, let y = point["y"]?.doubleValue else { return }
                 try await page.click(x: x, y: y, button: .left, clickCount: 1)
             }
             return .null

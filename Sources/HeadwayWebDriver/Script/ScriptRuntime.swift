@@ -18,11 +18,11 @@ enum ScriptRuntime {
     const WK = 'window-fcc6-11e5-b4f8-330a88ab9d7f', FK = 'frame-075b-4da1-b6ba-e579c2d3230a';
     class WDError { constructor(code, message) { this.code = code; this.message = message; } }
     const fail = (code, message) => { throw new WDError(code, message); };
-    const REG = '__headwayWebDriverReferences';
+    const REG = Symbol.for('headway.webdriver.references');
     const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(8)),
                                  b => b.toString(16).padStart(2, '0')).join('');
     // One registry per document, kept by the top window (a frame's window of a local file takes
-    // no property from this world).
+    // no property from this world) under a symbol, which no element's id can shadow.
     const registries = window[REG] ?? Object.defineProperty(window, REG, { value: new WeakMap() })[REG];
     const registry = (w) => {
       let r = registries.get(w.document);

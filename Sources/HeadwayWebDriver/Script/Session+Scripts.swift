@@ -30,12 +30,14 @@ extension Session {
     ) async throws -> JSONValue {
         let page = try currentPage()
         let body = "const F = (\(function));\n" + ScriptRuntime.prelude
+        // At most a day: setTimeout takes a 32-bit count of milliseconds.
+        let inPage = timeouts.script.map { min($0, Int(Limits.longestWait / .milliseconds(1))) }
         let result: JSONValue
         do {
             let arguments: [String: JSONValue] = [
                 "a": .array(arguments), "p": .array(framePath), "h": .string(currentHandle ?? ""),
                 "m": .string(mode.rawValue), "s": source.map(JSONValue.string) ?? .null,
-                "t": timeouts.script.map { .number(Double($0)) } ?? .null,
+                "t": inPage.map { .number(Double($0)) } ?? .null,
             ]
             // A user prompt the script opens ends the call with null, as in WebKitWebDriver.
             result = try await page.unlessDialogOpens {

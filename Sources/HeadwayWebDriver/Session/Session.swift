@@ -82,6 +82,8 @@ package final class Session {
     }
 
     package func touch() { lastUsed = .now }
+    // The folder of the files clients uploaded (see Session+Uploads.swift).
+    var uploads: URL?
 
     // Brings `windows` up to date with what the pages did themselves: a window for each page a
     // window's page opened (window.open, target=_blank), in the order they opened, and none for
@@ -146,37 +148,6 @@ package final class Session {
         browser.close()
         if let uploads { try? FileManager.default.removeItem(at: uploads) }
         uploads = nil
-    }
-
-    // The folder of the files clients uploaded (POST /session/{id}/se/file), made when the first
-    // comes; removed with the session.
-    private var uploads: URL?
-
-    func uploadFolder() throws(WebDriverError) -> URL {
-        if let uploads { return uploads }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headway-uploads-\(id)")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw WebDriverError(.unknownError, "could not make a folder for uploads in \(folder.path): \(error)")
-        }
-        uploads = folder
-        return folder
-    }
-}
-
-// Keeps each document load of a session's pages for its HAR log (with "har" on).
-@EngineActor
-final class LoadRecorder: NavigationDelegate {
-    private weak var session: Session?
-
-    init(session: Session) {
-        self.session = session
-    }
-
-    func page(_ page: Page, didLoad result: LoadResult) {
-        guard let session, session.browser.configuration.recordsResources, !result.isSameDocument else { return }
-        session.loads.append(result)
     }
 }
 

@@ -141,6 +141,24 @@ struct PageOptionsCommandTests {
         #expect(boosted.stderr.contains("warning: the booster's web-process extension"))
     }
 
+    @Test func anExtensionBesideOtherFilesLoadsFromAPrivateFolderRemovedAtExit() throws {
+        // HEADWAY_WEB_EXTENSION names a library in a folder that holds other files too: WebKit, which
+        // loads every library of its folder, gets a private folder of the process's instead.
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("headway-ext-\(UUID().uuidString)")
+        let shelf = tmp.appendingPathComponent("shelf")
+        try FileManager.default.createDirectory(at: shelf, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let library = try CLI.binary.deletingLastPathComponent()
+            .appendingPathComponent("Headway_Headway.resources/libHeadwayWebExtension.so")
+        try FileManager.default.copyItem(at: library, to: shelf.appendingPathComponent("libHeadwayWebExtension.so"))
+        try Data("not a library".utf8).write(to: shelf.appendingPathComponent("notes.txt"))
+        let named = shelf.appendingPathComponent("libHeadwayWebExtension.so").path
+        let output = try CLI.run(["load", "--header", "X-Test: 1", "data:text/html,<title>shelf</title>"],
+                                 environment: ["HEADWAY_WEB_EXTENSION": named, "TMPDIR": tmp.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path) == ["shelf"])
+    }
+
     @Test func unreadableFilesAreInputErrors() throws {
         let missing = try CLI.run(["load", "http://127.0.0.1:9/", "--cookies", "/no/such/cookies.txt"])
         #expect(missing.status == 66)
