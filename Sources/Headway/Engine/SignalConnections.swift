@@ -1,29 +1,32 @@
 import CHeadwayShims
 import CWebKit
 
-// Signal handlers attached to one GObject. Each handler's Swift box is retained once and
-// released by GLib's destroy notify, so disconnecting (or finalizing the object) frees it.
+// Signal handlers attached to one GObject (and to objects it owns, such as a view's
+// back/forward list). Each handler's Swift box is retained once and released by GLib's destroy
+// notify, so disconnecting (or finalizing the object) frees it.
 final class SignalConnections {
     private let instance: UnsafeMutableRawPointer
-    private var ids: [gulong] = []
+    private var ids: [(instance: UnsafeMutableRawPointer, id: gulong)] = []
 
     init(_ instance: UnsafeMutableRawPointer) {
         self.instance = instance
     }
 
-    // Connects `handler` (a @convention(c) function cast to GCallback) with `box` as user data.
-    func connect(_ signal: String, _ handler: GCallback, box: AnyObject) {
+    // Connects `handler` (a @convention(c) function cast to GCallback) with `box` as user data, on
+    // the object, or on `owned`, an object it owns and outlives.
+    func connect(_ signal: String, _ handler: GCallback, box: AnyObject, on owned: UnsafeMutableRawPointer? = nil) {
         let data = Unmanaged.passRetained(box).toOpaque()
-        let id = hw_signal_connect(instance, signal, handler, data) { data, _ in
+        let target = owned ?? instance
+        let id = hw_signal_connect(target, signal, handler, data) { data, _ in
             guard let data else { return }
             Unmanaged<AnyObject>.fromOpaque(data).release()
         }
-        ids.append(id)
+        ids.append((target, id))
     }
 
     func disconnectAll() {
-        for id in ids where g_signal_handler_is_connected(instance, id) != 0 {
-            g_signal_handler_disconnect(instance, id)
+        for (target, id) in ids where g_signal_handler_is_connected(target, id) != 0 {
+            g_signal_handler_disconnect(target, id)
         }
         ids.removeAll()
     }

@@ -40,6 +40,8 @@ enum NavigationEvent: Equatable, Sendable {
     case loadingStopped(URL?)
     // The URL the view shows changed.
     case urlChanged(URL)
+    // The view's back/forward list gained an entry for this URL.
+    case historyItemAdded(URL)
     // A follower of this load counts it done at `condition` (or now, when it is past it).
     case completes(load: Int, at: LoadCondition)
     // `Page.stop()`: the cancellation WebKit reports next is a failure, not a client redirect.

@@ -18,6 +18,17 @@ extension NavigationTransition.Step {
         complete(error: nil)
     }
 
+    // A requested load that may be same-document gained its history entry before it started: it
+    // was one, in a document still loading (WebKit goes on loading it, so is-loading stays true).
+    mutating func historyItemAdded(_ url: URL) {
+        guard let current = state.current, current.phase == .requested, current.mayBeSameDocument,
+              current.requested.map(MirrorScheme.real) == url else { return }
+        state.current?.sameDocument = true
+        state.current?.finalURL = url
+        state.sameDocumentNavigations += 1
+        complete(error: nil)
+    }
+
     mutating func urlChanged() {
         if let current = state.current, !current.isDone { return }
         state.sameDocumentNavigations += 1

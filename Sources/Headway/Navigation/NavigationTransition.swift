@@ -47,6 +47,7 @@ enum NavigationTransition {
                 if live.completesAtDOMContentLoaded { complete(error: live.error) }
             case .loadingStopped(let url): loadingStopped(url)
             case .urlChanged: urlChanged()
+            case .historyItemAdded(let url): historyItemAdded(url)
             case .completes(let id, let condition): completes(id, at: condition)
             case .stop: state.current?.stopRequested = true
             case .awaited(let id):

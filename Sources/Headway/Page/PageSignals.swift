@@ -36,6 +36,10 @@ enum PageSignals {
             box: target
         )
         PopupSignals.connect(signals, target: target)
+        if let history = webkit_web_view_get_back_forward_list(view.pointer) {
+            signals.connect("changed", unsafeBitCast(onHistoryChanged as HistoryChanged, to: GCallback.self),
+                            box: target, on: UnsafeMutableRawPointer(history))
+        }
         for property in ["title", "uri", "estimated-load-progress", "is-loading"] {
             signals.connect("notify::\(property)", unsafeBitCast(onNotify as Notify, to: GCallback.self), box: target)
         }
@@ -80,6 +84,8 @@ private typealias Authenticate =
 private typealias UserMessage =
     @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitUserMessage>?, gpointer?)
     -> gboolean
+private typealias HistoryChanged =
+    @convention(c) (gpointer?, UnsafeMutablePointer<WebKitBackForwardListItem>?, gpointer?, gpointer?) -> Void
 private typealias Notify =
     @convention(c) (UnsafeMutablePointer<GObject>?, UnsafeMutablePointer<GParamSpec>?, gpointer?) -> Void
 private typealias Message =
@@ -253,6 +259,16 @@ private func onUserMessage(
     let target = targetPage(data)
     EngineActor.assumeIsolated { target.page?.blockedRequest(url) }
     return 1
+}
+
+// A history entry was added: a same-document navigation of a document still loading shows here
+// only (the view goes on loading).
+private func onHistoryChanged(_ list: gpointer?, _ added: UnsafeMutablePointer<WebKitBackForwardListItem>?,
+                              _ removed: gpointer?, _ data: gpointer?) {
+    guard let added, let uri = webkit_back_forward_list_item_get_uri(added),
+          let url = URL(string: String(cString: uri)).map(MirrorScheme.real) else { return }
+    let target = targetPage(data)
+    EngineActor.assumeIsolated { target.page?.tracker.send(.historyItemAdded(url)) }
 }
 
 private func onNotify(

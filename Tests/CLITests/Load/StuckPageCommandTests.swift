@@ -48,7 +48,8 @@ struct StuckPageCommandTests {
         let start = clock.now
         let output = try await Task.detached { try CLI.run(["load", url, "--script", script], timeout: 120) }.value
         // Without terminating it, closing the spinning page held headway's exit up for about 10 s.
-        #expect(clock.now - start < .seconds(6))
+        // Normally under a second; the hold it guards against was about 10 s.
+        #expect(clock.now - start < .seconds(9))
         #expect(output.status == 0, "\(output.stderr)")
         let webProcesses = output.descendants.filter { $0.value.hasPrefix("WebKitWebProc") }.map(\.key)
         #expect(!webProcesses.isEmpty, "no web process was seen while headway ran")

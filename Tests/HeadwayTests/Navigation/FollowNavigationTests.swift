@@ -73,6 +73,20 @@ struct FollowNavigationTests {
         }
     }
 
+    @Test func aFragmentOfADocumentStillLoadingReturnsAtOnce() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        server.route("/slow.html", .html("<title>Slow</title><p id=x>x</p><img src='/hang'>"))
+        try await Browser.withPage { page in
+            let url = server.url.appendingPathComponent("slow.html")
+            try await page.load(url, until: .domContentLoaded)
+            #expect(page.isLoading, "the image keeps the document loading")
+            let fragment = URL(string: url.absoluteString + "#x")!
+            let load = try await page.load(fragment, until: .domContentLoaded, timeout: .seconds(10))
+            #expect(load.isSameDocument && page.url == fragment)
+        }
+    }
+
     @Test func actionsThatNavigateNowhereGiveNilAndDownloadsThrow() async throws {
         let server = try Self.server()
         defer { server.stop() }
