@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation --target Headway` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // The WebDriver server's HTTP (and later WebDriver BiDi's WebSocket): no product but the CLI's needs it.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -46,7 +48,15 @@ let package = Package(
             plugins: ["WebExtensionBuilder"]
         ),
         // `headway webdriver`: a W3C WebDriver server, a client of the library's public API like any other.
-        .target(name: "HeadwayWebDriver", dependencies: ["Headway"]),
+        .target(
+            name: "HeadwayWebDriver",
+            dependencies: [
+                "Headway",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // The CLI: everything of `headway` but its entry point, a target of its own so that unit tests can
         // reach it. No product names it, so a client of the library never compiles it or ArgumentParser.
         .target(
