@@ -199,8 +199,10 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     private func answer(_ answer: (status: Int, body: JSONValue), keepAlive: Bool, _ context: ChannelHandlerContext) {
         guard case .running = state else { return }
         state = .answering
-        let written = write(answer.status, answer.body, keepAlive: keepAlive, context)
-        schedule(in: limits.sendTimeout, context)
+        let (written, bytes) = write(answer.status, answer.body, keepAlive: keepAlive, context)
+        // Read within sendTimeout, and a large answer at least at the body floor's rate.
+        schedule(in: limits.sendTimeout + .seconds(Double(bytes) / Double(max(1, limits.minBodyBytesPerSecond))),
+                 context)
         written.assumeIsolated().whenComplete { [self] result in
             guard case .answering = state else { return }
             cancelTimer()
@@ -228,7 +230,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         state = .lingering(dropped: 0)
         serving.connections.setIdle(context.channel, false)
         schedule(in: .seconds(1), context)
-        write(failure.status, failure.body, keepAlive: false, context).assumeIsolated().whenSuccess {
+        write(failure.status, failure.body, keepAlive: false, context).written.assumeIsolated().whenSuccess {
             context.close(mode: .output, promise: nil)
         }
     }
@@ -238,14 +240,15 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         if dropped > 1 << 20 { context.close(promise: nil) }
     }
 
+    // Writes an answer: when it was written, and its body's size.
     private func write(_ status: Int, _ json: JSONValue, keepAlive: Bool,
-                       _ context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+                       _ context: ChannelHandlerContext) -> (written: EventLoopFuture<Void>, bytes: Int) {
         let (head, bytes) = HTTPResponse.parts(status: status, body: json, keepAlive: keepAlive)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil)
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
-        return written.futureResult
+        return (written.futureResult, bytes.readableBytes)
     }
 
     private func releaseBody() {

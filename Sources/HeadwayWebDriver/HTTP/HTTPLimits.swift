@@ -21,7 +21,7 @@ package struct HTTPLimits: Sendable {
     // A keep-alive connection with no request for this long is closed (Selenium's clients pool
     // connections and reopen one that was closed).
     package var keepAliveTimeout: Duration = .seconds(120)
-    // A client that reads none of its answer for this long is dropped.
+    // An answer must be read within this much time (plus its size at the body floor's rate).
     package var sendTimeout: Duration = .seconds(30)
     // Connections open at once. At the cap a new connection closes the one idle longest (no
     // request under way); with none idle, the new one is closed.
