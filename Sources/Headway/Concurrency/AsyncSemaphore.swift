@@ -45,7 +45,8 @@ package final class AsyncSemaphore: Sendable {
 
     /// Takes a permit, waiting behind the earlier waiters for one. Throws `CancellationError` when
     /// the task is (or gets) cancelled before it has one, and the closing error once `close` was called.
-    package func wait() async throws {
+    /// It joins the queue on the caller's actor, so that an actor's waits queue in the order it made them.
+    nonisolated(nonsending) package func wait() async throws {
         let id = state.withLock { $0.newID() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -112,7 +113,7 @@ package final class AsyncSemaphore: Sendable {
 
     /// Waits until every permit taken was given back, at most `limit`: true if they were. Returns
     /// false at once when the task is cancelled.
-    package func waitUntilIdle(within limit: Duration) async -> Bool {
+    nonisolated(nonsending) package func waitUntilIdle(within limit: Duration) async -> Bool {
         let id = state.withLock { $0.newID() }
         // Started once the waiter is in the list, so that it always finds it (or nothing, once ended).
         var timer: Task<Void, Never>?
