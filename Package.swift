@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         // The zip files Selenium's remote clients upload for a file input (POST /session/{id}/se/file).
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The WebDriver server's HTTP (and later WebDriver BiDi's WebSocket): no product but the CLI's needs it.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -48,7 +50,16 @@ let package = Package(
             plugins: ["WebExtensionBuilder"]
         ),
         // `headway webdriver`: a W3C WebDriver server, a client of the library's public API like any other.
-        .target(name: "HeadwayWebDriver", dependencies: ["Headway", "ZIPFoundation"]),
+        .target(
+            name: "HeadwayWebDriver",
+            dependencies: [
+                "Headway",
+                "ZIPFoundation",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // The CLI: everything of `headway` but its entry point, a target of its own so that unit tests can
         // reach it. No product names it, so a client of the library never compiles it or ArgumentParser.
         .target(

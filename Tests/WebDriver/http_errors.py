@@ -146,6 +146,33 @@ class HTTPErrorTests(unittest.TestCase):
         # The abandoned session answers its next command (after the script finished or was dropped).
         self.assertServing(session)
 
+    def raw_status(self, data):
+        """The status of the answer to `data` sent raw on a fresh connection."""
+        with socket.create_connection((URL.hostname, URL.port), timeout=30) as sock:
+            sock.sendall(data)
+            answer = b""
+            while b"\r\n" not in answer:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                answer += chunk
+        return int(answer.split(b" ", 2)[1])
+
+    def test_a_head_over_64_KiB_in_one_write_is_431(self):
+        host = f"{URL.hostname}:{URL.port}".encode()
+        self.assertEqual(self.raw_status(b"GET /status HTTP/1.1\r\nHost: " + host + b"\r\nX-Long: "
+                                         + b"a" * 70000 + b"\r\n\r\n"), 431)
+        self.assertEqual(request("GET", "/status")[0], 200)
+
+    def test_two_hosts_or_an_absolute_target_naming_another_host_is_400(self):
+        host = f"{URL.hostname}:{URL.port}".encode()
+        self.assertEqual(self.raw_status(b"GET /status HTTP/1.1\r\nHost: " + host + b"\r\nHost: " + host
+                                         + b"\r\n\r\n"), 400)
+        self.assertEqual(self.raw_status(b"GET http://elsewhere.example/status HTTP/1.1\r\nHost: " + host
+                                         + b"\r\n\r\n"), 400)
+        self.assertEqual(self.raw_status(b"GET http://" + host + b"/status HTTP/1.1\r\nHost: " + host
+                                         + b"\r\n\r\n"), 200)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -41,6 +41,19 @@ struct HTTPRequestHeadTests {
         }
     }
 
+    @Test func oneHostAndItMustBeTheAbsoluteTargetsAuthority() throws {
+        #expect(try Self.parse("GET / HTTP/1.1\r\nHost: a\r\n").hostFailure == nil)
+        #expect(try Self.parse("GET / HTTP/1.1\r\nHost: a\r\nHOST: a\r\n").hostFailure?.status == 400)
+        let absolute = try Self.parse("GET http://u:p@Example.org:81/x HTTP/1.1\r\nHost: example.org:81\r\n")
+        #expect(absolute.authority == "Example.org:81" && absolute.target == "/x")
+        #expect(absolute.hostFailure == nil)
+        #expect(try Self.parse("GET http://a/ HTTP/1.1\r\nHost: b\r\n").hostFailure?.status == 400)
+        #expect(try Self.parse("GET http://a/ HTTP/1.1\r\n").hostFailure?.status == 400)
+        // Even where the rebinding check does not apply.
+        let everywhere = HostCheck(boundHost: "0.0.0.0")
+        #expect(everywhere.refusal(for: try Self.parse("GET http://a/ HTTP/1.1\r\nHost: b\r\n"))?.status == 400)
+    }
+
     @Test func theHostCheckAppliesOnLoopbackOnly() throws {
         let loopback = HostCheck(boundHost: "127.0.0.1")
         let named = HostCheck(boundHost: "localhost")

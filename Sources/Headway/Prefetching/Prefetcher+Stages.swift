@@ -79,9 +79,12 @@ extension Prefetcher {
                 passOver(url, run, joining: &tasks)
                 continue
             }
-            if run.usesSlots { await slots.acquire() }
+            if run.usesSlots {
+                // Cancelled while waiting: the run is over.
+                do { try await slots.wait() } catch { break }
+            }
             guard isCurrent(run), !cache.contains(url), run.budget > 0 else {
-                if run.usesSlots { slots.release() }
+                if run.usesSlots { slots.signal() }
                 continue
             }
             run.queue.removeFirst()

@@ -12,7 +12,8 @@ final class Prefetcher {
     let client: SoupClient
     let cache: PrefetchCache
     let configuration: BoosterConfiguration
-    let slots: FetchSlots
+    // The `concurrency` requests at once, across the whole browser.
+    let slots: AsyncSemaphore
     var stats = PrefetchRunStats()
     private(set) var generation = 0
     private var run: PrefetchRun?
@@ -24,7 +25,7 @@ final class Prefetcher {
         self.client = client
         self.cache = cache
         self.configuration = configuration
-        slots = FetchSlots(limit: configuration.concurrency)
+        slots = AsyncSemaphore(permits: configuration.concurrency)
     }
 
     // Starts prefetching from `links` found on `page`, replacing any earlier run.
@@ -168,7 +169,7 @@ final class Prefetcher {
             }
             run.spent += response?.body.count ?? 0
             if !isPage { run.subresourceBytes += response?.body.count ?? 0 }
-            if holdingSlot { self.slots.release() }
+            if holdingSlot { self.slots.signal() }
             if let response {
                 self.stats.bytesPrefetched += response.body.count
                 if isPage { self.stats.pagesPrefetched += 1 } else { self.stats.resourcesPrefetched += 1 }

@@ -8,17 +8,31 @@ package struct HTTPRequestHead: Sendable, Equatable {
     package var method: String
     // The path and query: an absolute-form target ("http://host/path") keeps only those.
     package var target: String
+    // An absolute-form target's host and port ("host:4444"); nil for a path.
+    package var authority: String?
     package var version: String
     package var headers: [(name: String, value: String)]
 
     package static func == (a: Self, b: Self) -> Bool {
-        a.method == b.method && a.target == b.target && a.version == b.version
+        a.method == b.method && a.target == b.target && a.authority == b.authority && a.version == b.version
             && a.headers.map(\.name) == b.headers.map(\.name) && a.headers.map(\.value) == b.headers.map(\.value)
     }
 
     // The first value of header `name` (case-insensitive).
     package func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    // Why the request names its host wrongly (RFC 9112 3.2: 400 for more than one Host, and a Host
+    // that is not the authority of an absolute-form target), or nil.
+    package var hostFailure: HTTPFailure? {
+        let hosts = headers.filter { $0.name.caseInsensitiveCompare("Host") == .orderedSame }
+        guard hosts.count <= 1 else { return HTTPFailure(400, "a request may have only one Host header") }
+        if let authority, authority.caseInsensitiveCompare(hosts.first?.value ?? "") != .orderedSame {
+            return HTTPFailure(400, "the request line names the host \(authority.prefix(200)), "
+                + "its Host header \(hosts.first?.value.prefix(200) ?? "nothing")")
+        }
+        return nil
     }
 
     // Whether the connection stays open after the answer.
@@ -68,7 +82,7 @@ package struct HTTPRequestHead: Sendable, Equatable {
         guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
             throw HTTPFailure(parts[2].hasPrefix("HTTP/") ? 505 : 400, "only HTTP/1.1 and HTTP/1.0 are spoken here")
         }
-        let target = try Self.path(of: parts[1])
+        let (target, authority) = try Self.path(of: parts[1])
         var headers: [(String, String)] = []
         for line in lines.dropFirst() where !line.isEmpty {
             guard let colon = line.firstIndex(of: ":"), line.first != " ", line.first != "\t" else {
@@ -84,15 +98,20 @@ package struct HTTPRequestHead: Sendable, Equatable {
             }
             headers.append((String(name), value))
         }
-        return HTTPRequestHead(method: String(parts[0]), target: target, version: String(parts[2]), headers: headers)
+        return HTTPRequestHead(method: String(parts[0]), target: target, authority: authority,
+                               version: String(parts[2]), headers: headers)
     }
 
-    private static func path(of target: Substring) throws(HTTPFailure) -> String {
-        if target.hasPrefix("/") { return String(target) }
-        // The absolute form a proxy sends: the path and query are what count.
+    private static func path(of target: Substring) throws(HTTPFailure) -> (String, String?) {
+        if target.hasPrefix("/") { return (String(target), nil) }
+        // The absolute form a proxy sends: the path and query are what count, and its authority
+        // (without user information) must be what Host says.
         if target.lowercased().hasPrefix("http://"), let url = URLComponents(string: String(target)) {
             let path = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
-            return url.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
+            let rest = target.dropFirst("http://".count)
+            let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            let host = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+            return (url.percentEncodedQuery.map { "\(path)?\($0)" } ?? path, String(host))
         }
         throw HTTPFailure(400, "the request target must be a path beginning with /")
     }

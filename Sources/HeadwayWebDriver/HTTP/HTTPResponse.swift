@@ -1,17 +1,21 @@
 import Foundation
 import Headway
+import NIOCore
+import NIOHTTP1
 
-// The bytes of one answer: JSON, never cached, with its length.
+// One answer: JSON, never cached, with its length.
 enum HTTPResponse {
-    static func bytes(status: Int, body: JSONValue, keepAlive: Bool) -> Data {
+    static func parts(status: Int, body: JSONValue, keepAlive: Bool) -> (HTTPResponseHead, ByteBuffer) {
         let json = (try? encoder.encode(body)) ?? Data(#"{"value":null}"#.utf8)
-        var head = "HTTP/1.1 \(status) \(reason(status))\r\n"
-        head += "Content-Type: application/json; charset=utf-8\r\n"
-        head += "Cache-Control: no-cache\r\n"
-        head += "Content-Length: \(json.count)\r\n"
-        if !keepAlive { head += "Connection: close\r\n" }
-        head += "\r\n"
-        return Data(head.utf8) + json
+        var headers = HTTPHeaders([
+            ("Content-Type", "application/json; charset=utf-8"),
+            ("Cache-Control", "no-cache"),
+            ("Content-Length", String(json.count)),
+        ])
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        let head = HTTPResponseHead(version: .http1_1, status: .init(statusCode: status, reasonPhrase: reason(status)),
+                                    headers: headers)
+        return (head, ByteBuffer(bytes: json))
     }
 
     private static let encoder = {
@@ -20,7 +24,7 @@ enum HTTPResponse {
         return encoder
     }()
 
-    static let continueLine = Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    static let `continue` = HTTPResponseHead(version: .http1_1, status: .continue)
 
     static func reason(_ status: Int) -> String {
         switch status {

@@ -19,6 +19,7 @@ package struct HostCheck: Sendable {
 
     // Nil when the request may go on; else why not.
     package func refusal(for head: HTTPRequestHead) -> HTTPFailure? {
+        if let failure = head.hostFailure { return failure }
         guard enforced else { return nil }
         if let origin = head.header("Origin") {
             return HTTPFailure(500, "requests from web pages are refused (Origin: \(origin.prefix(200)))")

@@ -14,8 +14,10 @@ package final class SessionPool {
     private var closed = false
     // After a browser that failed to start, the pool waits for the next take before it retries.
     private var failed = false
-    // Sessions waiting for a browser that is warming: at most one per browser warming.
-    private var waiters: [CheckedContinuation<(browser: Browser, page: Page)?, Never>] = []
+    // A permit for each browser that finished warming (or failed to): New Session takes one before
+    // it takes a browser from `warm`, waiting for one (at most one waiter per browser warming).
+    // A failed start's permit finds `warm` empty: that session starts a fresh browser.
+    private let finished = AsyncSemaphore(permits: 0)
     // Whether no session runs a command now or ran one in the last `quietGap`: a refill waits
     // for that (at most `quietWait`), so that making a browser (and its web process starting)
     // rarely holds up a command. A client sends a session's commands back to back, so the gap
@@ -47,9 +49,12 @@ package final class SessionPool {
         guard Self.fits(capabilities), size > 0 else { return nil }
         failed = false
         defer { refill() }
-        if !warm.isEmpty { return warm.removeFirst() }
-        guard !closed, starting > waiters.count else { return nil }
-        return await withCheckedContinuation { waiters.append($0) }
+        if !finished.tryWait() {
+            guard !closed, starting > finished.waiting else { return nil }
+            // Cancelled (the client went away) or closed (shutdown): none.
+            do { try await finished.wait() } catch { return nil }
+        }
+        return warm.isEmpty ? nil : warm.removeFirst()
     }
 
     // Starts warming browsers until `size` are ready or on their way. Each starts in a task of
@@ -72,10 +77,9 @@ package final class SessionPool {
                 if let item, closed {
                     item.page.close()
                     item.browser.close()
-                } else if !waiters.isEmpty {
-                    waiters.removeFirst().resume(returning: item)
-                } else if let item {
-                    warm.append(item)
+                } else {
+                    if let item { warm.append(item) }
+                    finished.signal()
                 }
             }
         }
@@ -108,8 +112,7 @@ package final class SessionPool {
             item.browser.close()
         }
         warm.removeAll()
-        for waiter in waiters { waiter.resume(returning: nil) }
-        waiters.removeAll()
+        finished.close(throwing: CancellationError())
     }
 
     // Waits (bounded) until `size` browsers are warm: for tests and measurements.

@@ -153,26 +153,21 @@ package final class Session {
 
 // Runs a session's commands one at a time, in the order they came. The running command runs in
 // a task of its own, which `close` (Delete Session, shutdown) and the caller's cancellation (its
-// client went away) cancel; once closed, the commands still waiting end with "invalid session id".
+// client went away) cancel; a command still waiting leaves the queue when its caller is cancelled,
+// and once closed, the commands waiting end with "invalid session id".
 @EngineActor
 package final class CommandQueue {
-    private var busy = false
+    private let turn = AsyncSemaphore(permits: 1)
     private var closed = false
     private var cancelCurrent: (() -> Void)?
     // Whether a command runs or waits.
-    package var isBusy: Bool { busy }
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    package var isBusy: Bool { turn.isBusy }
 
     func run<T: Sendable>(_ body: @escaping @Sendable @EngineActor () async throws -> T) async throws -> T {
-        if busy {
-            await withCheckedContinuation { waiting.append($0) }
-        } else {
-            busy = true
-        }
-        defer {
-            if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
-        }
-        guard !closed else { throw WebDriverError(.invalidSessionID, "the session was deleted") }
+        try await turn.wait()
+        defer { turn.signal() }
+        // Closed between the turn coming and this task running again.
+        guard !closed else { throw Self.deleted }
         let task = Task { @EngineActor in try await body() }
         cancelCurrent = { task.cancel() }
         defer { cancelCurrent = nil }
@@ -187,15 +182,15 @@ package final class CommandQueue {
     // at most `limit` (a command that ignores cancellation is left to end alone).
     func close(within limit: Duration = .seconds(10)) async {
         cancel()
-        let deadline = ContinuousClock.now + limit
-        while busy, ContinuousClock.now < deadline {
-            do { try await Task.sleep(for: .milliseconds(10)) } catch { break }
-        }
+        _ = await turn.waitUntilIdle(within: limit)
     }
 
-    // Refuses later commands and cancels the running one, without waiting (shutdown).
+    // Refuses the waiting and later commands and cancels the running one, without waiting (shutdown).
     func cancel() {
         closed = true
+        turn.close(throwing: Self.deleted)
         cancelCurrent?()
     }
+
+    private static var deleted: WebDriverError { WebDriverError(.invalidSessionID, "the session was deleted") }
 }
