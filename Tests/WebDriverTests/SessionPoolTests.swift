@@ -71,6 +71,27 @@ struct SessionPoolTests {
         }
     }
 
+    @Test func sessionsFasterThanThePoolKeepMoreWarmUntilTheyStop() async throws {
+        let driver = WebDriverDriver(options: Self.options(warm: 1, max: 4))
+        defer { driver.service.shutdown() }
+        let pool = driver.service.registry.pool
+        pool.shrinkAfter = .seconds(3600)
+        #expect(pool.size == 1 && pool.ceiling == 2)
+        await pool.waitUntilFull()
+        let first = try await driver.newSession()
+        // The next one finds the pool empty (its browser is still starting): one more is kept warm.
+        let second = try await driver.newSession()
+        #expect(pool.target == 2)
+        _ = try await driver.send(.deleteSession, first)
+        _ = try await driver.send(.deleteSession, second)
+        await pool.waitUntilFull()
+        #expect(pool.ready == 2)
+        pool.shrinkAfter = .milliseconds(100)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while pool.ready > 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(pool.target == 1 && pool.ready == 1, "no session found it empty for shrinkAfter: back to its size")
+    }
+
     @Test func theMaximumRefusesNewSessionsAndStatusSaysSo() async throws {
         let driver = WebDriverDriver(options: Self.options(warm: 0, max: 1))
         defer { driver.service.shutdown() }

@@ -34,6 +34,13 @@ struct WebDriverCommand: AsyncParsableCommand {
             + "Each session has a web process of its own (about 100 MB)."))
     var maxSessions: Int = 8
 
+    @Option(name: .customLong("warm-browsers"), parsing: .unconditional, help: ArgumentHelp(
+        "Browsers kept started for New Session, 0 to --max-sessions (default: 2, or 1 with --max-sessions 1); "
+            + "up to twice as many while sessions come faster than they start. Each one idle holds a web and a "
+            + "network process (about 90 MB proportional, 285 MB resident); 0 starts each session's browser "
+            + "when it is asked for."))
+    var warmBrowsers: Int?
+
     @Option(name: .customLong("session-timeout"), parsing: .unconditional, help: ArgumentHelp(
         "Seconds a session may go without a command before it is deleted, at most 86400; 0 keeps sessions "
             + "until they are deleted (as geckodriver does: Selenium Grid ends idle sessions itself)."))
@@ -50,6 +57,10 @@ struct WebDriverCommand: AsyncParsableCommand {
             guard (1...256).contains(maxSessions) else {
                 throw HeadwayError(.invalidArgument, "--max-sessions must be between 1 and 256")
             }
+            if let warmBrowsers, !(0...maxSessions).contains(warmBrowsers) {
+                throw HeadwayError(.invalidArgument,
+                                   "--warm-browsers must be between 0 and --max-sessions (\(maxSessions))")
+            }
             guard sessionTimeout.isFinite, (0...86_400).contains(sessionTimeout) else {
                 throw HeadwayError(.invalidArgument, "--session-timeout must be between 0 and 86400 seconds")
             }
@@ -60,7 +71,7 @@ struct WebDriverCommand: AsyncParsableCommand {
         Interrupt.catchSignals()
         var options = WebDriverService.Options()
         options.maxSessions = maxSessions
-        options.warmBrowsers = WebDriverService.Options.standardWarmBrowsers
+        options.warmBrowsers = warmBrowsers ?? min(WebDriverService.Options.standardWarmBrowsers, maxSessions)
         options.sessionTimeout = sessionTimeout > 0 ? .milliseconds(Int64(sessionTimeout * 1000)) : nil
         // Listening first: a port in use or a bad host ends the run before any engine starts.
         let box = ServiceBox()

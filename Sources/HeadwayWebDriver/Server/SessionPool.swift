@@ -5,10 +5,17 @@ import Headway
 // nothing of an earlier session is in it) with a page that has loaded about:blank, so its web
 // process is up. Only sessions with the default browser configuration take one; a taken browser
 // is replaced in the background, after the command that took it has answered, and a session's
-// browser is never given back.
+// browser is never given back (a reused web context keeps what WebKit cannot clear: docs/performance.md).
+//
+// The pool keeps `size` browsers warm, and more, up to `ceiling`, while sessions come faster
+// than it refills: each New Session that finds it empty keeps one more warm, until no session
+// has found it empty for `shrinkAfter`.
 @EngineActor
 package final class SessionPool {
     package let size: Int
+    package let ceiling: Int
+    // How many browsers the pool keeps warm now: `size`, or more after sessions found it empty.
+    package private(set) var target: Int
     private var warm: [(browser: Browser, page: Page)] = []
     private var starting = 0
     private var closed = false
@@ -18,6 +25,11 @@ package final class SessionPool {
     // it takes a browser from `warm`, waiting for one (at most one waiter per browser warming).
     // A failed start's permit finds `warm` empty: that session starts a fresh browser.
     private let finished = AsyncSemaphore(permits: 0)
+    // The last New Session that found no warm browser, and the task that brings `target` back
+    // to `size` once none has for `shrinkAfter`.
+    private var lastShortage = ContinuousClock.now
+    private var shrinking: Task<Void, Never>?
+    package var shrinkAfter: Duration = .seconds(30)
     // Whether no session runs a command now or ran one in the last `quietGap`: a refill waits
     // for that (at most `quietWait`), so that making a browser (and its web process starting)
     // rarely holds up a command. A client sends a session's commands back to back, so the gap
@@ -27,8 +39,11 @@ package final class SessionPool {
     package static let quietGap: Duration = .milliseconds(200)
     package static let quietWait: Duration = .seconds(1)
 
-    package init(size: Int) {
+    // `size` warm browsers, up to `ceiling` (at least `size`) while sessions come faster.
+    package init(size: Int, ceiling: Int? = nil) {
         self.size = max(0, size)
+        self.ceiling = max(self.size, ceiling ?? self.size)
+        target = self.size
     }
 
     // Warm browsers ready now.
@@ -50,6 +65,7 @@ package final class SessionPool {
         failed = false
         defer { refill() }
         if !finished.tryWait() {
+            grow()
             guard !closed, starting > finished.waiting else { return nil }
             // Cancelled (the client went away) or closed (shutdown): none.
             do { try await finished.wait() } catch { return nil }
@@ -57,12 +73,13 @@ package final class SessionPool {
         return warm.isEmpty ? nil : warm.removeFirst()
     }
 
-    // Starts warming browsers until `size` are ready or on their way. Each starts in a task of
+    // Starts warming browsers until `target` are ready or on their way. Each starts in a task of
     // its own, after the current command has answered and once the sessions are quiet (or a
-    // second passed, or no browser is ready): only the browser's and page's creation (5-60 ms)
-    // holds the engine thread; the web process's start and the about:blank load do not.
+    // second passed, or no browser is ready): only the web context's and the page's creation
+    // hold the engine thread, each in a job of its own; the web and network processes' start
+    // and the about:blank load do not.
     package func refill() {
-        while !closed, !failed, warm.count + starting < size {
+        while !closed, !failed, warm.count + starting < target {
             starting += 1
             Task { @EngineActor in
                 await Task.yield()
@@ -75,8 +92,10 @@ package final class SessionPool {
                 starting -= 1
                 if item == nil { failed = true }
                 if let item, closed {
-                    item.page.close()
-                    item.browser.close()
+                    Self.end(item)
+                } else if let item, warm.count >= target, finished.waiting == 0 {
+                    // The pool shrank while it warmed.
+                    Self.end(item)
                 } else {
                     if let item { warm.append(item) }
                     finished.signal()
@@ -91,10 +110,12 @@ package final class SessionPool {
 
     // A browser for a session and its first page, which has opened about:blank, so that its web
     // process is up and a screenshot or a script before the first navigation finds a document.
-    // The browser is closed again if the page cannot open.
+    // The browser is closed again if the page cannot open. Commands waiting for the engine
+    // thread run between the web context's creation and the page's.
     package static func open(_ configuration: Browser.Configuration) async throws -> (browser: Browser, page: Page) {
         let browser = try Browser(configuration: configuration)
         do {
+            await Task.yield()
             let page = try browser.newPage()
             try await page.load(URL(string: "about:blank")!, until: .domContentLoaded, timeout: .seconds(30))
             return (browser, page)
@@ -104,21 +125,52 @@ package final class SessionPool {
         }
     }
 
+    // One more browser kept warm (up to `ceiling`): a New Session found none.
+    private func grow() {
+        lastShortage = .now
+        guard target < ceiling else { return }
+        target += 1
+        guard shrinking == nil else { return }
+        shrinking = Task { @EngineActor [weak self] in
+            // Checked at least every second, so that a shorter `shrinkAfter` counts.
+            while let wait = self?.shrinkWait() { try? await Task.sleep(for: min(wait, .seconds(1))) }
+        }
+    }
+
+    // How long until the pool may keep only `size` warm again, or nil once it does (the extra
+    // warm browsers closed) or is closed.
+    private func shrinkWait() -> Duration? {
+        guard !closed, target > size else {
+            shrinking = nil
+            return nil
+        }
+        let since = lastShortage.duration(to: .now)
+        if since < shrinkAfter { return shrinkAfter - since }
+        target = size
+        // Each warm browser holds a permit: the one closed takes its permit along.
+        while warm.count > target, finished.tryWait() { Self.end(warm.removeLast()) }
+        shrinking = nil
+        return nil
+    }
+
+    private static func end(_ item: (browser: Browser, page: Page)) {
+        item.page.close()
+        item.browser.close()
+    }
+
     // Closes the warm browsers and warms no more; one still starting is closed as it comes.
     package func close() {
         closed = true
-        for item in warm {
-            item.page.close()
-            item.browser.close()
-        }
+        shrinking?.cancel()
+        for item in warm { Self.end(item) }
         warm.removeAll()
         finished.close(throwing: CancellationError())
     }
 
-    // Waits (bounded) until `size` browsers are warm: for tests and measurements.
+    // Waits (bounded) until `target` browsers are warm: for tests and measurements.
     package func waitUntilFull(timeout: Duration = .seconds(60)) async {
         let deadline = ContinuousClock.now + timeout
-        while warm.count < size, !closed, !failed, ContinuousClock.now < deadline {
+        while warm.count < target, !closed, !failed, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
     }

@@ -9,12 +9,13 @@ package final class SessionRegistry {
     // Sessions being created, counted against the maximum.
     private var starting = 0
 
-    // Warm browsers for sessions of the default configuration.
+    // Warm browsers for sessions of the default configuration: `warmBrowsers`, and up to twice
+    // as many (at most `maxSessions`) while sessions come faster than the pool refills.
     package let pool: SessionPool
 
     package init(maxSessions: Int, warmBrowsers: Int = 0) {
         self.maxSessions = maxSessions
-        pool = SessionPool(size: min(warmBrowsers, maxSessions))
+        pool = SessionPool(size: min(warmBrowsers, maxSessions), ceiling: min(2 * warmBrowsers, maxSessions))
         pool.isQuiet = { [weak self] in
             let now = ContinuousClock.now
             return self?.sessions.values.allSatisfy {

@@ -75,6 +75,8 @@ struct WebDriverCommandTests {
         (["--port", "-1"], "--port must be between 0 and 65535"),
         (["--max-sessions", "0"], "--max-sessions must be between 1 and 256"),
         (["--max-sessions", "257"], "--max-sessions must be between 1 and 256"),
+        (["--warm-browsers", "-1"], "--warm-browsers must be between 0 and --max-sessions (8)"),
+        (["--max-sessions", "2", "--warm-browsers", "3"], "--warm-browsers must be between 0 and --max-sessions (2)"),
         (["--session-timeout", "-1"], "--session-timeout must be between 0 and 86400 seconds"),
         (["--session-timeout", "nan"], "--session-timeout must be between 0 and 86400 seconds"),
         (["--session-timeout", "1e9"], "--session-timeout must be between 0 and 86400 seconds"),
@@ -101,7 +103,8 @@ struct WebDriverCommandTests {
         let output = try CLI.run(["webdriver", "--help"])
         #expect(output.status == 0 && output.stderr.isEmpty)
         for text in ["USAGE: headway webdriver", "--port", "(default: 4444)", "--host", "(default: 127.0.0.1)",
-                     "--max-sessions", "(default: 8)", "--session-timeout", "Listening on http://HOST:PORT"] {
+                     "--max-sessions", "(default: 8)", "--warm-browsers", "--session-timeout",
+                     "Listening on http://HOST:PORT"] {
             #expect(output.stdout.contains(text), "\(text) is not in webdriver --help")
         }
         #expect(HelpExitStatusTests.namedStatuses(in: output.stdout) == [130, 64, 71, 74, 141, 1])
