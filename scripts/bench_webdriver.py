@@ -2,7 +2,8 @@
 WebKitWebDriver + MiniBrowser (the same engine), each server started once and kept warm.
 
 A: one session's round (new session, load a page, click a button, one execute_script, quit), alternating
-   between the two servers, medians. B: N sessions at once (threads) on headway against the same N one after
+   between the two servers, medians; then series of rounds back to back on one server, as a suite opens a
+   session per test (the mean round of each series, medians over the series). B: N sessions at once (threads) on headway against the same N one after
    another on WebKitWebDriver, which allows one session at a time. C: long-run memory of one headway
    server over many sessions (tree RSS after the first 50 and at the end).
 Until `headway webdriver` works its rows say so and the bench goes on.
@@ -121,6 +122,14 @@ class WebKit:
         self.proc.wait(timeout=30)
 
 
+def back_to_back(url, kind, page, n):
+    """Mean seconds a round for n session rounds one after another, with nothing between them."""
+    start = time.monotonic()
+    for _ in range(n):
+        session_round(url, kind, page)
+    return (time.monotonic() - start) / n
+
+
 def concurrently(url, kind, page, n):
     """Wall seconds for n session rounds in n threads at once."""
     errors = []
@@ -151,7 +160,8 @@ def rows(headway, runs, smoke, with_peers, env):
     threading.Thread(target=pages.serve_forever, daemon=True).start()
     page = f"http://127.0.0.1:{pages.server_address[1]}/page.html"
     counts = [1, 2] if smoke else [1, 2, 4]
-    ours, peer, error = {"round": []}, {"round": []}, None
+    series = 3 if smoke else 10
+    ours, peer, error = {"round": [], "series": []}, {"round": [], "series": []}, None
     webkit = WebKit() if with_peers and shutil.which("WebKitWebDriver") and shutil.which("xvfb-run") else None
     server = None
     try:
@@ -172,6 +182,13 @@ def rows(headway, runs, smoke, with_peers, env):
             if webkit:
                 peer["round"].append(
                     _guard(lambda: session_round(webkit.url, "webkit", page), peer, "WebKitWebDriver"))
+        for i in range(runs):
+            note(f"webdriver: {series} rounds back to back, series {i + 1}/{runs}")
+            if server:
+                ours["series"].append(_guard(lambda: back_to_back(server.url, "headway", page, series), ours))
+            if webkit:
+                peer["series"].append(
+                    _guard(lambda: back_to_back(webkit.url, "webkit", page, series), peer, "WebKitWebDriver"))
         for n in counts:
             note(f"webdriver: {n} sessions")
             ours[n] = [_guard(lambda: concurrently(server.url, "headway", page, n), ours) for _ in range(runs)] \
@@ -192,6 +209,8 @@ def rows(headway, runs, smoke, with_peers, env):
     error = error or ours.get("error")
     table = [_row("WebDriver: one session round (new session, load, click, execute_script, quit) with Selenium",
                   ours["round"], peer["round"], error, peer.get("error"))]
+    table += [_row(f"WebDriver: one round back to back with the last (mean of {series} in a row)",
+                   ours["series"], peer["series"], error, peer.get("error"))]
     table += [_row(f"WebDriver: {n} session rounds, at once on headway, one after another on WebKitWebDriver",
                    ours[n], peer[n], error, peer.get("error")) for n in counts]
     per_run = "WebDriver per run (s): " + "; ".join(
