@@ -74,8 +74,9 @@ def load(headway, *args):
     return json.loads(out.stdout)
 
 
-def tree_rss_kib(pid):
-    """Resident memory of `pid` and all its descendants, in KiB."""
+def tree_rss_kib(pid, field="VmRSS"):
+    """Resident memory of `pid` and all its descendants, in KiB; with field="Pss", each process's
+    proportional share (shared libraries counted once across the tree, not once per process)."""
     children = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -91,9 +92,9 @@ def tree_rss_kib(pid):
     while todo:
         current = todo.pop()
         try:
-            with open(f"/proc/{current}/status") as f:
+            with open(f"/proc/{current}/status" if field == "VmRSS" else f"/proc/{current}/smaps_rollup") as f:
                 for line in f:
-                    if line.startswith("VmRSS:"):
+                    if line.startswith(field + ":"):
                         total += int(line.split()[1])
         except OSError:
             pass
