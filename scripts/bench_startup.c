@@ -3,6 +3,7 @@
  * window, load about:blank, and end the view; print per round the time each step held the
  * thread, when the load finished, and which WebKit processes this process has.
  *
+ * build: cc -O2 -o /tmp/bench_startup scripts/bench_startup.c $(pkg-config --cflags --libs webkit2gtk-4.1)
  * usage: bench_startup MODE ROUNDS
  *   fresh    a new ephemeral context per round (what a new Browser does)
  *   shared   one context for every round, a new view each round

@@ -5,6 +5,7 @@
  * it; with `fresh`, session 2 gets a new ephemeral context. Session 2 cancels any challenge.
  * A libsoup server in this process records each request's client port and Authorization header.
  *
+ * build: cc -O2 -o /tmp/probe_reuse scripts/probe_reuse.c $(pkg-config --cflags --libs webkit2gtk-4.1)
  * usage: probe_reuse reuse|fresh      (needs a display; prints one line per request, then
  *                                      whether session 2 sent session 1's credentials and
  *                                      whether it came on session 1's connection) */
