@@ -122,7 +122,11 @@ class WebKit:
 
     def stop(self):
         os.killpg(self.proc.pid, signal.SIGTERM)
-        self.proc.wait(timeout=30)
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
 
 
 def scenario_suite(url, kind):

@@ -46,7 +46,7 @@ pages.PAGES["/hostile_plain.html"] = BODY
 def displayed(element):
     """Is Element Displayed itself (Selenium's is_displayed runs its own script in the page's world)."""
     url = f"{support.URL}/session/{element.parent.session_id}/element/{element.id}/displayed"
-    with urllib.request.urlopen(url) as answer:
+    with urllib.request.urlopen(url, timeout=60) as answer:
         return json.load(answer)["value"]
 
 

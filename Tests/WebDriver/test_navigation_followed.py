@@ -63,7 +63,7 @@ class FollowedNavigationTests(support.SessionCase):
         self.open("submit.html")
         self.driver.find_element(By.ID, "go").click()
         url = f"{support.URL}/session/{self.driver.session_id}/headway/timing"
-        with urllib.request.urlopen(url) as answer:
+        with urllib.request.urlopen(url, timeout=60) as answer:
             load = json.load(answer)["value"]
         self.assertEqual(load["title"], "Next")
         self.assertEqual(load["finalURL"], self.page("next.html?q=x"))

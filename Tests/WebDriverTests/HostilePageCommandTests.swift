@@ -71,6 +71,9 @@ struct HostilePageCommandTests {
         let session = try await driver.newSession()
         let expected = try await answers(driver, session, server, "plain.html")
         #expect(expected.count >= 30)
+        // The baseline itself: on the plain page only the commands meant to fail fail.
+        let failing = Set(expected.filter { $0.value.hasPrefix("error") }.keys)
+        #expect(failing == ["missing", "hidden click"], "the plain page's answers: \(expected)")
         for (index, script) in Self.hostile.enumerated() {
             let got: [String: String]
             do {

@@ -203,7 +203,7 @@ extension Browser {
     /// The web-process memory limit of a browser whose configuration sets none, in MB: a page
     /// rarely needs a quarter of it, and a runaway one (an endless document, an allocation loop)
     /// stops there instead of taking the machine's memory.
-    public static let defaultWebProcessMemoryLimit = 4096
+    public nonisolated static let defaultWebProcessMemoryLimit = 4096
 
 
     // A C0 control character or DEL: line breaks and NULs would split or cut a header.

@@ -17,8 +17,6 @@ public final class Browser {
     public let configuration: Configuration
     let context: GObjectRef<WebKitWebContext>
     let booster: Booster?
-    // The private directory holding the web-process extension, if the pages need it and it
-    // was found; removed on close (web processes that loaded it keep their copy).
     // Answers the extension's questions with the configuration's request filter.
     private let filterServer: RequestFilterServer?
     // The memory limit of its pages' web processes in MB, or nil (see `webProcessMemoryLimit`).

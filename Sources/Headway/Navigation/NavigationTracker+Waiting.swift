@@ -4,14 +4,16 @@ import Foundation
 // commit. Every wait is bounded and ends when its task is cancelled.
 extension NavigationTracker {
     // Waits until a record other than `record` begins, or `timeout` passes, or the task is
-    // cancelled. Returns the new record.
+    // cancelled. Returns the new record. A same-document navigation meanwhile (which also wakes
+    // `nextChange`) does not end the wait.
     func nextRecord(after record: Record?, within timeout: Duration) async -> Record? {
-        if let current, current !== record { return current }
-        _ = try? await EngineWait<Void>.run(timeout: timeout, onTimeout: { .success(()) }) { wait in
-            recordWaiters.append { wait.resume(.success(())) }
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let current, current !== record { return current }
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero, !Task.isCancelled else { return nil }
+            await nextChange(within: left)
         }
-        if let current, current !== record { return current }
-        return nil
     }
 
     // Waits until a load begins or a same-document navigation happens, or `timeout` passes, or

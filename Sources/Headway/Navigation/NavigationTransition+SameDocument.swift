@@ -12,10 +12,7 @@ extension NavigationTransition.Step {
     mutating func loadingStopped(_ url: URL?) {
         guard let current = state.current, current.phase == .requested, current.mayBeSameDocument,
               !current.replacedLoadEnded, let url else { return }
-        state.current?.sameDocument = true
-        state.current?.finalURL = url
-        state.sameDocumentNavigations += 1
-        complete(error: nil)
+        endAsSameDocument(at: url)
     }
 
     // A requested load that may be same-document gained its history entry before it started: it
@@ -23,6 +20,10 @@ extension NavigationTransition.Step {
     mutating func historyItemAdded(_ url: URL) {
         guard let current = state.current, current.phase == .requested, current.mayBeSameDocument,
               current.requested.map(MirrorScheme.real) == url else { return }
+        endAsSameDocument(at: url)
+    }
+
+    private mutating func endAsSameDocument(at url: URL) {
         state.current?.sameDocument = true
         state.current?.finalURL = url
         state.sameDocumentNavigations += 1

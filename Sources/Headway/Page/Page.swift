@@ -31,7 +31,9 @@ public final class Page {
 
     /// The result of the page's latest load, however it started: Headway's (`load`, `reload`,
     /// history) or the page's own (a link, a form, a script, a refresh), followed or not. After a
-    /// same-document navigation it is the document's load at the new URL, with `isSameDocument`.
+    /// same-document navigation that Headway asked for or followed (`load` of a fragment, history,
+    /// `followNavigation`), it is the document's load at the new URL, with `isSameDocument`; one
+    /// the page made while nobody followed changes only `url`.
     public internal(set) var latestLoad: LoadResult?
 
     /// The latest observable state. `stateUpdates()` streams every change.

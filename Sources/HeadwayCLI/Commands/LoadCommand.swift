@@ -149,7 +149,7 @@ struct LoadCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("memory-limit"), help: ArgumentHelp(
         "Kill a page's web process once it uses more than this many MB; its load fails (exit 69) and the next URL " +
-        "gets a fresh process (default: 4096)."))
+        "gets a fresh process (default: \(Browser.defaultWebProcessMemoryLimit))."))
     var memoryLimit: Int?
 
     @Option(help: "Output format: json (one document), jsonl (one load object per line, as each completes) or text.")

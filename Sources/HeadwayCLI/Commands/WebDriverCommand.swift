@@ -35,7 +35,8 @@ struct WebDriverCommand: AsyncParsableCommand {
     var maxSessions: Int = 8
 
     @Option(name: .customLong("warm-browsers"), parsing: .unconditional, help: ArgumentHelp(
-        "Browsers kept started for New Session, 0 to --max-sessions (default: 2, or 1 with --max-sessions 1); "
+        "Browsers kept started for New Session, 0 to --max-sessions (default: "
+            + "\(WebDriverService.Options.standardWarmBrowsers), at most --max-sessions); "
             + "up to twice as many while sessions come faster than they start. Each one idle holds a web and a "
             + "network process (about 90 MB proportional, 285 MB resident); 0 starts each session's browser "
             + "when it is asked for."))

@@ -31,9 +31,8 @@ extension Handlers {
             let strict = session.capabilities.strictFileInteractability
             let answer = try await session.untilInteractable(InteractionAtoms.focusForKeys, [element, .bool(strict)])
             if answer["file"] == .bool(true) {
-                let kind = try await session.callAtom(FileAtoms.kind, [element])
-                let files = try await Session.files(text, multiple: kind["multiple"] == .bool(true),
-                                                    directory: kind["directory"] == .bool(true))
+                let files = try await Session.files(text, multiple: answer["multiple"] == .bool(true),
+                                                    directory: answer["directory"] == .bool(true))
                 _ = try await session.callAtom(FileAtoms.setFiles, [element, .array(files)])
                 return .null
             }

@@ -24,7 +24,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     private enum State {
         case idle(first: Bool)  // waiting for a request's first byte
-        case head(first: Bool)  // its head is arriving
+        case head  // its head is arriving
         case body(NIOHTTP1.HTTPRequestHead, since: NIODeadline)
         case running(Task<Void, Never>)
         case answering
@@ -134,7 +134,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         case (_, .refused(let failure)):
             refuse(failure, context)
         case (.idle(let first), .headBegan):
-            state = .head(first: first)
+            state = .head
             serving.connections.setIdle(context.channel, false)
             // A first head keeps its deadline from the connection's start.
             if !first { schedule(in: limits.headerTimeout, context) }

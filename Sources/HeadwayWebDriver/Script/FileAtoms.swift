@@ -1,15 +1,7 @@
 // The page side of Element Send Keys on a file input
-// (https://www.w3.org/TR/webdriver2/#element-send-keys): which files it takes, and setting them
-// as a user's choice in the file chooser would.
+// (https://www.w3.org/TR/webdriver2/#element-send-keys): setting its files
+// as a user's choice in the file chooser would (which files it takes: InteractionAtoms.focusForKeys).
 enum FileAtoms {
-    // { multiple, directory }: whether the input takes several files, and whether it takes a
-    // directory (`webkitdirectory`: the user chooses a folder and gets all its files).
-    static let kind = #"""
-    function(e) {
-      return { multiple: e.multiple, directory: e.webkitdirectory === true };
-    }
-    """#
-
     // Sets the input's files from [{name, type, data (base64), lastModified (ms), path}], added to
     // those it has when it takes several, then fires input and change. `path` is the file's
     // place in a chosen folder ("photos/2024/a.jpg"), its `webkitRelativePath`, or null.

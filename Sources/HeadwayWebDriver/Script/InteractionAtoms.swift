@@ -83,7 +83,7 @@ enum InteractionAtoms {
           scrollIntoView(e);
           if (centerPoint(e) === null) fail('element not interactable', describe(e) + ' has no part in the viewport');
         }
-        return { file: true, multiple: e.multiple };
+        return { file: true, multiple: e.multiple, directory: e.webkitdirectory === true };
       }
       scrollIntoView(e);
       const doc = e.ownerDocument;

@@ -46,6 +46,8 @@ package final class SessionRegistry {
         if let warm = await pool.take(for: capabilities) {
             (browser, page) = warm
         } else {
+            // A client that went away while it waited for a warm browser starts no fresh one.
+            try Task.checkCancellation()
             do {
                 (browser, page) = try await SessionPool.open(capabilities.configuration)
             } catch {
