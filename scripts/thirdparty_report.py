@@ -63,8 +63,9 @@ def load_allowed(doc_path):
     return allowed
 
 
-def compare(headway, reference, sample, allowed, whole_suite):
-    """The comparison's lists; `problems` says what fails the run."""
+def compare(headway, again, reference, sample, allowed, whole_suite):
+    """The comparison's lists; `problems` says what fails the run. `again` holds each headway failure's
+    worst outcome over its re-runs: one that passed every re-run is flaky, reported and not a problem."""
     failing = sorted(t for t, (o, _, _) in headway.items() if o in ("failed", "error"))
     outcome = {t: reference.get(t, ("not run", "", 0))[0] for t in failing + list(sample)}
     result = {
@@ -72,10 +73,11 @@ def compare(headway, reference, sample, allowed, whole_suite):
         "both": [t for t in failing if outcome[t] in ("failed", "error")],
         "not_run": [t for t in failing if outcome[t] not in ("passed", "failed", "error")],
         "sample_failed": [t for t in sample if outcome[t] != "passed"],
+        "flaky": [t for t in failing if again.get(t, ("not run",))[0] == "passed"],
         "stale": sorted(t for t in allowed if headway.get(t, ("",))[0] == "passed"),
     }
     problems = [f"{t} fails on headway and passes on the reference (not listed under `{ALLOWED_HEADING}`)"
-                for t in result["differing"] if t not in allowed]
+                for t in result["differing"] if t not in allowed and t not in result["flaky"]]
     problems += [f"{t} did not run on the reference ({outcome[t]})" for t in result["not_run"]]
     problems += [f"{t}, a sample test that checks the reference, did not pass there ({outcome[t]})"
                  for t in result["sample_failed"]]
@@ -104,7 +106,9 @@ def summary(runs, result, headway, again, reference, allowed):
                          f"{ref[0]}: {ref[1] or '-'} | {note(t)} |")
 
     table("Headway fails, the reference passes", result["differing"],
-          lambda t: "documented: " + allowed[t] if t in allowed else "**not documented: fails the run**")
+          lambda t: "documented: " + allowed[t] if t in allowed
+          else "flaky: passed every re-run (reported, not a failure)" if t in result["flaky"]
+          else "**not documented: fails the run**")
     table("Failing on both drivers (reported, not a failure)", result["both"], lambda t: allowed.get(t, ""))
     table("Not run on the reference", result["not_run"], lambda t: "fails the run")
     table("Sample tests that did not pass on the reference", result["sample_failed"],
