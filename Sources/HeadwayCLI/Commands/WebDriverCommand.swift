@@ -76,15 +76,17 @@ struct WebDriverCommand: AsyncParsableCommand {
         options.sessionTimeout = sessionTimeout > 0 ? .milliseconds(Int64(sessionTimeout * 1000)) : nil
         // Listening first: a port in use or a bad host ends the run before any engine starts.
         let box = ServiceBox()
-        let server = try WebDriverHTTPServer(host: host, port: port) { method, path, body in
+        let bidi = BiDiEndpoint { box.service }
+        let server = try WebDriverHTTPServer(host: host, port: port, webSocket: bidi) { method, path, body in
             guard let service = box.service else {
                 return (503, WebDriverError(.unknownError, "the server is starting: try again").body)
             }
             return await service.handle(method: method, path: path, body: body)
         }
+        let shown = host.contains(":") ? "[\(host)]" : host
+        options.webSocketBase = "ws://\(shown):\(server.port)"
         let service = await WebDriverServing.start(options)
         box.service = service
-        let shown = host.contains(":") ? "[\(host)]" : host
         try Console.print("Listening on http://\(shown):\(server.port)\n")
         await Interrupt.wait()
         server.stop()

@@ -68,6 +68,15 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         if context.channel.isActive { start(context) }
     }
 
+    // Taken out by a WebSocket upgrade: the connection is the WebSocket's now (it leaves the
+    // registry when it closes).
+    func handlerRemoved(context: ChannelHandlerContext) {
+        if case .running(let task) = state { task.cancel() }
+        state = .closed
+        cancelTimer()
+        releaseBody()
+    }
+
     func channelActive(context: ChannelHandlerContext) {
         start(context)
         context.fireChannelActive()

@@ -3,6 +3,7 @@ import Headway
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOWebSocket
 import Synchronization
 
 // The WebDriver server's HTTP/1.1 side, on SwiftNIO: every connection lives on the event loops of
@@ -11,9 +12,9 @@ import Synchronization
 //
 // A connection's pipeline: bytes → `HTTPRequestFramer` (requests as NIOHTTP1's parts, or a
 // refusal) → `HTTPResponseEncoder` (answers to bytes) → `HTTPConnectionHandler` (limits, deadlines,
-// the command). WebDriver BiDi's WebSocket upgrade fits before the last: NIO's
-// `HTTPServerUpgradeHandler`, with the framer, the encoder and the connection handler as the HTTP
-// handlers it removes.
+// the command). With a WebSocket endpoint (WebDriver BiDi), NIO's `HTTPServerUpgradeHandler` sits
+// before the last: a first request that asks for a WebSocket the endpoint accepts replaces the
+// three with NIO's frame codec and `WebSocketHandler`; any other goes on as HTTP.
 package final class WebDriverHTTPServer: Sendable {
     package typealias Handler = @Sendable (_ method: String, _ path: String, _ body: Data) async
         -> (status: Int, body: JSONValue)
@@ -28,6 +29,7 @@ package final class WebDriverHTTPServer: Sendable {
     // Listens on `host`:`port` and starts accepting. Throws `.serverFailed` when it cannot (the
     // port is in use or not permitted) and `.invalidArgument` for a host that is no address.
     package init(host: String = "127.0.0.1", port: Int = 0, limits: HTTPLimits = .standard,
+                 webSocket: (any WebSocketEndpoint)? = nil, webSocketLimits: WebSocketLimits = .standard,
                  handler: @escaping Handler) throws {
         guard (0...65535).contains(port) else { throw HeadwayError(.invalidArgument, "the port must be 0-65535") }
         self.host = host
@@ -43,11 +45,17 @@ package final class WebDriverHTTPServer: Sendable {
             .childChannelInitializer { channel in
                 ListeningSocket.markConnections(port: port)
                 return channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandlers([
-                        ByteToMessageHandler(HTTPRequestFramer(limits: limits, check: check)),
-                        HTTPResponseEncoder(),
-                        HTTPConnectionHandler(serving: serving),
-                    ])
+                    let framer = ByteToMessageHandler(HTTPRequestFramer(limits: limits, check: check))
+                    let encoder = HTTPResponseEncoder()
+                    let connection = HTTPConnectionHandler(serving: serving)
+                    var handlers: [any ChannelHandler] = [framer, encoder, connection]
+                    if let webSocket {
+                        let upgrader = Self.upgrader(webSocket, limits: webSocketLimits, connections: serving.connections)
+                        handlers.insert(HTTPServerUpgradeHandler(upgraders: [upgrader], httpEncoder: encoder,
+                                                                 extraHTTPHandlers: [framer, connection],
+                                                                 upgradeCompletionHandler: { _ in }), at: 2)
+                    }
+                    try channel.pipeline.syncOperations.addHandlers(handlers)
                 }
             }
         do {

@@ -13,6 +13,8 @@ package final class WebDriverService {
         // CLI keeps `standardWarmBrowsers`; tests of commands need none.
         package var warmBrowsers = 0
         package static let standardWarmBrowsers = 2
+        // Where WebDriver BiDi's WebSockets are (ws://HOST:PORT), or nil when none are served.
+        package var webSocketBase: String?
         package init() {}
     }
 
@@ -104,8 +106,11 @@ package final class WebDriverService {
                 : "running its maximum of \(registry.maxSessions) sessions")]
         case .newSession:
             let capabilities = try Capabilities(newSessionBody: request.body)
+            if capabilities.webSocketUrl, options.webSocketBase == nil {
+                throw WebDriverError(.sessionNotCreated, "this server serves no WebSocket for WebDriver BiDi")
+            }
             let session = try await registry.create(capabilities)
-            return ["sessionId": .string(session.id), "capabilities": capabilities.json]
+            return ["sessionId": .string(session.id), "capabilities": capabilitiesJSON(of: session)]
         case .deleteSession:
             let session = try registry.session(request.parameter("sessionId"))
             // The running command is cancelled (a long pause, a script waiting): it ends first,
@@ -128,6 +133,15 @@ package final class WebDriverService {
             if session.windows.isEmpty { registry.delete(session.id) }
             return value
         }
+    }
+
+    // The capabilities a session reports, with its WebSocket URL when it speaks BiDi.
+    func capabilitiesJSON(of session: Session) -> JSONValue {
+        guard case .object(var json) = session.capabilities.json else { return session.capabilities.json }
+        if session.bidi != nil, let base = options.webSocketBase {
+            json["webSocketUrl"] = .string("\(base)/session/\(session.id)")
+        }
+        return .object(json)
     }
 
     // Ends every session: on SIGTERM or SIGINT.

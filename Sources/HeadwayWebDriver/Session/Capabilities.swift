@@ -12,6 +12,8 @@ package struct Capabilities: Sendable {
     package var strictFileInteractability = false
     package var unhandledPromptBehavior = PromptBehavior.dismissAndNotify
     package var options = HeadwayOptions()
+    // Whether the session speaks WebDriver BiDi too (its WebSocket URL is in New Session's answer).
+    package var webSocketUrl = false
 
     package init() {}
 
@@ -99,9 +101,8 @@ package struct Capabilities: Sendable {
             case "unhandledPromptBehavior":
                 unhandledPromptBehavior = try PromptBehavior(parsing: value)
             case "webSocketUrl":
-                guard value.boolValue != true else {
-                    throw WebDriverError(.sessionNotCreated, "WebDriver BiDi (webSocketUrl) is not supported")
-                }
+                guard let bidi = value.boolValue else { throw CommandRequest.wrongType(key, "a boolean") }
+                webSocketUrl = bidi
             case "headway:options":
                 guard case .object(let object) = value else { throw CommandRequest.wrongType(key, "an object") }
                 try options.apply(object)

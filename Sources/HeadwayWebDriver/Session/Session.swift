@@ -19,7 +19,7 @@ package final class Session {
     package let capabilities: Capabilities
     package var timeouts: Timeouts
     package private(set) var windows: [Window] = []
-    package private(set) var currentHandle: String?
+    package internal(set) var currentHandle: String?
     // The frame elements from the top-level document down to the current browsing context.
     package var framePath: [JSONValue] = []
     // The latest navigation of the current window's page, however it started (Navigate To, a
@@ -52,6 +52,8 @@ package final class Session {
     package let queue = CommandQueue()
     // Set by the input commands: the keys and buttons held down, released by Release Actions.
     package var inputState = InputState()
+    // Its WebDriver BiDi events, when it asked for webSocketUrl (or began with session.new).
+    let bidi: BiDiEvents?
     // Send Alert Text's text for the open prompt, used when it is accepted.
     package var promptText: (dialog: JavaScriptDialog, text: String)?
 
@@ -62,6 +64,7 @@ package final class Session {
         self.browser = browser
         self.capabilities = capabilities
         timeouts = capabilities.timeouts
+        bidi = capabilities.webSocketUrl ? BiDiEvents() : nil
         add(page)
     }
 
@@ -77,6 +80,7 @@ package final class Session {
         // A window stays open after a navigation: its page-icon request may end on its own.
         page.waitsForPageIcon = false
         windows.append(Window(handle: handle, page: page, loadBefore: page.latestLoad))
+        bidi?.watch(page, handle: handle, session: self)
         if currentHandle == nil { currentHandle = handle }
         return handle
     }
@@ -142,6 +146,7 @@ package final class Session {
 
     // Ends the session: every page and the browser.
     package func close() {
+        bidi?.stop()
         for window in windows { window.page.close() }
         windows.removeAll()
         currentHandle = nil

@@ -1,0 +1,75 @@
+import Foundation
+import Headway
+
+// A BiDi command's handler: runs on the engine actor, inside the session's command queue (so that
+// classic commands and BiDi commands take turns).
+typealias BiDiHandler = @EngineActor (BiDiCall) async throws -> JSONValue
+
+// One command as its handler sees it: the session, its events, the parameters.
+@EngineActor
+struct BiDiCall {
+    let session: Session
+    let events: BiDiEvents
+    let parameters: CommandRequest
+
+    // The top-level context `params.context` names (or `id`): its handle and page.
+    func context(_ id: String? = nil) throws -> (handle: String, page: Page) {
+        let handle = try id ?? parameters.string("context")
+        session.syncWindows()
+        guard let window = session.windows.first(where: { $0.handle == handle }), !window.page.isClosed else {
+            throw BiDiError(.noSuchFrame, "no browsing context has the id \(handle)")
+        }
+        return (handle, window.page)
+    }
+
+    func optionalInteger(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let value = parameters.body[key], value != .null else { return nil }
+        guard let integer = value.integer(in: range) else {
+            throw BiDiError(.invalidArgument, "\"\(key)\" must be an integer in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return integer
+    }
+
+    // `params.wait` as the load to wait for: "none" (the default) waits for the navigation to
+    // commit, "interactive" for DOMContentLoaded, "complete" for the load event.
+    func wait() throws -> LoadCondition {
+        switch try parameters.optionalString("wait") ?? "none" {
+        case "none": .committed
+        case "interactive": .domContentLoaded
+        case "complete": .load
+        case let other: throw BiDiError(.invalidArgument, "\"wait\" must be none, interactive or complete, not \(other)")
+        }
+    }
+
+    // Runs a navigation of `page` within the session's pageLoad timeout. A navigation that ends
+    // in no page (204, a download) answers nil; a failure is "unknown error".
+    func navigate(
+        _ page: Page, wait: LoadCondition,
+        _ navigation: @escaping @Sendable @EngineActor (Page, LoadCondition, Duration) async throws -> LoadResult
+    ) async throws -> LoadResult? {
+        let timeout = session.timeouts.pageLoadDuration
+        do {
+            return try await page.unlessDialogOpens(cancellingWork: false) {
+                try await navigation(page, wait, timeout)
+            }
+        } catch let error as HeadwayError {
+            switch error.code {
+            case .notAPage: return nil
+            case .timeout: throw BiDiError(.unknownError, "the navigation did not end within the pageLoad timeout "
+                + "(\(session.timeouts.pageLoad) ms)")
+            default: throw BiDiError(.unknownError, error.description)
+            }
+        }
+    }
+}
+
+extension Session {
+    // Runs `body` with `handle` as the current window and the top-level document as the current
+    // frame, then puts back the classic ones (inside the command queue, no classic command sees it).
+    func inContext<T>(_ handle: String, _ body: () async throws -> T) async throws -> T {
+        let saved = (currentHandle, framePath)
+        try switchTo(handle: handle)
+        defer { (currentHandle, framePath) = saved }
+        return try await body()
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Headway
+
+// The WebSocket endpoint of `headway webdriver`: `/session/{id}` joins a classic session that
+// asked for `webSocketUrl`; `/session` starts with none, for `session.new` (BiDi only). Commands
+// run at once, each in a task of its own (a session's commands take turns in its queue) and are
+// answered as they end; the connection closing cancels them.
+package struct BiDiEndpoint: WebSocketEndpoint {
+    private let service: @Sendable () -> WebDriverService?
+
+    package init(service: @escaping @Sendable () -> WebDriverService?) {
+        self.service = service
+    }
+
+    package func accepts(path: String) async -> Bool {
+        guard let service = service(), let target = Self.sessionID(path) else { return false }
+        guard let id = target else { return true }
+        return await service.acceptsBiDi(sessionID: id)
+    }
+
+    package func serve(path: String, messages: AsyncStream<WebSocketMessage>, sink: WebSocketSink) async {
+        guard let service = service(), let target = Self.sessionID(path) else { return }
+        guard let connection = await BiDiConnection(service: service, sessionID: target, sink: sink) else { return }
+        await withDiscardingTaskGroup { group in
+            for await message in messages {
+                guard case .text(let text) = message else {
+                    sink.send(BiDiError(.invalidArgument, "WebDriver BiDi messages are text, not binary").text, answers: true)
+                    continue
+                }
+                group.addTask {
+                    do {
+                        let command = try BiDiCommand.parse(text)
+                        sink.send(await connection.execute(command), answers: true)
+                    } catch let error as BiDiError {
+                        sink.send(error.text, answers: true)
+                    } catch {
+                        sink.send(BiDiError(error).text, answers: true)
+                    }
+                }
+            }
+            group.cancelAll()
+        }
+        await connection.closed()
+    }
+
+    // `/session` gives .some(nil); `/session/{id}` gives the id; any other path nil.
+    static func sessionID(_ path: String) -> String?? {
+        let parts = path.split(separator: "?", maxSplits: 1)[0].split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.first == "session", parts.count <= 2 else { return nil }
+        return .some(parts.count == 2 ? String(parts[1]) : nil)
+    }
+}
+
+extension WebDriverService {
+    func acceptsBiDi(sessionID: String) -> Bool {
+        (try? registry.session(sessionID))?.bidi != nil
+    }
+}
+
+// One WebSocket's commands, on the engine actor: the session they drive, once there is one.
+@EngineActor
+final class BiDiConnection {
+    private let service: WebDriverService
+    private let sink: WebSocketSink
+    private var sessionID: String?
+    // Made by session.new on this connection: it ends with the connection.
+    private var ownsSession = false
+
+    init?(service: WebDriverService, sessionID: String?, sink: WebSocketSink) {
+        self.service = service
+        self.sink = sink
+        if let sessionID {
+            guard let session = try? service.registry.session(sessionID), let events = session.bidi else { return nil }
+            events.sink?.close(.goingAway, reason: "another connection joined the session")
+            events.sink = sink
+            self.sessionID = sessionID
+        }
+    }
+
+    func execute(_ command: BiDiCommand) async -> String {
+        do {
+            return BiDiCommand.success(id: command.id, try await run(command))
+        } catch {
+            var failure = BiDiError(error)
+            failure.id = command.id
+            return failure.text
+        }
+    }
+
+    private func run(_ command: BiDiCommand) async throws -> JSONValue {
+        let parameters = command.parameters
+        switch command.method {
+        case "session.status":
+            let ready = sessionID == nil && service.registry.canCreate
+            return ["ready": .bool(ready), "message": .string(ready ? "ready for a new session"
+                : sessionID != nil ? "this connection has a session" : "the server runs its maximum of sessions")]
+        case "session.new":
+            guard sessionID == nil else { throw BiDiError(.sessionNotCreated, "this connection has a session already") }
+            var capabilities = try Capabilities(newSessionBody: ["capabilities": parameters.body["capabilities"] ?? [:]])
+            capabilities.webSocketUrl = true
+            let session = try await service.registry.create(capabilities)
+            session.bidi?.sink = sink
+            sessionID = session.id
+            ownsSession = true
+            return ["sessionId": .string(session.id), "capabilities": service.capabilitiesJSON(of: session)]
+        default:
+            break
+        }
+        guard let sessionID else {
+            throw BiDiError(.invalidSessionID, "no session: send session.new first, or connect to /session/{id}")
+        }
+        let session = try service.registry.session(sessionID)
+        guard let events = session.bidi else { throw BiDiError(.invalidSessionID, "the session has no BiDi") }
+        switch command.method {
+        case "session.end":
+            await session.queue.close()
+            service.registry.delete(session.id)
+            self.sessionID = nil
+            return [:]
+        case "session.subscribe":
+            let names = try parameters.array("events").map { name throws(BiDiError) in
+                guard let name = name.stringValue else { throw BiDiError(.invalidArgument, "an event name must be a string") }
+                return name
+            }
+            let wanted = try BiDiEvents.expand(names)
+            var contexts: Set<String>?
+            if let list = parameters.body["contexts"], list != .null {
+                guard case .array(let ids) = list, !ids.isEmpty else {
+                    throw BiDiError(.invalidArgument, "\"contexts\" must be a non-empty array of context ids")
+                }
+                let call = BiDiCall(session: session, events: events, parameters: parameters)
+                contexts = Set(try ids.map { try call.context($0.stringValue ?? "").handle })
+            }
+            let id = events.subscribe(wanted, contexts: contexts)
+            if wanted.contains("browsingContext.contextCreated") {
+                session.syncWindows()
+                for window in session.windows where contexts?.contains(window.handle) ?? true {
+                    events.emit("browsingContext.contextCreated",
+                                BiDiContexts.info(handle: window.handle, url: window.page.url), context: window.handle)
+                }
+            }
+            return ["subscription": .string(id)]
+        case "session.unsubscribe":
+            if case .array(let ids)? = parameters.body["subscriptions"] {
+                try events.unsubscribe(ids: ids.map { $0.stringValue ?? "" })
+            } else {
+                let names = try parameters.array("events").map { $0.stringValue ?? "" }
+                try events.unsubscribe(events: try BiDiEvents.expand(names))
+            }
+            return [:]
+        default:
+            guard let handler = Self.handlers[command.method] else {
+                throw BiDiError(.unknownCommand, "\(command.method) is not a command headway knows")
+            }
+            return try await session.queue.run {
+                session.touch()
+                defer { session.touch() }
+                return try await handler(BiDiCall(session: session, events: events, parameters: parameters))
+            }
+        }
+    }
+
+    static let handlers: [String: BiDiHandler] = BiDiContexts.handlers.merging(BiDiScript.handlers) { first, _ in first }
+
+    // The WebSocket closed: a session it made ends with it.
+    func closed() async {
+        guard let sessionID, let session = try? service.registry.session(sessionID) else { return }
+        if session.bidi?.sink === sink { session.bidi?.sink = nil }
+        guard ownsSession else { return }
+        await session.queue.close()
+        service.registry.delete(sessionID)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Headway
+
+// The browsingContext module (https://w3c.github.io/webdriver-bidi/#module-browsingContext). A
+// top-level context is a classic window: its id is the window handle. Frames are not contexts of
+// their own yet.
+@EngineActor
+enum BiDiContexts {
+    nonisolated static func realm(of context: String) -> String { "realm-" + context }
+
+    nonisolated static func info(handle: String, url: URL?, children: Bool = true) -> JSONValue {
+        [
+            "context": .string(handle), "url": .string(url?.absoluteString ?? "about:blank"),
+            "children": children ? [] : .null, "parent": .null, "userContext": "default",
+            "originalOpener": .null, "clientWindow": .string(handle),
+        ]
+    }
+
+    static let handlers: [String: BiDiHandler] = [
+        "browsingContext.getTree": { call in
+            let depth = try call.optionalInteger("maxDepth", in: 0...Int(Int32.max))
+            call.session.syncWindows()
+            var windows = call.session.windows
+            if let root = try call.parameters.optionalString("root") {
+                windows = windows.filter { $0.handle == root }
+                guard !windows.isEmpty else { throw BiDiError(.noSuchFrame, "no browsing context \(root)") }
+            }
+            return ["contexts": .array(windows.map { info(handle: $0.handle, url: $0.page.url, children: depth != 0) })]
+        },
+        "browsingContext.activate": { call in
+            _ = try call.context()
+            return [:]
+        },
+        "browsingContext.create": { call in
+            let type = try call.parameters.string("type")
+            guard type == "tab" || type == "window" else {
+                throw BiDiError(.invalidArgument, "\"type\" must be \"tab\" or \"window\", not \"\(type)\"")
+            }
+            if let reference = try call.parameters.optionalString("referenceContext") { _ = try call.context(reference) }
+            let page = try call.session.browser.newPage()
+            let handle = call.session.add(page)
+            _ = try await page.load(URL(string: "about:blank")!, timeout: call.session.timeouts.pageLoadDuration)
+            call.events.emit("browsingContext.contextCreated", info(handle: handle, url: page.url), context: handle)
+            return ["context": .string(handle)]
+        },
+        "browsingContext.close": { call in
+            let (handle, page) = try call.context()
+            page.close()
+            call.session.syncWindows()
+            call.events.emit("browsingContext.contextDestroyed", info(handle: handle, url: nil), context: handle)
+            return [:]
+        },
+        "browsingContext.navigate": { call in
+            let text = try call.parameters.string("url")
+            guard let url = URL(string: text), url.scheme != nil else {
+                throw BiDiError(.invalidArgument, "\"\(text)\" is not an absolute URL")
+            }
+            let (handle, page) = try call.context()
+            let result = try await call.navigate(page, wait: try call.wait()) { page, condition, timeout in
+                try await page.load(url, until: condition, timeout: timeout)
+            }
+            return ["navigation": call.events.navigations[handle].map(JSONValue.string) ?? .null,
+                    "url": .string(result?.url.absoluteString ?? page.url?.absoluteString ?? text)]
+        },
+        "browsingContext.reload": { call in
+            let (handle, page) = try call.context()
+            let result = try await call.navigate(page, wait: try call.wait()) { page, _, timeout in
+                try await page.reload(timeout: timeout)
+            }
+            return ["navigation": call.events.navigations[handle].map(JSONValue.string) ?? .null,
+                    "url": .string(result?.url.absoluteString ?? page.url?.absoluteString ?? "about:blank")]
+        },
+        "browsingContext.traverseHistory": { call in
+            let (_, page) = try call.context()
+            guard let delta = call.parameters.body["delta"]?.integer(in: -1000...1000) else {
+                throw BiDiError(.invalidArgument, "\"delta\" must be an integer")
+            }
+            for _ in 0..<abs(delta) {
+                guard delta < 0 ? page.state.canGoBack : page.state.canGoForward else {
+                    throw BiDiError(.noSuchHistoryEntry, "no history entry \(delta) away")
+                }
+                _ = try await call.navigate(page, wait: .load) { page, _, timeout in
+                    try await (delta < 0 ? page.goBack(timeout: timeout) : page.goForward(timeout: timeout))
+                }
+            }
+            return [:]
+        },
+        "browsingContext.captureScreenshot": { call in
+            let (handle, page) = try call.context()
+            let origin = try call.parameters.optionalString("origin") ?? "viewport"
+            guard origin == "viewport" || origin == "document" else {
+                throw BiDiError(.invalidArgument, "\"origin\" must be \"viewport\" or \"document\"")
+            }
+            if case .object(let format)? = call.parameters.body["format"], let type = format["type"]?.stringValue,
+               type != "image/png" {
+                throw BiDiError(.unsupportedOperation, "headway captures image/png only, not \(type)")
+            }
+            let box = try await page.callAsyncFunction("""
+                const d = document.documentElement;
+                return [scrollX, scrollY, innerWidth, innerHeight, d.scrollWidth, d.scrollHeight]
+                """, in: .isolated)
+            let n = (0..<6).map { box[$0]?.doubleValue ?? 0 }
+            let clip = origin == "viewport"
+                ? ScreenshotClip(x: n[0], y: n[1], width: n[2], height: n[3])
+                : ScreenshotClip(x: 0, y: 0, width: max(1, n[4]), height: max(1, n[5]))
+            let png = try await call.session.inContext(handle) { try await call.session.capture(clip) }
+            return ["data": .string(png.base64EncodedString())]
+        },
+        "browsingContext.setViewport": { call in
+            let (_, page) = try call.context()
+            guard case .object(let viewport)? = call.parameters.body["viewport"] else {
+                throw BiDiError(.unsupportedOperation, "headway sets a viewport's size: \"viewport\" must be an object")
+            }
+            guard let width = viewport["width"]?.integer(in: Limits.viewportSide),
+                  let height = viewport["height"]?.integer(in: Limits.viewportSide) else {
+                throw BiDiError(.invalidArgument, "the viewport's width and height must be integers in "
+                    + "\(Limits.viewportSide.lowerBound)...\(Limits.viewportSide.upperBound)")
+            }
+            try await page.setViewportSize(width: width, height: height)
+            return [:]
+        },
+        "browsingContext.handleUserPrompt": { call in
+            let (handle, page) = try call.context()
+            let accept = try call.parameters.optionalBool("accept") ?? true
+            let text = try call.parameters.optionalString("userText")
+            guard page.openDialog != nil else {
+                throw BiDiError(.noSuchAlert, "no user prompt is open in \(handle)")
+            }
+            try page.closeDialog(accept: accept, text: accept ? text : nil)
+            return [:]
+        },
+    ]
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Headway
+
+// A BiDi session's events: its subscriptions (https://w3c.github.io/webdriver-bidi/#subscriptions),
+// the connection they go to, and one reader of each window's `Page.events`, which turns what the
+// page reports into the modules' events.
+@EngineActor
+final class BiDiEvents {
+    struct Subscription {
+        let id: String
+        let events: Set<String>
+        // Top-level contexts (window handles); nil: every context.
+        let contexts: Set<String>?
+    }
+
+    // Every event Headway sends, by module.
+    static let names: [String: [String]] = [
+        "browsingContext": ["contextCreated", "contextDestroyed", "navigationStarted", "fragmentNavigated",
+                            "load", "navigationFailed", "userPromptClosed"],
+        "log": ["entryAdded"],
+    ]
+
+    private(set) var subscriptions: [Subscription] = []
+    // Where events go: the session's WebSocket, while one is open.
+    var sink: WebSocketSink?
+    private var readers: [ObjectIdentifier: Task<Void, Never>] = [:]
+    // Each window's latest navigation id, which navigate's answer and the events share.
+    private(set) var navigations: [String: String] = [:]
+
+    // The event names `names` stands for: a module's name is all of its events.
+    static func expand(_ names: [String]) throws(BiDiError) -> Set<String> {
+        var events = Set<String>()
+        for name in names {
+            if let module = Self.names[name] {
+                events.formUnion(module.map { "\(name).\($0)" })
+                continue
+            }
+            let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2, Self.names[parts[0]]?.contains(parts[1]) == true else {
+                throw BiDiError(.invalidArgument, "\"\(name)\" is not an event or module headway sends events of")
+            }
+            events.insert(name)
+        }
+        return events
+    }
+
+    func subscribe(_ events: Set<String>, contexts: Set<String>?) -> String {
+        let id = UUID().uuidString.lowercased()
+        subscriptions.append(Subscription(id: id, events: events, contexts: contexts))
+        return id
+    }
+
+    // Removes the subscriptions with these ids; throws when one is unknown.
+    func unsubscribe(ids: [String]) throws(BiDiError) {
+        let known = Set(subscriptions.map(\.id))
+        if let unknown = ids.first(where: { !known.contains($0) }) {
+            throw BiDiError(.invalidArgument, "no subscription has the id \(unknown)")
+        }
+        subscriptions.removeAll { ids.contains($0.id) }
+    }
+
+    // Removes `events` from the global subscriptions (the older form of session.unsubscribe).
+    func unsubscribe(events: Set<String>) throws(BiDiError) {
+        guard subscriptions.contains(where: { $0.contexts == nil && !$0.events.isDisjoint(with: events) }) else {
+            throw BiDiError(.invalidArgument, "no subscription to \(events.sorted().joined(separator: ", ")) to end")
+        }
+        subscriptions = subscriptions.compactMap { subscription in
+            guard subscription.contexts == nil else { return subscription }
+            let left = subscription.events.subtracting(events)
+            return left.isEmpty ? nil : Subscription(id: subscription.id, events: left, contexts: nil)
+        }
+    }
+
+    func isSubscribed(_ method: String, context: String?) -> Bool {
+        subscriptions.contains { subscription in
+            subscription.events.contains(method)
+                && (subscription.contexts == nil || context.map { subscription.contexts!.contains($0) } == true)
+        }
+    }
+
+    func emit(_ method: String, _ params: JSONValue, context: String?) {
+        guard let sink, isSubscribed(method, context: context) else { return }
+        sink.send(BiDiCommand.event(method, params))
+    }
+
+    // Reads `page`'s events from now on, as the window `handle`'s.
+    func watch(_ page: Page, handle: String, session: Session) {
+        let key = ObjectIdentifier(page)
+        guard readers[key] == nil else { return }
+        readers[key] = Task { @EngineActor [weak self, weak session] in
+            for await event in page.events {
+                guard let self, let session else { return }
+                self.handle(event, handle: handle, session: session)
+            }
+        }
+    }
+
+    func stop() {
+        for reader in readers.values { reader.cancel() }
+        readers.removeAll()
+        sink?.close(.goingAway, reason: "the session ended")
+        sink = nil
+    }
+
+    private func handle(_ event: PageEvent, handle: String, session: Session) {
+        let now = JSONValue.number((Date().timeIntervalSince1970 * 1000).rounded())
+        func navigation(_ url: URL?) -> JSONValue {
+            ["context": .string(handle), "navigation": navigations[handle].map(JSONValue.string) ?? .null,
+             "timestamp": now, "url": .string(url?.absoluteString ?? "about:blank")]
+        }
+        switch event {
+        case .navigationStarted(let url):
+            navigations[handle] = UUID().uuidString.lowercased()
+            emit("browsingContext.navigationStarted", navigation(url), context: handle)
+        case .navigationFinished(let url):
+            emit("browsingContext.load", navigation(url), context: handle)
+        case .navigationFailed(let url, _):
+            emit("browsingContext.navigationFailed", navigation(url), context: handle)
+        case .console(let message):
+            emit("log.entryAdded", BiDiLog.console(message, context: handle, timestamp: now), context: handle)
+        case .pageError(let error):
+            emit("log.entryAdded", BiDiLog.error(error, context: handle, timestamp: now), context: handle)
+        case .dialog(let dialog):
+            // Reported once answered (by Headway's policy, or a command).
+            var params: [String: JSONValue] = [
+                "context": .string(handle), "type": .string(dialog.type == .beforeUnload ? "beforeunload" : dialog.type.rawValue),
+            ]
+            switch dialog.answer {
+            case .bool(let accepted): params["accepted"] = .bool(accepted)
+            case .string(let text): params["accepted"] = true; params["userText"] = .string(text)
+            default: params["accepted"] = .bool(dialog.type == .alert)
+            }
+            emit("browsingContext.userPromptClosed", .object(params), context: handle)
+        case .popup:
+            session.syncWindows()
+        case .closedByScript:
+            emit("browsingContext.contextDestroyed", BiDiContexts.info(handle: handle, url: nil), context: handle)
+            session.syncWindows()
+        case .navigationRedirected, .navigationCommitted, .webProcessTerminated, .state:
+            break
+        }
+    }
+}

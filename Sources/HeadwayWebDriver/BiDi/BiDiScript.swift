@@ -1,0 +1,102 @@
+import Foundation
+import Headway
+
+// The script module (https://w3c.github.io/webdriver-bidi/#module-script): evaluate and
+// callFunction in a top-level context's page world, through the classic Execute Script path (so
+// the session's script timeout bounds them, as it does classic scripts), and the realms.
+@EngineActor
+enum BiDiScript {
+    static let handlers: [String: BiDiHandler] = [
+        "script.evaluate": { call in
+            let expression = try call.parameters.string("expression")
+            return try await run(call, ["run": "evaluate", "expression": .string(expression)], function: "null")
+        },
+        "script.callFunction": { call in
+            let function = try call.parameters.string("functionDeclaration")
+            let arguments = call.parameters.body["arguments"] ?? []
+            guard case .array = arguments else { throw BiDiError(.invalidArgument, "\"arguments\" must be an array") }
+            return try await run(call, ["run": "call", "args": try BiDiRemoteValue.local(arguments),
+                                        "this": try BiDiRemoteValue.local(call.parameters.body["this"] ?? .null)],
+                                 function: function)
+        },
+        "script.getRealms": { call in
+            call.session.syncWindows()
+            var windows = call.session.windows
+            if let context = try call.parameters.optionalString("context") {
+                windows = windows.filter { $0.handle == context }
+                guard !windows.isEmpty else { throw BiDiError(.noSuchFrame, "no browsing context has the id \(context)") }
+            }
+            if let type = try call.parameters.optionalString("type"), type != "window" { return ["realms": []] }
+            return ["realms": .array(windows.map { window in
+                ["realm": .string(BiDiContexts.realm(of: window.handle)), "type": "window",
+                 "context": .string(window.handle), "origin": .string(origin(of: window.page.url))]
+            })]
+        },
+        // Headway keeps no handles (every result is serialized), so there is nothing to let go.
+        "script.disown": { call in
+            _ = try call.target()
+            return [:]
+        },
+    ]
+
+    private static func run(_ call: BiDiCall, _ payload: [String: JSONValue], function: String) async throws -> JSONValue {
+        let handle = try call.target()
+        var payload = payload
+        payload["awaitPromise"] = .bool(try call.parameters.bool("awaitPromise"))
+        payload["depth"] = try serializationDepth(call)
+        let body = BiDiRemoteValue.body.replacingOccurrences(of: #"\(FUNCTION)"#, with: function)
+        let realm = JSONValue.string(BiDiContexts.realm(of: handle))
+        let answer: JSONValue
+        do {
+            answer = try await call.session.inContext(handle) {
+                try await call.session.runUserScript(body, [.object(payload)], async: false)
+            }
+        } catch let error as WebDriverError where error.code == .javascriptError {
+            // The function declaration did not compile.
+            return ["type": "exception", "realm": realm, "exceptionDetails": [
+                "text": .string(error.message), "lineNumber": 0, "columnNumber": 0,
+                "exception": ["type": "error"], "stackTrace": ["callFrames": []],
+            ]]
+        }
+        if let thrown = answer["thrown"] {
+            return ["type": "exception", "realm": realm, "exceptionDetails": [
+                "text": answer["text"] ?? "", "lineNumber": 0, "columnNumber": 0,
+                "exception": BiDiRemoteValue.remote(thrown, context: handle), "stackTrace": ["callFrames": []],
+            ]]
+        }
+        return ["type": "success", "realm": realm,
+                "result": BiDiRemoteValue.remote(answer["ok"] ?? ["type": "undefined"], context: handle)]
+    }
+
+    // maxObjectDepth of `serializationOptions`: null (the default) is unlimited, held to 64 levels.
+    private static func serializationDepth(_ call: BiDiCall) throws -> JSONValue {
+        guard case .object(let options)? = call.parameters.body["serializationOptions"],
+              let depth = options["maxObjectDepth"], depth != .null else { return 64 }
+        guard let levels = depth.integer(in: 0...64) else {
+            throw BiDiError(.invalidArgument, "\"maxObjectDepth\" must be an integer from 0 to 64, or null")
+        }
+        return .number(Double(levels))
+    }
+
+    private static func origin(of url: URL?) -> String {
+        guard let url, let scheme = url.scheme, let host = url.host else { return "null" }
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+    }
+}
+
+extension BiDiCall {
+    // The context of `params.target` ({context} or {realm}).
+    func target() throws -> String {
+        guard case .object(let target)? = parameters.body["target"] else {
+            throw BiDiError(.invalidArgument, "\"target\" must be an object: {\"context\": id} or {\"realm\": id}")
+        }
+        if let sandbox = target["sandbox"]?.stringValue, !sandbox.isEmpty {
+            throw BiDiError(.unsupportedOperation, "headway runs scripts in the page's own realm, not in sandboxes")
+        }
+        if let context = target["context"]?.stringValue { return try self.context(context).handle }
+        if let realm = target["realm"]?.stringValue, realm.hasPrefix("realm-") {
+            return try self.context(String(realm.dropFirst(6))).handle
+        }
+        throw BiDiError(.noSuchFrame, "the target names no context or realm headway knows")
+    }
+}

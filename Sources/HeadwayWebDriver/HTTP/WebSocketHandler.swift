@@ -1,0 +1,144 @@
+import Foundation
+import NIOCore
+import NIOWebSocket
+
+// A message as a client sent it.
+package enum WebSocketMessage: Sendable {
+    case text(String)
+    // Binary messages carry nothing WebDriver BiDi knows.
+    case binary
+}
+
+// One upgraded connection, on its event loop (after NIO's frame decoder, the mask check and the
+// fragment aggregator): text messages go to the endpoint in order, pings are answered, a close is
+// echoed (RFC 6455 5.5). Reading stops while `maxUnanswered` messages wait for their answer; a
+// client that leaves `maxUnsentBytes` unread is closed 1008.
+final class WebSocketHandler: ChannelInboundHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias OutboundOut = WebSocketFrame
+
+    private let endpoint: any WebSocketEndpoint
+    private let path: String
+    private let limits: WebSocketLimits
+    private var messages: AsyncStream<WebSocketMessage>.Continuation?
+    private var context: ChannelHandlerContext?
+    private var unanswered = 0
+    private var unsent = 0
+    private var readDeferred = false
+    private var closing = false
+
+    init(endpoint: any WebSocketEndpoint, path: String, limits: WebSocketLimits) {
+        self.endpoint = endpoint
+        self.path = path
+        self.limits = limits
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        let (stream, continuation) = AsyncStream.makeStream(of: WebSocketMessage.self)
+        messages = continuation
+        let sink = WebSocketSink(channel: context.channel, handler: self)
+        let (endpoint, path) = (endpoint, path)
+        Task {
+            await endpoint.serve(path: path, messages: stream, sink: sink)
+            sink.close()
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        finish()
+        self.context = nil
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        finish()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        guard !closing else { return }
+        switch frame.opcode {
+        case .text, .binary:
+            var message = WebSocketMessage.binary
+            if frame.opcode == .text {
+                guard let text = String(validating: frame.unmaskedData.readableBytesView, as: UTF8.self) else {
+                    return close(.dataInconsistentWithMessage, reason: "a text message must be UTF-8")
+                }
+                message = .text(text)
+            }
+            unanswered += 1
+            messages?.yield(message)
+        case .ping:
+            write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData))
+        case .pong:
+            break
+        case .connectionClose:
+            // Echo the client's code, then close.
+            var data = frame.unmaskedData
+            let code = data.readWebSocketErrorCode() ?? .normalClosure
+            close(code, reason: "")
+        default:
+            close(.protocolError, reason: "unknown opcode")
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        switch error {
+        case is ClientMaskCheck.Unmasked:
+            close(.protocolError, reason: "a client's frames must be masked")
+        case let error as NIOWebSocketFrameAggregator.Error:
+            close(.messageTooLarge, reason: "message refused: \(error)")
+        default:
+            context.close(promise: nil)
+        }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if unanswered >= limits.maxUnanswered { readDeferred = true } else { context.read() }
+    }
+
+    func send(_ text: String, answers: Bool) {
+        if answers {
+            unanswered -= 1
+            if readDeferred, unanswered < limits.maxUnanswered, let context {
+                readDeferred = false
+                context.read()
+            }
+        }
+        guard !closing, let context else { return }
+        write(WebSocketFrame(fin: true, opcode: .text, data: context.channel.allocator.buffer(string: text)))
+        if unsent > limits.maxUnsentBytes {
+            close(.policyViolation, reason: "the client does not read its messages")
+        }
+    }
+
+    func close(_ code: WebSocketErrorCode, reason: String) {
+        guard !closing, let context else { return }
+        closing = true
+        finish()
+        var data = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
+        data.write(webSocketErrorCode: code)
+        data.writeString(String(reason.utf8.prefix(120)) ?? "")
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)),
+                              promise: written)
+        written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        // A client that never takes the close frame is not waited for long.
+        context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(5)) { context.close(promise: nil) }
+    }
+
+    private func write(_ frame: WebSocketFrame) {
+        guard let context else { return }
+        let bytes = frame.length
+        unsent += bytes
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(frame), promise: written)
+        written.futureResult.assumeIsolated().whenComplete { [self] _ in unsent -= bytes }
+    }
+
+    private func finish() {
+        messages?.finish()
+        messages = nil
+    }
+}
