@@ -137,4 +137,11 @@ function chosen(id) {
 </script>""",
     "/dates.html": "<!doctype html><title>Dates</title><input id=date type=date><input id=month type=month>"
                    "<input id=time type=time><input id=local type=datetime-local>",
+    "/bidi.html": """<!doctype html><title>BiDi</title><p id=p class=para>text</p><a id=frag href=#part>part</a>
+<script>
+console.log('logged', 1, {a: 2});
+console.warn('warned');
+console.error('errored');
+setTimeout(() => { throw new TypeError('thrown later'); }, 0);
+</script>""",
 }

@@ -71,8 +71,7 @@ final class BiDiConnection {
         self.sink = sink
         if let sessionID {
             guard let session = try? service.registry.session(sessionID), let events = session.bidi else { return nil }
-            events.sink?.close(.goingAway, reason: "another connection joined the session")
-            events.sink = sink
+            events.attach(sink)
             self.sessionID = sessionID
         }
     }
@@ -99,7 +98,7 @@ final class BiDiConnection {
             var capabilities = try Capabilities(newSessionBody: ["capabilities": parameters.body["capabilities"] ?? [:]])
             capabilities.webSocketUrl = true
             let session = try await service.registry.create(capabilities)
-            session.bidi?.sink = sink
+            session.bidi?.attach(sink)
             sessionID = session.id
             ownsSession = true
             return ["sessionId": .string(session.id), "capabilities": service.capabilitiesJSON(of: session)]
@@ -165,7 +164,7 @@ final class BiDiConnection {
     // The WebSocket closed: a session it made ends with it.
     func closed() async {
         guard let sessionID, let session = try? service.registry.session(sessionID) else { return }
-        if session.bidi?.sink === sink { session.bidi?.sink = nil }
+        session.bidi?.detach(sink)
         guard ownsSession else { return }
         await session.queue.close()
         service.registry.delete(sessionID)

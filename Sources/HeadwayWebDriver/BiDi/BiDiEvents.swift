@@ -21,8 +21,8 @@ final class BiDiEvents {
     ]
 
     private(set) var subscriptions: [Subscription] = []
-    // Where events go: the session's WebSocket, while one is open.
-    var sink: WebSocketSink?
+    // Where events go: every WebSocket open on the session.
+    private var sinks: [ObjectIdentifier: WebSocketSink] = [:]
     private var readers: [ObjectIdentifier: Task<Void, Never>] = [:]
     // Each window's latest navigation id, which navigate's answer and the events share.
     private(set) var navigations: [String: String] = [:]
@@ -78,9 +78,13 @@ final class BiDiEvents {
         }
     }
 
+    func attach(_ sink: WebSocketSink) { sinks[ObjectIdentifier(sink)] = sink }
+    func detach(_ sink: WebSocketSink) { sinks[ObjectIdentifier(sink)] = nil }
+
     func emit(_ method: String, _ params: JSONValue, context: String?) {
-        guard let sink, isSubscribed(method, context: context) else { return }
-        sink.send(BiDiCommand.event(method, params))
+        guard !sinks.isEmpty, isSubscribed(method, context: context) else { return }
+        let text = BiDiCommand.event(method, params)
+        for sink in sinks.values { sink.send(text) }
     }
 
     // Reads `page`'s events from now on, as the window `handle`'s.
@@ -98,8 +102,8 @@ final class BiDiEvents {
     func stop() {
         for reader in readers.values { reader.cancel() }
         readers.removeAll()
-        sink?.close(.goingAway, reason: "the session ended")
-        sink = nil
+        for sink in sinks.values { sink.close(.goingAway, reason: "the session ended") }
+        sinks.removeAll()
     }
 
     private func handle(_ event: PageEvent, handle: String, session: Session) {

@@ -1,0 +1,240 @@
+"""WebDriver BiDi through Selenium's own BiDi API (`webSocketUrl: true`): console and error logs,
+browsing contexts and their events, scripts with remote values, and the protocol's errors.
+
+Against WebKitWebDriver these are skipped: it refuses `webSocketUrl` (docs/webdriver-reference.md).
+With WEBDRIVER_BROWSER=chromium the same tests check the suite against chromedriver.
+"""
+import base64
+import json
+import threading
+import time
+import unittest
+
+import support
+
+
+def bidi_driver():
+    """A session with `webSocketUrl: true`, as Selenium's `enable_bidi` asks for it."""
+    return support.new_driver(webSocketUrl=True)
+
+
+def chromium_differs(reason):
+    """Skips the test with `reason` only against chromedriver (documented in docs/webdriver-reference.md)."""
+    return unittest.skipIf(support.BROWSER == "chromium", f"chromedriver differs: {reason}")
+
+
+def wait_until(condition, within=10):
+    """Polls `condition` until it is true, at most `within` seconds; returns its last value."""
+    deadline = time.monotonic() + within
+    while True:
+        value = condition()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(0.02)
+
+
+@unittest.skipIf(support.BROWSER == "webkit", "WebKitWebDriver refuses webSocketUrl")
+class BiDiTests(unittest.TestCase):
+    driver = None
+
+    @classmethod
+    def setUpClass(cls):
+        cls.base = support.page_server()
+        cls.driver = bidi_driver()
+
+    @classmethod
+    def tearDownClass(cls):
+        if cls.driver is not None:
+            cls.driver.quit()
+
+    def setUp(self):
+        self.context = self.driver.current_window_handle
+
+    def test_new_session_gives_the_websocket_url(self):
+        url = self.driver.caps.get("webSocketUrl")
+        self.assertTrue(url.startswith("ws://"), url)
+        self.assertIn(self.driver.session_id, url)
+
+    def test_console_messages_and_errors_are_logged(self):
+        messages, errors = [], []
+        console = self.driver.script.add_console_message_handler(messages.append)
+        error = self.driver.script.add_javascript_error_handler(errors.append)
+        try:
+            self.driver.get(f"{self.base}/bidi.html")
+            self.assertTrue(wait_until(lambda: len(messages) >= 3 and errors), (messages, errors))
+        finally:
+            self.driver.script.remove_console_message_handler(console)
+            self.driver.script.remove_javascript_error_handler(error)
+        self.assertEqual([(m.method, m.level) for m in messages[:3]],
+                         [("log", "info"), ("warn", "warn"), ("error", "error")])
+        self.assertTrue(messages[0].text.startswith("logged 1"), messages[0].text)
+        self.assertEqual(messages[0].source["context"], self.context)
+        self.assertIn("thrown later", errors[0].text)
+        self.assertEqual(errors[0].level, "error")
+
+    def test_navigate_waits_and_reports_the_load(self):
+        loads, started = [], []
+        on_load = self.driver.browsing_context.add_event_handler("load", loads.append)
+        on_start = self.driver.browsing_context.add_event_handler("navigation_started", started.append)
+        try:
+            result = self.driver.browsing_context.navigate(context=self.context, url=f"{self.base}/title.html",
+                                                           wait="complete")
+            self.assertEqual(self.driver.title, "Title page")
+            self.assertTrue(wait_until(lambda: loads and started))
+        finally:
+            self.driver.browsing_context.remove_event_handler("load", on_load)
+            self.driver.browsing_context.remove_event_handler("navigation_started", on_start)
+        self.assertEqual(result["url"], f"{self.base}/title.html")
+        self.assertEqual(loads[-1].url, f"{self.base}/title.html")
+        self.assertEqual(loads[-1].context, self.context)
+        self.assertEqual(loads[-1].navigation, result["navigation"])
+
+    def test_tree_create_and_close(self):
+        created = self.driver.browsing_context.create(type="tab")
+        try:
+            ids = [info.context for info in self.driver.browsing_context.get_tree()]
+            self.assertIn(created, ids)
+            self.assertIn(self.context, ids)
+            # The new context is a classic window too.
+            self.assertIn(created, self.driver.window_handles)
+        finally:
+            self.driver.browsing_context.close(created)
+        self.assertNotIn(created, [info.context for info in self.driver.browsing_context.get_tree()])
+
+    def test_screenshot_is_a_png(self):
+        self.driver.get(f"{self.base}/title.html")
+        data = base64.b64decode(self.driver.browsing_context.capture_screenshot(context=self.context))
+        self.assertEqual(data[:8], b"\x89PNG\r\n\x1a\n")
+
+    def test_scripts_serialize_remote_values(self):
+        self.driver.get(f"{self.base}/bidi.html")
+        run = self.driver.script.execute
+        self.assertEqual(run("(a, b) => a * b", 6, 7), {"type": "number", "value": 42})
+        self.assertEqual(run("() => [NaN, -0, null, undefined, 'x']")["value"],
+                         [{"type": "number", "value": "NaN"}, {"type": "number", "value": "-0"},
+                          {"type": "null"}, {"type": "undefined"}, {"type": "string", "value": "x"}])
+        self.assertEqual(run("() => new Map([['k', 1]])"),
+                         {"type": "map", "value": [["k", {"type": "number", "value": 1}]]})
+        self.assertEqual(run("async () => { await null; return 'later'; }"), {"type": "string", "value": "later"})
+        node = run("() => document.getElementById('p')")
+        self.assertEqual(node["type"], "node")
+        self.assertEqual(node["value"]["localName"], "p")
+        # The node's sharedId is the classic element reference, both ways.
+        element = self.driver.find_element("id", "p")
+        self.assertEqual(node["sharedId"], element.id)
+        raw = self.driver.script.call_function(function_declaration="(e) => e.className", await_promise=True,
+                                               target={"context": self.context},
+                                               arguments=[{"sharedId": node["sharedId"]}])
+        self.assertEqual(raw["result"], {"type": "string", "value": "para"})
+
+    def test_exceptions_are_results_not_errors(self):
+        self.driver.get(f"{self.base}/title.html")
+        raw = self.driver.script.evaluate(expression="throw new RangeError('out')", target={"context": self.context},
+                                          await_promise=False)
+        self.assertEqual(raw["type"], "exception")
+        self.assertIn("out", raw["exceptionDetails"]["text"])
+        raw = self.driver.script.evaluate(expression="var q = 20; q + 1", target={"context": self.context},
+                                          await_promise=False)
+        self.assertEqual(raw["result"], {"type": "number", "value": 21})
+
+
+@unittest.skipIf(support.BROWSER == "webkit", "WebKitWebDriver refuses webSocketUrl")
+class BiDiProtocolTests(unittest.TestCase):
+    """The wire itself, through websocket-client (Selenium's own dependency)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.driver = bidi_driver()
+        cls.url = cls.driver.caps["webSocketUrl"]
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def connect(self):
+        import websocket
+        return websocket.create_connection(self.url, timeout=30, suppress_origin=True)
+
+    def exchange(self, socket, message):
+        socket.send(message if isinstance(message, str) else json.dumps(message))
+        while True:
+            answer = json.loads(socket.recv())
+            if answer.get("type") != "event":
+                return answer
+
+    def test_errors_are_answered(self):
+        socket = self.connect()
+        try:
+            self.assertEqual(self.exchange(socket, "not json")["error"], "invalid argument")
+            answer = self.exchange(socket, {"id": 1, "method": "nope.nothing", "params": {}})
+            self.assertEqual((answer["id"], answer["error"]), (1, "unknown command"))
+            answer = self.exchange(socket, {"id": 2, "method": "browsingContext.navigate",
+                                            "params": {"context": "none", "url": "about:blank"}})
+            self.assertEqual((answer["id"], answer["error"]), (2, "no such frame"))
+            answer = self.exchange(socket, {"id": 3, "method": "session.subscribe", "params": {"events": ["no.such"]}})
+            self.assertEqual(answer["error"], "invalid argument")
+            answer = self.exchange(socket, {"id": 4, "method": "session.status", "params": {}})
+            self.assertEqual((answer["id"], answer["type"]), (4, "success"))
+        finally:
+            socket.close()
+
+    def test_many_commands_unread_then_read(self):
+        socket = self.connect()
+        try:
+            count = 2000
+            sender = threading.Thread(target=lambda: [socket.send(json.dumps(
+                {"id": i, "method": "session.status", "params": {}})) for i in range(count)])
+            sender.start()
+            time.sleep(1)  # the server stops reading while answers wait; the sender blocks, not the server
+            ids = set()
+            while len(ids) < count:
+                ids.add(json.loads(socket.recv())["id"])
+            sender.join(30)
+            self.assertEqual(len(ids), count)
+        finally:
+            socket.close()
+
+    @chromium_differs("a 65 MiB message is neither answered nor refused within 30 s")
+    def test_an_oversized_message_closes_the_connection(self):
+        import websocket
+        socket = self.connect()
+        try:
+            # Refused from the frame's header: the server closes (1009) while the rest is still being sent.
+            with self.assertRaises((websocket.WebSocketConnectionClosedException, ConnectionError, OSError)):
+                socket.send("x" * (65 << 20))
+                for _ in range(10):
+                    socket.recv()
+        finally:
+            socket.close()
+        # The session lives on, and a new connection works.
+        socket = self.connect()
+        try:
+            self.assertEqual(self.exchange(socket, {"id": 1, "method": "session.status", "params": {}})["type"],
+                             "success")
+        finally:
+            socket.close()
+
+    @chromium_differs("a second connection to a session gets no events (Firefox, as headway, sends them to each)")
+    def test_connections_share_the_session(self):
+        first, second = self.connect(), self.connect()
+        try:
+            answer = self.exchange(first, {"id": 9, "method": "browsingContext.getTree", "params": {}})
+            context = answer["result"]["contexts"][0]["context"]
+            self.assertEqual(context, self.driver.current_window_handle)
+            self.assertEqual(self.exchange(second, {"id": 1, "method": "session.subscribe",
+                                                    "params": {"events": ["log.entryAdded"]}})["type"], "success")
+            # Events go to every connection of the session; answers to the one that asked.
+            first.send(json.dumps({"id": 10, "method": "script.evaluate", "params": {
+                "expression": "console.info('to both')", "target": {"context": context}, "awaitPromise": False}}))
+            got = [json.loads(first.recv()), json.loads(first.recv())]
+            self.assertEqual(sorted(m["type"] for m in got), ["event", "success"])
+            for event in [m for m in got if m["type"] == "event"] + [json.loads(second.recv())]:
+                self.assertEqual((event["method"], event["params"]["text"]), ("log.entryAdded", "to both"))
+            self.exchange(second, {"id": 2, "method": "session.unsubscribe", "params": {"events": ["log.entryAdded"]}})
+        finally:
+            first.close()
+            second.close()
+
+
+if __name__ == "__main__":
+    unittest.main()
