@@ -23,6 +23,11 @@ def chromium_differs(reason):
     return unittest.skipIf(support.BROWSER == "chromium", f"chromedriver differs: {reason}")
 
 
+def _get(event, key):
+    """A field of an event's parameters, whether Selenium gives them as a dict or an object."""
+    return event[key] if isinstance(event, dict) else getattr(event, key)
+
+
 def wait_until(condition, within=10):
     """Polls `condition` until it is true, at most `within` seconds; returns its last value."""
     deadline = time.monotonic() + within
@@ -88,6 +93,24 @@ class BiDiTests(unittest.TestCase):
         self.assertEqual(loads[-1].url, f"{self.base}/title.html")
         self.assertEqual(loads[-1].context, self.context)
         self.assertEqual(loads[-1].navigation, result["navigation"])
+
+    def test_requests_are_reported(self):
+        sent, completed = [], []
+        on_sent = self.driver.network.add_event_handler("before_request_sent", sent.append)
+        on_completed = self.driver.network.add_event_handler("response_completed", completed.append)
+        url = f"{self.base}/next.html"
+        try:
+            result = self.driver.browsing_context.navigate(context=self.context, url=url, wait="complete")
+            documents = lambda events: [e for e in events if _get(e, "request")["url"] == url]
+            self.assertTrue(wait_until(lambda: documents(completed)), completed)
+        finally:
+            self.driver.network.remove_event_handler("before_request_sent", on_sent)
+            self.driver.network.remove_event_handler("response_completed", on_completed)
+        request, response = documents(sent)[0], documents(completed)[0]
+        self.assertEqual(_get(request, "request")["method"], "GET")
+        self.assertEqual(_get(request, "navigation"), result["navigation"])
+        self.assertEqual(_get(response, "response")["status"], 200)
+        self.assertEqual(_get(response, "request")["request"], _get(request, "request")["request"])
 
     def test_tree_create_and_close(self):
         created = self.driver.browsing_context.create(type="tab")

@@ -100,6 +100,14 @@ final class ChainingDelegate: NavigationDelegate {
         user?.page(page, didStartLoadingResource: url, method: method)
     }
 
+    func page(_ page: Page, didSendRequest request: ResourceRequest) {
+        user?.page(page, didSendRequest: request)
+    }
+
+    func page(_ page: Page, didEndRequest request: ResourceRequest) {
+        user?.page(page, didEndRequest: request)
+    }
+
     func page(_ page: Page, webProcessDidTerminate reason: WebProcessTermination) {
         page.endedWebProcess = reason
         let what = switch reason {

@@ -35,6 +35,10 @@ public protocol NavigationDelegate: AnyObject, Sendable {
     func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy?
     /// The page started loading a resource (the main document or a subresource).
     func page(_ page: Page, didStartLoadingResource url: URL, method: String)
+    /// The page sent a request (the main document's or a subresource's), with its headers.
+    func page(_ page: Page, didSendRequest request: ResourceRequest)
+    /// A request the page sent ended: with its response, or its failure.
+    func page(_ page: Page, didEndRequest request: ResourceRequest)
     /// The web process of this page ended; the page shows nothing until the next load.
     func page(_ page: Page, webProcessDidTerminate reason: WebProcessTermination)
 }
@@ -56,6 +60,10 @@ extension NavigationDelegate {
     public func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? { nil }
     /// Does nothing by default.
     public func page(_ page: Page, didStartLoadingResource url: URL, method: String) {}
+    /// Does nothing by default.
+    public func page(_ page: Page, didSendRequest request: ResourceRequest) {}
+    /// Does nothing by default.
+    public func page(_ page: Page, didEndRequest request: ResourceRequest) {}
     /// Does nothing by default.
     public func page(_ page: Page, webProcessDidTerminate reason: WebProcessTermination) {}
 }

@@ -62,6 +62,9 @@ public final class Page {
     public internal(set) var consoleTotal = 0
     /// How many uncaught errors the page had since the last navigation request, kept or not.
     public internal(set) var errorsTotal = 0
+    // Requests sent so far (each one's id), and those not yet ended, by WebKit resource.
+    var requestCount = 0
+    var openRequests: [UInt: ResourceRequest] = [:]
     /// How many console messages, and how many errors, a page keeps per navigation.
     public static let keptEntries = 10_000
     /// JavaScript dialogs the page opened since the last navigation request, with their answers.

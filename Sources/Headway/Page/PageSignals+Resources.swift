@@ -38,6 +38,7 @@ func onResourceStarted(
                 url: url,
                 .init(url: url, method: method, started: started, requestHeaders: headers)
             )
+            page.requestSent(key, url: url, method: method, headers: headers)
         }
         page.chain.page(page, didStartLoadingResource: url, method: method)
     }
@@ -81,6 +82,9 @@ private func resourceEnded(_ resource: UnsafeMutablePointer<WebKitWebResource>?,
     let target = targetPage(data)
     EngineActor.assumeIsolated {
         target.page?.network.ended(key, response: response, failure: failure)
+        target.page?.requestEnded(key, response: response.map {
+            ResourceRequest.Response(status: $0.0, headers: $0.1, mimeType: $0.2, contentLength: $0.3)
+        }, failure: failure)
         target.page?.iconRequestEnded()
     }
 }

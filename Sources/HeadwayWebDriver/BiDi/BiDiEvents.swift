@@ -18,6 +18,7 @@ final class BiDiEvents {
         "browsingContext": ["contextCreated", "contextDestroyed", "navigationStarted", "fragmentNavigated",
                             "load", "navigationFailed", "userPromptClosed"],
         "log": ["entryAdded"],
+        "network": ["beforeRequestSent", "responseStarted", "responseCompleted", "fetchError"],
     ]
 
     private(set) var subscriptions: [Subscription] = []
@@ -26,6 +27,10 @@ final class BiDiEvents {
     private var readers: [ObjectIdentifier: Task<Void, Never>] = [:]
     // Each window's latest navigation id, which navigate's answer and the events share.
     private(set) var navigations: [String: String] = [:]
+    // Each window's document request of its latest navigation, and the URL of one started whose
+    // document request has not been sent yet.
+    var documentRequests: [String: Int] = [:]
+    var pendingDocuments: [String: URL] = [:]
 
     // The event names `names` stands for: a module's name is all of its events.
     static func expand(_ names: [String]) throws(BiDiError) -> Set<String> {
@@ -99,6 +104,27 @@ final class BiDiEvents {
         }
     }
 
+    static var now: JSONValue { .number((Date().timeIntervalSince1970 * 1000).rounded()) }
+
+    enum Navigation { case started, finished, failed }
+
+    // A navigation of the window `handle`'s page, as its delegate heard it.
+    func navigated(_ what: Navigation, url: URL?, handle: String) {
+        if what == .started {
+            navigations[handle] = UUID().uuidString.lowercased()
+            pendingDocuments[handle] = url
+        }
+        let params: JSONValue = [
+            "context": .string(handle), "navigation": navigations[handle].map(JSONValue.string) ?? .null,
+            "timestamp": Self.now, "url": .string(url?.absoluteString ?? "about:blank"),
+        ]
+        switch what {
+        case .started: emit("browsingContext.navigationStarted", params, context: handle)
+        case .finished: emit("browsingContext.load", params, context: handle)
+        case .failed: emit("browsingContext.navigationFailed", params, context: handle)
+        }
+    }
+
     func stop() {
         for reader in readers.values { reader.cancel() }
         readers.removeAll()
@@ -107,19 +133,8 @@ final class BiDiEvents {
     }
 
     private func handle(_ event: PageEvent, handle: String, session: Session) {
-        let now = JSONValue.number((Date().timeIntervalSince1970 * 1000).rounded())
-        func navigation(_ url: URL?) -> JSONValue {
-            ["context": .string(handle), "navigation": navigations[handle].map(JSONValue.string) ?? .null,
-             "timestamp": now, "url": .string(url?.absoluteString ?? "about:blank")]
-        }
+        let now = Self.now
         switch event {
-        case .navigationStarted(let url):
-            navigations[handle] = UUID().uuidString.lowercased()
-            emit("browsingContext.navigationStarted", navigation(url), context: handle)
-        case .navigationFinished(let url):
-            emit("browsingContext.load", navigation(url), context: handle)
-        case .navigationFailed(let url, _):
-            emit("browsingContext.navigationFailed", navigation(url), context: handle)
         case .console(let message):
             emit("log.entryAdded", BiDiLog.console(message, context: handle, timestamp: now), context: handle)
         case .pageError(let error):
@@ -140,7 +155,9 @@ final class BiDiEvents {
         case .closedByScript:
             emit("browsingContext.contextDestroyed", BiDiContexts.info(handle: handle, url: nil), context: handle)
             session.syncWindows()
-        case .navigationRedirected, .navigationCommitted, .webProcessTerminated, .state:
+        // Navigations come through the session's delegate (`navigated`), in order with requests.
+        case .navigationStarted, .navigationFinished, .navigationFailed, .navigationRedirected, .navigationCommitted,
+             .webProcessTerminated, .state:
             break
         }
     }

@@ -1,6 +1,8 @@
+import Foundation
 import Headway
 
-// Keeps each document load of a session's pages for its HAR log (with "har" on).
+// Keeps each document load of a session's pages for its HAR log (with "har" on), and hands
+// their requests to the session's BiDi events.
 @EngineActor
 final class LoadRecorder: NavigationDelegate {
     private weak var session: Session?
@@ -12,5 +14,25 @@ final class LoadRecorder: NavigationDelegate {
     func page(_ page: Page, didLoad result: LoadResult) {
         guard let session, session.browser.configuration.recordsResources, !result.isSameDocument else { return }
         session.loads.append(result)
+    }
+
+    func page(_ page: Page, didStartNavigation url: URL) { navigated(.started, page, url) }
+    func page(_ page: Page, didFinishNavigation url: URL) { navigated(.finished, page, url) }
+    func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) { navigated(.failed, page, url) }
+
+    private func navigated(_ what: BiDiEvents.Navigation, _ page: Page, _ url: URL?) {
+        guard let session, let events = session.bidi,
+              let handle = session.windows.first(where: { $0.page === page })?.handle else { return }
+        events.navigated(what, url: url, handle: handle)
+    }
+
+    func page(_ page: Page, didSendRequest request: ResourceRequest) {
+        guard let session, let events = session.bidi else { return }
+        events.requestSent(request, page: page, session: session)
+    }
+
+    func page(_ page: Page, didEndRequest request: ResourceRequest) {
+        guard let session, let events = session.bidi else { return }
+        events.requestEnded(request, page: page, session: session)
     }
 }

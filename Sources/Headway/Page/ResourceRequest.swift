@@ -1,0 +1,54 @@
+public import Foundation
+
+/// One request of a page as WebKit reported it: when it was sent, and, once it ended, its
+/// response or failure. `NavigationDelegate.page(_:didSendRequest:)` and
+/// `page(_:didEndRequest:)` report it; the same figures go into the load's resource entries.
+public struct ResourceRequest: Sendable, Equatable {
+    /// The response, as far as WebKit knows it when the request ends.
+    public struct Response: Sendable, Equatable {
+        /// The HTTP status (0 when the scheme has none).
+        public var status: Int
+        /// The response's headers.
+        public var headers: [ResourceEntry.Header]
+        /// Its MIME type, or "".
+        public var mimeType: String
+        /// The body's length as the response announced it, or 0.
+        public var contentLength: Int
+    }
+
+    /// Unique within the page, counting up from 1.
+    public var id: Int
+    /// The URL requested (a booster's mirror URL given as the real one).
+    public var url: URL
+    /// The HTTP method.
+    public var method: String
+    /// The request's headers as WebKit sent them.
+    public var headers: [ResourceEntry.Header]
+    /// When it was sent.
+    public var sent: Date
+    /// When it ended; nil while in flight.
+    public var ended: Date?
+    /// The response, once it ended with one.
+    public var response: Response?
+    /// Why it failed, once it failed.
+    public var failure: String?
+}
+
+extension Page {
+    // A request starts: reported and kept until it ends.
+    func requestSent(_ resource: UInt, url: URL, method: String, headers: [ResourceEntry.Header]) {
+        requestCount += 1
+        let request = ResourceRequest(id: requestCount, url: url, method: method, headers: headers, sent: Date())
+        // At most keptRecords at once (WebKit ends nearly every one it starts).
+        if openRequests.count < NetworkActivity.keptRecords { openRequests[resource] = request }
+        chain.page(self, didSendRequest: request)
+    }
+
+    func requestEnded(_ resource: UInt, response: ResourceRequest.Response?, failure: String?) {
+        guard var request = openRequests.removeValue(forKey: resource) else { return }
+        request.ended = Date()
+        request.response = response
+        request.failure = failure
+        chain.page(self, didEndRequest: request)
+    }
+}
