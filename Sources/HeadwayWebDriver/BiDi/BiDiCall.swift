@@ -25,7 +25,8 @@ struct BiDiCall {
     func optionalInteger(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let value = parameters.body[key], value != .null else { return nil }
         guard let integer = value.integer(in: range) else {
-            throw BiDiError(.invalidArgument, "\"\(key)\" must be an integer in \(range.lowerBound)...\(range.upperBound)")
+            throw BiDiError(.invalidArgument,
+                            "\"\(key)\" must be an integer in \(range.lowerBound)...\(range.upperBound)")
         }
         return integer
     }
@@ -37,7 +38,8 @@ struct BiDiCall {
         case "none": .committed
         case "interactive": .domContentLoaded
         case "complete": .load
-        case let other: throw BiDiError(.invalidArgument, "\"wait\" must be none, interactive or complete, not \(other)")
+        case let other:
+            throw BiDiError(.invalidArgument, "\"wait\" must be none, interactive or complete, not \(other)")
         }
     }
 

@@ -24,7 +24,8 @@ package struct BiDiEndpoint: WebSocketEndpoint {
         await withDiscardingTaskGroup { group in
             for await message in messages {
                 guard case .text(let text) = message else {
-                    sink.send(BiDiError(.invalidArgument, "WebDriver BiDi messages are text, not binary").text, answers: true)
+                    let refusal = BiDiError(.invalidArgument, "WebDriver BiDi messages are text, not binary")
+                    sink.send(refusal.text, answers: true)
                     continue
                 }
                 group.addTask {
@@ -95,7 +96,8 @@ final class BiDiConnection {
                 : sessionID != nil ? "this connection has a session" : "the server runs its maximum of sessions")]
         case "session.new":
             guard sessionID == nil else { throw BiDiError(.sessionNotCreated, "this connection has a session already") }
-            var capabilities = try Capabilities(newSessionBody: ["capabilities": parameters.body["capabilities"] ?? [:]])
+            let requested = parameters.body["capabilities"] ?? [:]
+            var capabilities = try Capabilities(newSessionBody: ["capabilities": requested])
             capabilities.webSocketUrl = true
             let session = try await service.registry.create(capabilities)
             session.bidi?.attach(sink)
@@ -118,7 +120,9 @@ final class BiDiConnection {
             return [:]
         case "session.subscribe":
             let names = try parameters.array("events").map { name throws(BiDiError) in
-                guard let name = name.stringValue else { throw BiDiError(.invalidArgument, "an event name must be a string") }
+                guard let name = name.stringValue else {
+                    throw BiDiError(.invalidArgument, "an event name must be a string")
+                }
                 return name
             }
             let wanted = try BiDiEvents.expand(names)
@@ -159,7 +163,8 @@ final class BiDiConnection {
         }
     }
 
-    static let handlers: [String: BiDiHandler] = BiDiContexts.handlers.merging(BiDiScript.handlers) { first, _ in first }
+    static let handlers: [String: BiDiHandler] =
+        BiDiContexts.handlers.merging(BiDiScript.handlers) { first, _ in first }
 
     // The WebSocket closed: a session it made ends with it.
     func closed() async {

@@ -36,7 +36,9 @@ enum BiDiContexts {
             guard type == "tab" || type == "window" else {
                 throw BiDiError(.invalidArgument, "\"type\" must be \"tab\" or \"window\", not \"\(type)\"")
             }
-            if let reference = try call.parameters.optionalString("referenceContext") { _ = try call.context(reference) }
+            if let reference = try call.parameters.optionalString("referenceContext") {
+                _ = try call.context(reference)
+            }
             let page = try call.session.browser.newPage()
             let handle = call.session.add(page)
             _ = try await page.load(URL(string: "about:blank")!, timeout: call.session.timeouts.pageLoadDuration)

@@ -142,7 +142,8 @@ final class BiDiEvents {
         case .dialog(let dialog):
             // Reported once answered (by Headway's policy, or a command).
             var params: [String: JSONValue] = [
-                "context": .string(handle), "type": .string(dialog.type == .beforeUnload ? "beforeunload" : dialog.type.rawValue),
+                "context": .string(handle),
+                "type": .string(dialog.type == .beforeUnload ? "beforeunload" : dialog.type.rawValue),
             ]
             switch dialog.answer {
             case .bool(let accepted): params["accepted"] = .bool(accepted)

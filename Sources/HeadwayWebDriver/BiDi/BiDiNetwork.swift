@@ -9,7 +9,9 @@ import Headway
 // TLS) are in /headway/har, from the page's Resource Timing.
 enum BiDiNetwork {
     static func sent(_ request: ResourceRequest, context: String, navigation: String?) -> JSONValue {
-        .object(base(request, context: context, navigation: navigation).merging(["initiator": ["type": "other"]]) { a, _ in a })
+        var params = base(request, context: context, navigation: navigation)
+        params["initiator"] = ["type": "other"]
+        return .object(params)
     }
 
     static func ended(_ request: ResourceRequest, context: String, navigation: String?) -> [(String, JSONValue)] {
@@ -34,7 +36,8 @@ enum BiDiNetwork {
         let timings: JSONValue = [
             "timeOrigin": 0, "requestTime": .number(sent), "redirectStart": 0, "redirectEnd": 0,
             "fetchStart": .number(sent), "dnsStart": 0, "dnsEnd": 0, "connectStart": 0, "connectEnd": 0,
-            "tlsStart": 0, "requestStart": .number(sent), "responseStart": .number(ended), "responseEnd": .number(ended),
+            "tlsStart": 0, "requestStart": .number(sent), "responseStart": .number(ended),
+            "responseEnd": .number(ended),
         ]
         return [
             "context": .string(context), "isBlocked": false, "navigation": navigation.map(JSONValue.string) ?? .null,
@@ -42,7 +45,9 @@ enum BiDiNetwork {
             "request": [
                 "request": .string("\(context)-\(request.id)"), "url": .string(request.url.absoluteString),
                 "method": .string(request.method), "headers": headers(request.headers), "cookies": [],
-                "headersSize": .number(Double(request.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 })),
+                "headersSize": .number(Double(request.headers.reduce(0) {
+                    $0 + $1.name.utf8.count + $1.value.utf8.count + 4
+                })),
                 "bodySize": .null, "destination": "", "initiatorType": .null, "timings": timings,
             ],
         ]
@@ -62,8 +67,8 @@ extension BiDiEvents {
             pendingDocuments[handle] = nil
             documentRequests[handle] = request.id
         }
-        emit("network.beforeRequestSent", BiDiNetwork.sent(request, context: handle, navigation: navigation(handle, request)),
-             context: handle)
+        let params = BiDiNetwork.sent(request, context: handle, navigation: navigation(handle, request))
+        emit("network.beforeRequestSent", params, context: handle)
     }
 
     func requestEnded(_ request: ResourceRequest, page: Page, session: Session) {

@@ -84,7 +84,8 @@ enum BiDiRemoteValue {
       const type = kind(v);
       if (type === 'regexp') return { type, value: { pattern: v.source, flags: v.flags } };
       if (type === 'date') return { type, value: Number.isNaN(v.getTime()) ? 'Invalid Date' : v.toISOString() };
-      if (depth === 0 || seen.has(v) || !['array', 'set', 'map', 'object', 'nodelist', 'htmlcollection'].includes(type)) {
+      const nests = ['array', 'set', 'map', 'object', 'nodelist', 'htmlcollection'].includes(type);
+      if (depth === 0 || seen.has(v) || !nests) {
         return { type };
       }
       seen.add(v);
@@ -132,7 +133,9 @@ enum BiDiRemoteValue {
         switch value {
         case .object(let object):
             if let shared = object["sharedId"] {
-                guard let id = shared.stringValue else { throw BiDiError(.invalidArgument, "\"sharedId\" must be a string") }
+                guard let id = shared.stringValue else {
+                    throw BiDiError(.invalidArgument, "\"sharedId\" must be a string")
+                }
                 return ["__node": [ScriptRuntime.elementKey: .string(id)]]
             }
             if object["handle"] != nil {

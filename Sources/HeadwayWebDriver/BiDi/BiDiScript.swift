@@ -24,7 +24,9 @@ enum BiDiScript {
             var windows = call.session.windows
             if let context = try call.parameters.optionalString("context") {
                 windows = windows.filter { $0.handle == context }
-                guard !windows.isEmpty else { throw BiDiError(.noSuchFrame, "no browsing context has the id \(context)") }
+                guard !windows.isEmpty else {
+                    throw BiDiError(.noSuchFrame, "no browsing context has the id \(context)")
+                }
             }
             if let type = try call.parameters.optionalString("type"), type != "window" { return ["realms": []] }
             return ["realms": .array(windows.map { window in
@@ -39,7 +41,9 @@ enum BiDiScript {
         },
     ]
 
-    private static func run(_ call: BiDiCall, _ payload: [String: JSONValue], function: String) async throws -> JSONValue {
+    private static func run(
+        _ call: BiDiCall, _ payload: [String: JSONValue], function: String
+    ) async throws -> JSONValue {
         let handle = try call.target()
         var payload = payload
         payload["awaitPromise"] = .bool(try call.parameters.bool("awaitPromise"))

@@ -50,7 +50,8 @@ package final class WebDriverHTTPServer: Sendable {
                     let connection = HTTPConnectionHandler(serving: serving)
                     var handlers: [any ChannelHandler] = [framer, encoder, connection]
                     if let webSocket {
-                        let upgrader = Self.upgrader(webSocket, limits: webSocketLimits, connections: serving.connections)
+                        let upgrader = Self.upgrader(webSocket, limits: webSocketLimits,
+                                                     connections: serving.connections)
                         handlers.insert(HTTPServerUpgradeHandler(upgraders: [upgrader], httpEncoder: encoder,
                                                                  extraHTTPHandlers: [framer, connection],
                                                                  upgradeCompletionHandler: { _ in }), at: 2)
