@@ -112,6 +112,37 @@ class BiDiTests(unittest.TestCase):
         self.assertEqual(_get(response, "response")["status"], 200)
         self.assertEqual(_get(response, "request")["request"], _get(request, "request")["request"])
 
+    def test_cookies_set_read_and_delete(self):
+        from selenium.webdriver.common.bidi.storage import BytesValue, CookieFilter, PartialCookie
+        self.driver.get(f"{self.base}/title.html")
+        storage = self.driver.storage
+        storage.set_cookie(cookie=PartialCookie(name="bidi", value=BytesValue(BytesValue.TYPE_STRING, "one"),
+                                                domain="127.0.0.1", path="/"))
+        found = storage.get_cookies(filter=CookieFilter(name="bidi"))
+        cookies = found["cookies"] if isinstance(found, dict) else found.cookies
+        self.assertEqual([(_get(c, "name"), _get(_get(c, "value"), "value")) for c in cookies], [("bidi", "one")])
+        # A cookie BiDi set is the page's and classic's too.
+        self.assertIn("bidi=one", self.driver.execute_script("return document.cookie"))
+        self.assertEqual(self.driver.get_cookie("bidi")["value"], "one")
+        storage.delete_cookies(filter=CookieFilter(name="bidi"))
+        self.assertIsNone(self.driver.get_cookie("bidi"))
+
+    def test_actions_type_into_a_field(self):
+        self.driver.get(f"{self.base}/form.html")
+        field = self.driver.find_element("css selector", "input[type=text], input:not([type])")
+        origin = {"type": "element", "element": {"sharedId": field.id}}
+        self.driver.input.perform_actions(context=self.context, actions=[
+            {"type": "pointer", "id": "mouse", "actions": [
+                {"type": "pointerMove", "x": 0, "y": 0, "origin": origin},
+                {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]},
+            {"type": "key", "id": "keys", "actions": [
+                {"type": "pause"}, {"type": "pause"}, {"type": "pause"},
+                {"type": "keyDown", "value": "h"}, {"type": "keyUp", "value": "h"},
+                {"type": "keyDown", "value": "i"}, {"type": "keyUp", "value": "i"}]},
+        ])
+        self.driver.input.release_actions(context=self.context)
+        self.assertTrue(field.get_property("value").endswith("hi"), field.get_property("value"))
+
     def test_tree_create_and_close(self):
         created = self.driver.browsing_context.create(type="tab")
         try:

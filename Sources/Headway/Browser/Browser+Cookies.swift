@@ -20,15 +20,37 @@ extension Browser {
             if let error {
                 throw HeadwayError.consuming(error, .engine, "WebKit could not read the cookies for \(url)")
             }
-            defer { g_list_free_full(list) { soup_cookie_free(OpaquePointer($0)) } }
-            var cookies: [Cookie] = []
-            var node = list
-            while let current = node {
-                if let pointer = current.pointee.data { cookies.append(Cookie(soup: OpaquePointer(pointer))) }
-                node = current.pointee.next
-            }
-            return cookies
+            return Self.cookies(consuming: list)
         }
+    }
+
+    /// Every cookie the browser holds, whatever its site: WebKit's cookie store, or with the
+    /// booster its jar. Throws `.closed` once the browser is closed, `.timeout` when WebKit has
+    /// not answered within `timeout`.
+    public func allCookies(timeout: Duration = .seconds(10)) async throws -> [Cookie] {
+        let manager = try cookieManager(for: nil)
+        if let booster { return booster.client.allCookies() }
+        return try await engineAsync(timeout: timeout) { cancellable, callback, data in
+            webkit_cookie_manager_get_all_cookies(manager, cancellable, callback, data)
+        } finish: { source, result in
+            var error: UnsafeMutablePointer<GError>?
+            let manager = source.map { cast($0, to: WebKitCookieManager.self) }
+            let list = webkit_cookie_manager_get_all_cookies_finish(manager, result, &error)
+            if let error { throw HeadwayError.consuming(error, .engine, "WebKit could not read its cookies") }
+            return Self.cookies(consuming: list)
+        }
+    }
+
+    // The cookies of a list of SoupCookies, which it frees.
+    private static func cookies(consuming list: UnsafeMutablePointer<GList>?) -> [Cookie] {
+        defer { g_list_free_full(list) { soup_cookie_free(OpaquePointer($0)) } }
+        var cookies: [Cookie] = []
+        var node = list
+        while let current = node {
+            if let pointer = current.pointee.data { cookies.append(Cookie(soup: OpaquePointer(pointer))) }
+            node = current.pointee.next
+        }
+        return cookies
     }
 
     /// Adds `cookie` to WebKit's cookie store (and the booster's jar), replacing one of the same
@@ -111,6 +133,19 @@ extension SoupClient {
         guard let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return [] }
         defer { g_uri_unref(uri) }
         guard let list = soup_cookie_jar_get_cookie_list(cookieJar, uri, 1) else { return [] }
+        defer { g_slist_free_full(list) { soup_cookie_free(OpaquePointer($0)) } }
+        var cookies: [Cookie] = []
+        var node: UnsafeMutablePointer<GSList>? = list
+        while let current = node {
+            if let pointer = current.pointee.data { cookies.append(Cookie(soup: OpaquePointer(pointer))) }
+            node = current.pointee.next
+        }
+        return cookies
+    }
+
+    // Every cookie of the jar.
+    func allCookies() -> [Cookie] {
+        guard let list = soup_cookie_jar_all_cookies(cookieJar) else { return [] }
         defer { g_slist_free_full(list) { soup_cookie_free(OpaquePointer($0)) } }
         var cookies: [Cookie] = []
         var node: UnsafeMutablePointer<GSList>? = list

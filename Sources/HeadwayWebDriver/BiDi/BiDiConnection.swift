@@ -163,8 +163,9 @@ final class BiDiConnection {
         }
     }
 
-    static let handlers: [String: BiDiHandler] =
-        BiDiContexts.handlers.merging(BiDiScript.handlers) { first, _ in first }
+    static let handlers: [String: BiDiHandler] = [
+        BiDiContexts.handlers, BiDiScript.handlers, BiDiStorage.handlers, BiDiInput.handlers,
+    ].reduce(into: [:]) { table, module in table.merge(module) { first, _ in first } }
 
     // The WebSocket closed: a session it made ends with it.
     func closed() async {

@@ -1,0 +1,86 @@
+import Foundation
+import Headway
+
+// The storage module's cookies (https://w3c.github.io/webdriver-bidi/#module-storage): the
+// session browser's cookie store is its one partition (user context "default"); a partition
+// naming a context narrows getCookies and deleteCookies to the cookies its document is sent.
+@EngineActor
+enum BiDiStorage {
+    static let handlers: [String: BiDiHandler] = [
+        "storage.getCookies": { call in
+            let cookies = try await partitionCookies(call).filter(try filter(call))
+            return ["cookies": .array(cookies.map(json)), "partitionKey": ["userContext": "default"]]
+        },
+        "storage.setCookie": { call in
+            _ = try await partitionCookies(call)
+            let fields = try call.parameters.object("cookie")
+            let request = CommandRequest(command: .addCookie, body: fields)
+            guard let name = fields["name"]?.stringValue, let domain = fields["domain"]?.stringValue,
+                  case .object(let value)? = fields["value"], value["type"] == "string",
+                  let text = value["value"]?.stringValue else {
+                throw BiDiError(.invalidArgument, "a cookie needs a \"name\", a \"domain\" and a string \"value\" "
+                    + "({\"type\": \"string\", \"value\": ...}; base64 values are not supported)")
+            }
+            let sameSite = try request.optionalString("sameSite").map { name throws in
+                guard let policy = ["strict": Cookie.SameSite.strict, "lax": .lax, "none": .none][name] else {
+                    throw BiDiError(.invalidArgument, "\"sameSite\" must be strict, lax or none, not \(name)")
+                }
+                return policy
+            }
+            let expiry = try call.optionalInteger("expiry", in: 0...9_007_199_254_740_991, of: fields)
+            let cookie = Cookie(name: name, value: text, domain: domain, path: try request.optionalString("path") ?? "/",
+                                secure: try request.optionalBool("secure") ?? false,
+                                httpOnly: try request.optionalBool("httpOnly") ?? false,
+                                expires: expiry.map { Date(timeIntervalSince1970: Double($0)) }, sameSite: sameSite)
+            do { try await call.session.browser.addCookie(cookie) } catch let error as HeadwayError {
+                throw BiDiError(.unableToSetCookie, error.message)
+            }
+            return ["partitionKey": ["userContext": "default"]]
+        },
+        "storage.deleteCookies": { call in
+            for cookie in try await partitionCookies(call).filter(try filter(call)) {
+                try await call.session.browser.deleteCookie(cookie)
+            }
+            return ["partitionKey": ["userContext": "default"]]
+        },
+    ]
+
+    static func json(_ cookie: Cookie) -> JSONValue {
+        var json: [String: JSONValue] = [
+            "name": .string(cookie.name), "value": ["type": "string", "value": .string(cookie.value)],
+            "domain": .string(cookie.domain), "path": .string(cookie.path),
+            "size": .number(Double(cookie.name.utf8.count + cookie.value.utf8.count)),
+            "httpOnly": .bool(cookie.httpOnly), "secure": .bool(cookie.secure),
+            "sameSite": .string(cookie.sameSite?.rawValue.lowercased() ?? "none"),
+        ]
+        if let expires = cookie.expires { json["expiry"] = .number(expires.timeIntervalSince1970.rounded(.down)) }
+        return .object(json)
+    }
+
+    // The partition's cookies: a context's document's, or every cookie of the browser.
+    private static func partitionCookies(_ call: BiDiCall) async throws -> [Cookie] {
+        guard case .object(let partition)? = call.parameters.body["partition"], partition["type"] == "context" else {
+            return try await call.session.browser.allCookies()
+        }
+        let (_, page) = try call.context(partition["context"]?.stringValue ?? "")
+        guard let url = page.url, ["http", "https"].contains(url.scheme ?? "") else { return [] }
+        return try await call.session.browser.cookies(for: url)
+    }
+
+    // `params.filter` as a test: each field given must equal the cookie's.
+    private static func filter(_ call: BiDiCall) throws -> (Cookie) -> Bool {
+        guard let value = call.parameters.body["filter"], value != .null else { return { _ in true } }
+        guard case .object(let fields) = value else { throw BiDiError(.invalidArgument, "\"filter\" must be an object") }
+        return { cookie in
+            let serialized = json(cookie)
+            return fields.allSatisfy { key, wanted in wanted == .null || serialized[key] == wanted }
+        }
+    }
+}
+
+extension BiDiCall {
+    func optionalInteger(_ key: String, in range: ClosedRange<Int>, of fields: [String: JSONValue]) throws -> Int? {
+        try BiDiCall(session: session, events: events, parameters: CommandRequest(command: .status, body: fields))
+            .optionalInteger(key, in: range)
+    }
+}
