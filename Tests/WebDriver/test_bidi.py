@@ -248,6 +248,45 @@ class BiDiProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    def events_until(self, socket, method):
+        """Every message up to and including the first event `method`."""
+        seen = []
+        while not seen or seen[-1].get("method") != method:
+            seen.append(json.loads(socket.recv()))
+        return seen
+
+    def test_document_fragment_and_prompt_events(self):
+        socket = self.connect()
+        base = support.page_server()
+        try:
+            context = self.exchange(socket, {"id": 1, "method": "browsingContext.getTree",
+                                             "params": {}})["result"]["contexts"][0]["context"]
+            self.exchange(socket, {"id": 2, "method": "session.subscribe", "params": {"events": ["browsingContext"]}})
+            socket.send(json.dumps({"id": 3, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/title.html", "wait": "complete"}}))
+            seen = self.events_until(socket, "browsingContext.load")
+            methods = [m.get("method") for m in seen if m.get("type") == "event"]
+            self.assertLess(methods.index("browsingContext.navigationStarted"),
+                            methods.index("browsingContext.domContentLoaded"))
+            navigation = next(m for m in seen if m.get("method") == "browsingContext.load")["params"]["navigation"]
+            self.assertEqual(next(m for m in seen if m.get("method") == "browsingContext.domContentLoaded")
+                             ["params"]["navigation"], navigation)
+            socket.send(json.dumps({"id": 4, "method": "script.evaluate", "params": {
+                "expression": "location.hash = 'part'", "target": {"context": context}, "awaitPromise": False}}))
+            fragment = self.events_until(socket, "browsingContext.fragmentNavigated")[-1]["params"]
+            self.assertEqual(fragment["url"], f"{base}/title.html#part")
+            socket.send(json.dumps({"id": 5, "method": "script.evaluate", "params": {
+                "expression": "setTimeout(() => confirm('sure?'), 0)", "target": {"context": context},
+                "awaitPromise": False}}))
+            opened = self.events_until(socket, "browsingContext.userPromptOpened")[-1]["params"]
+            self.assertEqual((opened["type"], opened["message"], opened["context"], opened["handler"]),
+                             ("confirm", "sure?", context, "dismiss"))
+            # The session's prompt handler (dismiss, by default) answers it as it opens.
+            closed = self.events_until(socket, "browsingContext.userPromptClosed")[-1]["params"]
+            self.assertEqual((closed["type"], closed["accepted"]), ("confirm", False))
+        finally:
+            socket.close()
+
     @chromium_differs("a 65 MiB message is neither answered nor refused within 30 s")
     def test_an_oversized_message_closes_the_connection(self):
         import websocket

@@ -100,6 +100,14 @@ final class ChainingDelegate: NavigationDelegate {
         user?.page(page, didStartLoadingResource: url, method: method)
     }
 
+    func page(_ page: Page, didLoadDOMContent url: URL?) {
+        user?.page(page, didLoadDOMContent: url)
+    }
+
+    func page(_ page: Page, didOpenDialog dialog: JavaScriptDialog) {
+        user?.page(page, didOpenDialog: dialog)
+    }
+
     func page(_ page: Page, didSendRequest request: ResourceRequest) {
         user?.page(page, didSendRequest: request)
     }

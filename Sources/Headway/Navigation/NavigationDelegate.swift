@@ -35,6 +35,11 @@ public protocol NavigationDelegate: AnyObject, Sendable {
     func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy?
     /// The page started loading a resource (the main document or a subresource).
     func page(_ page: Page, didStartLoadingResource url: URL, method: String)
+    /// The main frame's document fired DOMContentLoaded.
+    func page(_ page: Page, didLoadDOMContent url: URL?)
+    /// The page opened a dialog that `Page.holdsDialogs` keeps open until `closeDialog` answers
+    /// it (`answer` is still null).
+    func page(_ page: Page, didOpenDialog dialog: JavaScriptDialog)
     /// The page sent a request (the main document's or a subresource's), with its headers.
     func page(_ page: Page, didSendRequest request: ResourceRequest)
     /// A request the page sent ended: with its response, or its failure.
@@ -60,6 +65,10 @@ extension NavigationDelegate {
     public func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? { nil }
     /// Does nothing by default.
     public func page(_ page: Page, didStartLoadingResource url: URL, method: String) {}
+    /// Does nothing by default.
+    public func page(_ page: Page, didLoadDOMContent url: URL?) {}
+    /// Does nothing by default.
+    public func page(_ page: Page, didOpenDialog dialog: JavaScriptDialog) {}
     /// Does nothing by default.
     public func page(_ page: Page, didSendRequest request: ResourceRequest) {}
     /// Does nothing by default.

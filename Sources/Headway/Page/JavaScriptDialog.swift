@@ -44,7 +44,8 @@ extension Page {
     func answer(_ dialog: OpaquePointer) {
         let message = webkit_script_dialog_get_message(dialog).map { String(cString: $0) } ?? ""
         if holdsDialogs, openDialog == nil, let held = Self.unanswered(dialog, message: message) {
-            return dialogHold.hold(dialog, record: held)
+            dialogHold.hold(dialog, record: held)
+            return chain.page(self, didOpenDialog: held)
         }
         let accept = dialogPolicy == .accept
         let record: JavaScriptDialog

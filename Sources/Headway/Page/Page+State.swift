@@ -54,6 +54,7 @@ extension Page {
             emit(.console(entry))
         case "domContentLoaded":
             tracker.domContentLoaded()
+            chain.page(self, didLoadDOMContent: state.url)
         case "error":
             let entry = PageError(
                 message: object["message"]?.stringValue ?? "",

@@ -16,7 +16,8 @@ final class BiDiEvents {
     // Every event Headway sends, by module.
     static let names: [String: [String]] = [
         "browsingContext": ["contextCreated", "contextDestroyed", "navigationStarted", "fragmentNavigated",
-                            "load", "navigationFailed", "userPromptClosed"],
+                            "load", "navigationFailed", "userPromptClosed",
+                            "domContentLoaded", "fragmentNavigated", "userPromptOpened"],
         "log": ["entryAdded"],
         "network": ["beforeRequestSent", "responseStarted", "responseCompleted", "fetchError"],
     ]
@@ -31,6 +32,12 @@ final class BiDiEvents {
     // document request has not been sent yet.
     var documentRequests: [String: Int] = [:]
     var pendingDocuments: [String: URL] = [:]
+    // Each window's URL as its page's state last gave it.
+    private var urls: [String: URL?] = [:]
+
+    static func withoutFragment(_ url: URL) -> String {
+        url.absoluteString.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].description
+    }
 
     // The event names `names` stands for: a module's name is all of its events.
     static func expand(_ names: [String]) throws(BiDiError) -> Set<String> {
@@ -106,7 +113,7 @@ final class BiDiEvents {
 
     static var now: JSONValue { .number((Date().timeIntervalSince1970 * 1000).rounded()) }
 
-    enum Navigation { case started, finished, failed }
+    enum Navigation { case started, domContentLoaded, fragment, finished, failed }
 
     // A navigation of the window `handle`'s page, as its delegate heard it.
     func navigated(_ what: Navigation, url: URL?, handle: String) {
@@ -120,9 +127,22 @@ final class BiDiEvents {
         ]
         switch what {
         case .started: emit("browsingContext.navigationStarted", params, context: handle)
+        case .domContentLoaded: emit("browsingContext.domContentLoaded", params, context: handle)
+        case .fragment: emit("browsingContext.fragmentNavigated", params, context: handle)
         case .finished: emit("browsingContext.load", params, context: handle)
         case .failed: emit("browsingContext.navigationFailed", params, context: handle)
         }
+    }
+
+    // A user prompt held open for a command to answer.
+    func promptOpened(_ dialog: JavaScriptDialog, handle: String, behavior: PromptBehavior) {
+        var params: [String: JSONValue] = [
+            "context": .string(handle), "message": .string(dialog.message),
+            "type": .string(dialog.type == .beforeUnload ? "beforeunload" : dialog.type.rawValue),
+            "handler": .string(behavior.bidiHandler),
+        ]
+        if let text = dialog.defaultText { params["defaultValue"] = .string(text) }
+        emit("browsingContext.userPromptOpened", .object(params), context: handle)
     }
 
     func stop() {
@@ -157,9 +177,26 @@ final class BiDiEvents {
             emit("browsingContext.contextDestroyed", BiDiContexts.info(handle: handle, url: nil), context: handle)
             session.syncWindows()
         // Navigations come through the session's delegate (`navigated`), in order with requests.
+        case .state(let state):
+            // The URL changed only in its fragment while no load ran: a fragment navigation.
+            defer { urls[handle] = state.url }
+            guard !state.isLoading, let url = state.url, let before = urls[handle] ?? nil, before != url,
+                  Self.withoutFragment(before) == Self.withoutFragment(url) else { return }
+            navigated(.fragment, url: url, handle: handle)
         case .navigationStarted, .navigationFinished, .navigationFailed, .navigationRedirected, .navigationCommitted,
-             .webProcessTerminated, .state:
+             .webProcessTerminated:
             break
+        }
+    }
+}
+
+extension PromptBehavior {
+    // What userPromptOpened says will answer the prompt: the session's unhandledPromptBehavior.
+    var bidiHandler: String {
+        switch self {
+        case .accept, .acceptAndNotify: "accept"
+        case .dismiss, .dismissAndNotify: "dismiss"
+        case .ignore: "ignore"
         }
     }
 }

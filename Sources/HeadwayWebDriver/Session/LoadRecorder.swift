@@ -11,12 +11,24 @@ final class LoadRecorder: NavigationDelegate {
         self.session = session
     }
 
+    func page(_ page: Page, didOpenDialog dialog: JavaScriptDialog) {
+        guard let session, let events = session.bidi,
+              let handle = session.windows.first(where: { $0.page === page })?.handle else { return }
+        let behavior = session.capabilities.unhandledPromptBehavior
+        events.promptOpened(dialog, handle: handle, behavior: behavior)
+        // A BiDi session's prompt handler answers a prompt when it opens, as the BiDi spec (and
+        // chromedriver) do; "ignore" leaves it to a command.
+        guard behavior != .ignore else { return }
+        Task { @EngineActor in try? page.closeDialog(accept: behavior.bidiHandler == "accept") }
+    }
+
     func page(_ page: Page, didLoad result: LoadResult) {
         guard let session, session.browser.configuration.recordsResources, !result.isSameDocument else { return }
         session.loads.append(result)
     }
 
     func page(_ page: Page, didStartNavigation url: URL) { navigated(.started, page, url) }
+    func page(_ page: Page, didLoadDOMContent url: URL?) { navigated(.domContentLoaded, page, url) }
     func page(_ page: Page, didFinishNavigation url: URL) { navigated(.finished, page, url) }
     func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) { navigated(.failed, page, url) }
 
