@@ -139,6 +139,7 @@ function chosen(id) {
                    "<input id=time type=time><input id=local type=datetime-local>",
     "/bidi.html": """<!doctype html><title>BiDi</title><p id=p class=para>text</p><a id=frag href=#part>part</a>
 <script>
+window.sawPreload = window.preloaded;
 console.log('logged', 1, {a: 2});
 console.warn('warned');
 console.error('errored');

@@ -143,6 +143,29 @@ class BiDiTests(unittest.TestCase):
         self.driver.input.release_actions(context=self.context)
         self.assertTrue(field.get_property("value").endswith("hi"), field.get_property("value"))
 
+    def test_preload_scripts_run_before_the_page_and_send_messages(self):
+        pinned = self.driver.script.pin("() => { window.preloaded = 'yes'; }")
+        try:
+            self.driver.get(f"{self.base}/bidi.html")
+            # It ran at document start: the page's own script saw what it set.
+            self.assertEqual(self.driver.execute_script("return window.sawPreload"), "yes")
+        finally:
+            self.driver.script.unpin(pinned)
+        self.driver.get(f"{self.base}/title.html")
+        self.assertIsNone(self.driver.execute_script("return window.preloaded"))
+
+    def test_dom_mutations_come_through_a_channel(self):
+        mutations = []
+        handler = self.driver.script.add_dom_mutation_handler(mutations.append)
+        try:
+            self.driver.get(f"{self.base}/bidi.html")
+            self.driver.execute_script("document.getElementById('p').setAttribute('data-x', 'changed')")
+            self.assertTrue(wait_until(lambda: mutations), "no mutation arrived")
+        finally:
+            self.driver.script.remove_dom_mutation_handler(handler)
+        mutation = mutations[0]
+        self.assertEqual((_get(mutation, "attribute_name"), _get(mutation, "current_value")), ("data-x", "changed"))
+
     def test_tree_create_and_close(self):
         created = self.driver.browsing_context.create(type="tab")
         try:

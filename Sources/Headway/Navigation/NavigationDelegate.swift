@@ -40,6 +40,10 @@ public protocol NavigationDelegate: AnyObject, Sendable {
     /// The page opened a dialog that `Page.holdsDialogs` keeps open until `closeDialog` answers
     /// it (`answer` is still null).
     func page(_ page: Page, didOpenDialog dialog: JavaScriptDialog)
+    /// A script posted `{"kind": "message", "data": ...}` (as JSON text) to the `headway` script
+    /// message handler, `window.webkit.messageHandlers.headway`: an init script can hand data to
+    /// Swift this way. The page's own scripts can post too, so treat `data` as the page's word.
+    func page(_ page: Page, didPostMessage data: JSONValue)
     /// The page sent a request (the main document's or a subresource's), with its headers.
     func page(_ page: Page, didSendRequest request: ResourceRequest)
     /// A request the page sent ended: with its response, or its failure.
@@ -69,6 +73,8 @@ extension NavigationDelegate {
     public func page(_ page: Page, didLoadDOMContent url: URL?) {}
     /// Does nothing by default.
     public func page(_ page: Page, didOpenDialog dialog: JavaScriptDialog) {}
+    /// Does nothing by default.
+    public func page(_ page: Page, didPostMessage data: JSONValue) {}
     /// Does nothing by default.
     public func page(_ page: Page, didSendRequest request: ResourceRequest) {}
     /// Does nothing by default.

@@ -52,6 +52,8 @@ extension Page {
             consoleTotal += 1
             if console.count < Page.keptEntries { console.append(entry) }
             emit(.console(entry))
+        case "message":
+            chain.page(self, didPostMessage: object["data"] ?? .null)
         case "domContentLoaded":
             tracker.domContentLoaded()
             chain.page(self, didLoadDOMContent: state.url)

@@ -86,7 +86,9 @@ public final class Page {
     var window: GObjectRef<GtkWidget>?
     var contentManager: GObjectRef<WebKitUserContentManager>
     // Scripts `addInitScript` added: a prerendered view never ran them, so it is not shown.
-    var addedInitScripts: [String] = []
+    var addedInitScripts: [InitScript] = []
+    // Their user scripts, by id.
+    var initScriptObjects: [Int: [UserScript]] = [:]
     // The latest check of whether the web process still runs JavaScript (after a timeout).
     var responsiveness: ResponsivenessCheck?
     // What the page runs in the background; cancelled on close.
@@ -110,6 +112,7 @@ public final class Page {
         let parts = WebViewParts(browser: browser, relatedTo: opener?.view?.pointer,
                                  addedInitScripts: opener?.addedInitScripts ?? [])
         addedInitScripts = opener?.addedInitScripts ?? []
+        initScriptObjects = parts.addedScripts
         openerPage = opener
         contentManager = parts.manager
         let view = parts.view

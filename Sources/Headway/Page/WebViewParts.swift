@@ -11,11 +11,13 @@ struct WebViewParts {
     let manager: GObjectRef<WebKitUserContentManager>
     let view: GObjectRef<WebKitWebView>
     let window: GObjectRef<GtkWidget>
+    // The user scripts of each added init script (by `InitScript.id`), to remove one later.
+    let addedScripts: [Int: [UserScript]]
 
     // A view of its own; or, with `related`, the view of a window that view's page opens (same
     // web process), running the opener's added init scripts too.
     init(browser: Browser, relatedTo related: UnsafeMutablePointer<WebKitWebView>? = nil,
-         addedInitScripts: [String] = []) {
+         addedInitScripts: [InitScript] = []) {
         let configuration = browser.configuration
         manager = GObjectRef(taking: webkit_user_content_manager_new())
         Self.add(PageScripts.pristine, to: manager.pointer, allFrames: false)
@@ -26,9 +28,12 @@ struct WebViewParts {
         for (index, source) in configuration.initScripts.enumerated() {
             Self.addInitScript(source, number: index + 1, to: manager.pointer)
         }
-        for (index, source) in addedInitScripts.enumerated() {
-            Self.addInitScript(source, number: configuration.initScripts.count + index + 1, to: manager.pointer)
+        var added: [Int: [UserScript]] = [:]
+        for script in addedInitScripts {
+            added[script.id] = Self.addInitScript(script.source, number: configuration.initScripts.count + script.id,
+                                                  to: manager.pointer)
         }
+        addedScripts = added
         webkit_user_content_manager_register_script_message_handler(manager.pointer, "headway")
         SnippetInput.register(on: manager.pointer)
 
@@ -93,13 +98,14 @@ struct WebViewParts {
     }
 
     // Adds `source` to run at document start, in every frame unless `allFrames` is false; in the
-    // page's own world, or in the isolated `world` named.
+    // page's own world, or in the isolated `world` named. Returns the script, to remove it later.
+    @discardableResult
     static func add(
         _ source: String,
         to manager: UnsafeMutablePointer<WebKitUserContentManager>,
         allFrames: Bool = true,
         world: String? = nil
-    ) {
+    ) -> UserScript {
         let frames = allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME
         let script = if let world {
             webkit_user_script_new_for_world(
@@ -108,14 +114,15 @@ struct WebViewParts {
             webkit_user_script_new(source, frames, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
         }
         webkit_user_content_manager_add_script(manager, script)
-        webkit_user_script_unref(script)
+        return UserScript(taking: script!)
     }
 
     // Adds the `number`th init script (counting the configuration's, then the page's).
+    @discardableResult
     static func addInitScript(_ source: String, number: Int,
-                              to manager: UnsafeMutablePointer<WebKitUserContentManager>) {
+                              to manager: UnsafeMutablePointer<WebKitUserContentManager>) -> [UserScript] {
         let name = PageScripts.initScriptName(source, number: number)
-        for script in PageScripts.initScripts(source, name: name, number: number) { add(script, to: manager) }
+        return PageScripts.initScripts(source, name: name, number: number).map { add($0, to: manager) }
     }
 
     // Stops the view's web process and destroys its window (and with it the view), for a view

@@ -19,10 +19,13 @@ final class BiDiEvents {
                             "load", "navigationFailed", "userPromptClosed",
                             "domContentLoaded", "fragmentNavigated", "userPromptOpened"],
         "log": ["entryAdded"],
+        "script": ["message"],
         "network": ["beforeRequestSent", "responseStarted", "responseCompleted", "fetchError"],
     ]
 
     private(set) var subscriptions: [Subscription] = []
+    // The session's preload scripts.
+    let preloads = BiDiPreloads()
     // Where events go: every WebSocket open on the session.
     private var sinks: [ObjectIdentifier: WebSocketSink] = [:]
     private var readers: [ObjectIdentifier: Task<Void, Never>] = [:]
@@ -103,6 +106,7 @@ final class BiDiEvents {
     func watch(_ page: Page, handle: String, session: Session) {
         let key = ObjectIdentifier(page)
         guard readers[key] == nil else { return }
+        preloads.windowOpened(page, handle: handle)
         readers[key] = Task { @EngineActor [weak self, weak session] in
             for await event in page.events {
                 guard let self, let session else { return }
@@ -132,6 +136,15 @@ final class BiDiEvents {
         case .finished: emit("browsingContext.load", params, context: handle)
         case .failed: emit("browsingContext.navigationFailed", params, context: handle)
         }
+    }
+
+    // A preload script's channel sent `data` ({channel, data: a remote value}).
+    func channelMessage(_ data: JSONValue, handle: String) {
+        guard let channel = data["channel"]?.stringValue else { return }
+        emit("script.message", [
+            "channel": .string(channel), "data": BiDiRemoteValue.remote(data["data"] ?? ["type": "undefined"], context: handle),
+            "source": BiDiLog.source(handle),
+        ], context: handle)
     }
 
     // A user prompt held open for a command to answer.

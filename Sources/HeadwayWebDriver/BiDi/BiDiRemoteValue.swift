@@ -5,41 +5,12 @@ import Headway
 // page-side serializer and deserializer, which run in the page's world with the user's script,
 // and the Swift side that turns the classic element references they cross as into `sharedId`s.
 enum BiDiRemoteValue {
-    // The function body run in the page's world (through the classic Execute Script path, so
-    // nodes cross as element references) with one argument: {run: "evaluate" | "call",
-    // expression, this, args, awaitPromise, depth}. It answers {ok: RemoteValue} or {thrown:
-    // RemoteValue, text}; a node in a RemoteValue is {type: "node", __node: the node, value}.
-    // `\(FUNCTION)` is replaced by the function declaration of a call.
-    static let body = #"""
-    const P = arguments[0], evaluate = globalThis.eval, isArray = Array.isArray;
+    // The serializer of remote values, `ser(value, depth, seen)`, with its helpers: JavaScript
+    // statements for the page's world, shared by scripts and preload scripts' channels.
+    static let serializer = #"""
+    const isArray = Array.isArray;
     const tagOf = (v) => Object.prototype.toString.call(v);
     const isNode = (v) => { try { return v instanceof Node; } catch { return false; } };
-    const des = (v) => {
-      if (v === null || typeof v !== 'object') throw new TypeError('a local value must be an object');
-      if ('__node' in v) return v.__node;
-      const x = v.value;
-      switch (v.type) {
-        case 'undefined': return undefined;
-        case 'null': return null;
-        case 'string': case 'boolean': return x;
-        case 'number':
-          return x === 'NaN' ? NaN : x === '-0' ? -0 : x === 'Infinity' ? Infinity : x === '-Infinity' ? -Infinity : x;
-        case 'bigint': return BigInt(x);
-        case 'array': { const out = []; for (let i = 0; i < x.length; i += 1) out.push(des(x[i])); return out; }
-        case 'set': { const out = new Set(); for (let i = 0; i < x.length; i += 1) out.add(des(x[i])); return out; }
-        case 'object': case 'map': {
-          const out = v.type === 'map' ? new Map() : {};
-          for (let i = 0; i < x.length; i += 1) {
-            const k = typeof x[i][0] === 'string' ? x[i][0] : des(x[i][0]), val = des(x[i][1]);
-            if (v.type === 'map') out.set(k, val); else out[k] = val;
-          }
-          return out;
-        }
-        case 'date': return new Date(x);
-        case 'regexp': return new RegExp(x.pattern, x.flags ?? '');
-        default: throw new TypeError(`a local value of type ${v.type} is not supported`);
-      }
-    };
     const kind = (v) => {
       const t = tagOf(v).slice(8, -1);
       const known = { Map: 'map', Set: 'set', WeakMap: 'weakmap', WeakSet: 'weakset', ArrayBuffer: 'arraybuffer',
@@ -103,6 +74,40 @@ enum BiDiRemoteValue {
       }
       seen.delete(v);
       return { type, value };
+    };
+    """#
+
+    // The function body run in the page's world (through the classic Execute Script path, so
+    // nodes cross as element references) with one argument: {run: "evaluate" | "call",
+    // expression, this, args, awaitPromise, depth}. It answers {ok: RemoteValue} or {thrown:
+    // RemoteValue, text}; a node in a RemoteValue is {type: "node", __node: the node, value}.
+    // `\(FUNCTION)` is replaced by the function declaration of a call.
+    static let body = "const P = arguments[0], evaluate = globalThis.eval;\n" + serializer + "\n" + #"""
+    const des = (v) => {
+      if (v === null || typeof v !== 'object') throw new TypeError('a local value must be an object');
+      if ('__node' in v) return v.__node;
+      const x = v.value;
+      switch (v.type) {
+        case 'undefined': return undefined;
+        case 'null': return null;
+        case 'string': case 'boolean': return x;
+        case 'number':
+          return x === 'NaN' ? NaN : x === '-0' ? -0 : x === 'Infinity' ? Infinity : x === '-Infinity' ? -Infinity : x;
+        case 'bigint': return BigInt(x);
+        case 'array': { const out = []; for (let i = 0; i < x.length; i += 1) out.push(des(x[i])); return out; }
+        case 'set': { const out = new Set(); for (let i = 0; i < x.length; i += 1) out.add(des(x[i])); return out; }
+        case 'object': case 'map': {
+          const out = v.type === 'map' ? new Map() : {};
+          for (let i = 0; i < x.length; i += 1) {
+            const k = typeof x[i][0] === 'string' ? x[i][0] : des(x[i][0]), val = des(x[i][1]);
+            if (v.type === 'map') out.set(k, val); else out[k] = val;
+          }
+          return out;
+        }
+        case 'date': return new Date(x);
+        case 'regexp': return new RegExp(x.pattern, x.flags ?? '');
+        default: throw new TypeError(`a local value of type ${v.type} is not supported`);
+      }
     };
     const text = (e) => {
       try { return e instanceof Error ? `${e.name}: ${e.message}` : String(e); } catch { return 'an exception' }

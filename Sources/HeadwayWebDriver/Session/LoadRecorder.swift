@@ -38,6 +38,12 @@ final class LoadRecorder: NavigationDelegate {
         events.navigated(what, url: url, handle: handle)
     }
 
+    func page(_ page: Page, didPostMessage data: JSONValue) {
+        guard let session, let events = session.bidi,
+              let handle = session.windows.first(where: { $0.page === page })?.handle else { return }
+        events.channelMessage(data, handle: handle)
+    }
+
     func page(_ page: Page, didSendRequest request: ResourceRequest) {
         guard let session, let events = session.bidi else { return }
         events.requestSent(request, page: page, session: session)
