@@ -142,7 +142,8 @@ final class BiDiEvents {
     func channelMessage(_ data: JSONValue, handle: String) {
         guard let channel = data["channel"]?.stringValue else { return }
         emit("script.message", [
-            "channel": .string(channel), "data": BiDiRemoteValue.remote(data["data"] ?? ["type": "undefined"], context: handle),
+            "channel": .string(channel),
+            "data": BiDiRemoteValue.remote(data["data"] ?? ["type": "undefined"], context: handle),
             "source": BiDiLog.source(handle),
         ], context: handle)
     }

@@ -28,7 +28,8 @@ enum BiDiStorage {
                 return policy
             }
             let expiry = try call.optionalInteger("expiry", in: 0...9_007_199_254_740_991, of: fields)
-            let cookie = Cookie(name: name, value: text, domain: domain, path: try request.optionalString("path") ?? "/",
+            let path = try request.optionalString("path") ?? "/"
+            let cookie = Cookie(name: name, value: text, domain: domain, path: path,
                                 secure: try request.optionalBool("secure") ?? false,
                                 httpOnly: try request.optionalBool("httpOnly") ?? false,
                                 expires: expiry.map { Date(timeIntervalSince1970: Double($0)) }, sameSite: sameSite)
@@ -70,7 +71,9 @@ enum BiDiStorage {
     // `params.filter` as a test: each field given must equal the cookie's.
     private static func filter(_ call: BiDiCall) throws -> (Cookie) -> Bool {
         guard let value = call.parameters.body["filter"], value != .null else { return { _ in true } }
-        guard case .object(let fields) = value else { throw BiDiError(.invalidArgument, "\"filter\" must be an object") }
+        guard case .object(let fields) = value else {
+            throw BiDiError(.invalidArgument, "\"filter\" must be an object")
+        }
         return { cookie in
             let serialized = json(cookie)
             return fields.allSatisfy { key, wanted in wanted == .null || serialized[key] == wanted }
