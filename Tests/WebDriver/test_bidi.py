@@ -271,6 +271,47 @@ class BiDiProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    def test_a_bidi_only_session(self):
+        import websocket
+        from urllib.parse import urlsplit
+        parts = urlsplit(self.url)
+        socket = websocket.create_connection(f"ws://{parts.netloc}/session", timeout=60, suppress_origin=True)
+        try:
+            answer = self.exchange(socket, {"id": 1, "method": "browsingContext.getTree", "params": {}})
+            self.assertEqual(answer["error"], "invalid session id")
+            answer = self.exchange(socket, {"id": 2, "method": "session.new", "params": {"capabilities": {
+                "alwaysMatch": support.options().to_capabilities()}}})
+            self.assertEqual(answer["type"], "success", answer)
+            self.assertTrue(answer["result"]["sessionId"])
+            contexts = self.exchange(socket, {"id": 3, "method": "browsingContext.getTree", "params": {}})
+            context = contexts["result"]["contexts"][0]["context"]
+            base = support.page_server()
+            answer = self.exchange(socket, {"id": 4, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/title.html", "wait": "complete"}})
+            self.assertEqual(answer["result"]["url"], f"{base}/title.html")
+            answer = self.exchange(socket, {"id": 5, "method": "script.evaluate", "params": {
+                "expression": "document.title", "target": {"context": context}, "awaitPromise": False}})
+            self.assertEqual(answer["result"]["result"], {"type": "string", "value": "Title page"})
+            self.assertEqual(self.exchange(socket, {"id": 6, "method": "session.end", "params": {}})["type"], "success")
+        finally:
+            socket.close()
+
+    @chromium_differs("each session starts a browser: slow, and unrelated to the protocol")
+    def test_a_closed_connection_ends_its_bidi_only_session(self):
+        import websocket
+        from urllib.parse import urlsplit
+        # More than the server's 8 sessions: each must end when its connection closes.
+        for attempt in range(10):
+            socket = websocket.create_connection(f"ws://{urlsplit(self.url).netloc}/session", timeout=60,
+                                                 suppress_origin=True)
+            try:
+                answer = self.exchange(socket, {"id": 1, "method": "session.new", "params": {"capabilities": {
+                    "alwaysMatch": support.options().to_capabilities()}}})
+                self.assertEqual(answer["type"], "success", (attempt, answer))
+            finally:
+                socket.close()
+            time.sleep(0.1)
+
     def events_until(self, socket, method):
         """Every message up to and including the first event `method`."""
         seen = []

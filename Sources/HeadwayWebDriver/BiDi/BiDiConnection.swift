@@ -32,6 +32,8 @@ package struct BiDiEndpoint: WebSocketEndpoint {
                     do {
                         let command = try BiDiCommand.parse(text)
                         sink.send(await connection.execute(command), answers: true)
+                        // After session.end's answer, the connection closes.
+                        if await connection.ended { sink.close() }
                     } catch let error as BiDiError {
                         sink.send(error.text, answers: true)
                     } catch {
@@ -66,6 +68,8 @@ final class BiDiConnection {
     private var sessionID: String?
     // Made by session.new on this connection: it ends with the connection.
     private var ownsSession = false
+    // session.end ended the session: the connection closes once it is answered.
+    private(set) var ended = false
 
     init?(service: WebDriverService, sessionID: String?, sink: WebSocketSink) {
         self.service = service
@@ -114,6 +118,9 @@ final class BiDiConnection {
         guard let events = session.bidi else { throw BiDiError(.invalidSessionID, "the session has no BiDi") }
         switch command.method {
         case "session.end":
+            // Answered on this connection before it closes; the session's others close now.
+            events.detach(sink)
+            ended = true
             await session.queue.close()
             service.registry.delete(session.id)
             self.sessionID = nil
