@@ -2,6 +2,7 @@ import Foundation
 import Headway
 import NIOCore
 import NIOHTTP1
+import NIOWebSocket
 
 // What every connection of one server shares.
 struct HTTPServing: Sendable {
@@ -116,6 +117,9 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         switch error {
         case let failure as HTTPFailure:
             accept(.refused(failure), context)
+        case is NIOWebSocketUpgradeError:
+            // A WebSocket the endpoint refused: NIO passes the request on as HTTP.
+            break
         case ByteToMessageDecoderError.dataReceivedInErrorState(_, let bytes):
             // After a refused head: dropped while lingering.
             if case .lingering(let dropped) = state { drop(dropped + bytes.readableBytes, context) }

@@ -11,10 +11,12 @@ package enum WebSocketMessage: Sendable {
 
 // One upgraded connection, on its event loop (after NIO's frame decoder, the mask check and the
 // fragment aggregator): text messages go to the endpoint in order, pings are answered, a close is
-// echoed (RFC 6455 5.5). Reading stops while `maxUnanswered` messages wait for their answer; a
-// client that leaves `maxUnsentBytes` unread is closed 1008.
-final class WebSocketHandler: ChannelInboundHandler {
+// echoed (RFC 6455 5.5). While `maxUnanswered` messages wait for their answer, later ones wait
+// here (at most what one socket read held) and the socket is not read; a client that leaves
+// `maxUnsentBytes` unread is closed 1008.
+final class WebSocketHandler: ChannelDuplexHandler {
     typealias InboundIn = WebSocketFrame
+    typealias OutboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
     private let endpoint: any WebSocketEndpoint
@@ -23,6 +25,8 @@ final class WebSocketHandler: ChannelInboundHandler {
     private var messages: AsyncStream<WebSocketMessage>.Continuation?
     private var context: ChannelHandlerContext?
     private var unanswered = 0
+    // Messages read while `maxUnanswered` waited, in order.
+    private var waiting: [WebSocketMessage] = []
     private var unsent = 0
     private var readDeferred = false
     private var closing = false
@@ -67,8 +71,8 @@ final class WebSocketHandler: ChannelInboundHandler {
                 }
                 message = .text(text)
             }
-            unanswered += 1
-            messages?.yield(message)
+            waiting.append(message)
+            deliver()
         case .ping:
             write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData))
         case .pong:
@@ -95,16 +99,26 @@ final class WebSocketHandler: ChannelInboundHandler {
     }
 
     func read(context: ChannelHandlerContext) {
-        if unanswered >= limits.maxUnanswered { readDeferred = true } else { context.read() }
+        if unanswered + waiting.count >= limits.maxUnanswered { readDeferred = true } else { context.read() }
+    }
+
+    // Hands the endpoint what waits, while fewer than `maxUnanswered` await their answer; reads on
+    // once that leaves room.
+    private func deliver() {
+        while unanswered < limits.maxUnanswered, !waiting.isEmpty {
+            unanswered += 1
+            messages?.yield(waiting.removeFirst())
+        }
+        if readDeferred, unanswered + waiting.count < limits.maxUnanswered, let context {
+            readDeferred = false
+            context.read()
+        }
     }
 
     func send(_ text: String, answers: Bool) {
         if answers {
             unanswered -= 1
-            if readDeferred, unanswered < limits.maxUnanswered, let context {
-                readDeferred = false
-                context.read()
-            }
+            deliver()
         }
         guard !closing, let context else { return }
         write(WebSocketFrame(fin: true, opcode: .text, data: context.channel.allocator.buffer(string: text)))
@@ -140,5 +154,6 @@ final class WebSocketHandler: ChannelInboundHandler {
     private func finish() {
         messages?.finish()
         messages = nil
+        waiting.removeAll()
     }
 }
