@@ -166,6 +166,22 @@ class BiDiTests(unittest.TestCase):
         mutation = mutations[0]
         self.assertEqual((_get(mutation, "attribute_name"), _get(mutation, "current_value")), ("data-x", "changed"))
 
+    def test_locate_nodes_and_print(self):
+        self.driver.get(f"{self.base}/find.html")
+        located = self.driver.browsing_context.locate_nodes(context=self.context,
+                                                            locator={"type": "css", "value": "p.item"})
+        nodes = [n if isinstance(n, dict) else n.__dict__ for n in located]
+        self.assertEqual(len(nodes), 3)
+        self.assertEqual([n["sharedId"] for n in nodes],
+                         [e.id for e in self.driver.find_elements("css selector", "p.item")])
+        by_text = self.driver.browsing_context.locate_nodes(
+            context=self.context, locator={"type": "innerText", "value": "two"})
+        self.assertEqual(len(by_text), 1)
+        with self.assertRaises(Exception):
+            self.driver.browsing_context.locate_nodes(context=self.context, locator={"type": "css", "value": "p[["})
+        pdf = base64.b64decode(self.driver.browsing_context.print(context=self.context))
+        self.assertEqual(pdf[:5], b"%PDF-")
+
     def test_tree_create_and_close(self):
         created = self.driver.browsing_context.create(type="tab")
         try:

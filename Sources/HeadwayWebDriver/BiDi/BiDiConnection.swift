@@ -171,7 +171,8 @@ final class BiDiConnection {
     }
 
     static let handlers: [String: BiDiHandler] = [
-        BiDiContexts.handlers, BiDiScript.handlers, BiDiPreloads.handlers, BiDiStorage.handlers, BiDiInput.handlers,
+        BiDiContexts.handlers, BiDiLocate.handlers, BiDiScript.handlers, BiDiPreloads.handlers,
+        BiDiStorage.handlers, BiDiInput.handlers,
     ].reduce(into: [:]) { table, module in table.merge(module) { first, _ in first } }
 
     // The WebSocket closed: a session it made ends with it.

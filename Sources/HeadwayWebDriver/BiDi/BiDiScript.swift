@@ -41,7 +41,7 @@ enum BiDiScript {
         },
     ]
 
-    private static func run(
+    static func run(
         _ call: BiDiCall, _ payload: [String: JSONValue], function: String
     ) async throws -> JSONValue {
         let handle = try call.target()

@@ -1,0 +1,108 @@
+import Foundation
+import Headway
+
+// browsingContext.locateNodes and print: the first through a function in the page's world whose
+// nodes come back serialized as script results are; the second as classic Print Page.
+@EngineActor
+enum BiDiLocate {
+    static let handlers: [String: BiDiHandler] = [
+        "browsingContext.locateNodes": { call in
+            let (handle, _) = try call.context()
+            let locator = try call.parameters.object("locator")
+            guard let type = locator["type"]?.stringValue, ["css", "xpath", "innerText"].contains(type) else {
+                throw BiDiError(.unsupportedOperation, "headway locates nodes by css, xpath or innerText")
+            }
+            guard let value = locator["value"]?.stringValue else {
+                throw BiDiError(.invalidArgument, "the locator's \"value\" must be a string")
+            }
+            let most = try call.optionalInteger("maxNodeCount", in: 1...100_000) ?? 100_000
+            let options: JSONValue = [
+                "type": .string(type), "value": .string(value), "most": .number(Double(most)),
+                "ignoreCase": .bool(locator["ignoreCase"]?.boolValue ?? false),
+                "partial": .bool(locator["matchType"]?.stringValue == "partial"),
+            ]
+            let starts = call.parameters.body["startNodes"] ?? []
+            let payload: [String: JSONValue] = [
+                "run": "call", "this": .null,
+                "args": try BiDiRemoteValue.local([BiDiRemoteValue.plain(options), starts.isArrayOrNull
+                    ? ["type": "array", "value": starts == .null ? [] : starts] : starts]),
+            ]
+            var parameters = call.parameters.body
+            parameters["target"] = ["context": .string(handle)]
+            parameters["awaitPromise"] = false
+            parameters["serializationOptions"] = ["maxObjectDepth": 1]
+            let located = BiDiCall(session: call.session, events: call.events,
+                                   parameters: CommandRequest(command: .status, body: parameters))
+            let answer = try await BiDiScript.run(located, payload, function: locate)
+            if answer["type"] == "exception" {
+                let text = answer["exceptionDetails"]?["text"]?.stringValue ?? "the locator failed"
+                throw BiDiError(.invalidSelector, text)
+            }
+            return ["nodes": answer["result"]?["value"] ?? []]
+        },
+        "browsingContext.print": { call in
+            let (_, page) = try call.context()
+            let options = try PDFOptions(webDriver: call.parameters.body)
+            do {
+                return ["data": .string(try await page.pdf(options).base64EncodedString())]
+            } catch let error as HeadwayError where error.code == .invalidArgument {
+                throw BiDiError(.invalidArgument, error.message)
+            }
+        },
+    ]
+
+    // Finds the nodes under the start nodes (the document when none): by CSS, XPath, or the
+    // elements whose innerText is (or holds) the text, innermost first, as the spec says.
+    static let locate = """
+        function(o, starts) {
+          const roots = starts.length ? starts : [document];
+          const found = [];
+          const add = (n) => { if (found.length < o.most && !found.includes(n)) found.push(n); };
+          for (const root of roots) {
+            if (o.type === 'css') {
+              for (const n of root.querySelectorAll(o.value)) add(n);
+            } else if (o.type === 'xpath') {
+              const r = document.evaluate(o.value, root, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+              for (let i = 0; i < r.snapshotLength; i += 1) add(r.snapshotItem(i));
+            } else {
+              const norm = (t) => o.ignoreCase ? t.toLowerCase() : t;
+              const wanted = norm(o.value);
+              const walk = (el) => {
+                let inner = false;
+                for (const child of el.children) inner = walk(child) || inner;
+                const text = norm(el.innerText ?? el.textContent ?? '');
+                const hit = o.partial ? text.includes(wanted) : text === wanted;
+                if (hit && !inner) add(el);
+                return hit || inner;
+              };
+              walk(root.documentElement ?? root);
+            }
+          }
+          return found;
+        }
+        """
+}
+
+extension BiDiRemoteValue {
+    // A plain JSON value as a local value.
+    static func plain(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .null, .undefined: return ["type": "null"]
+        case .bool(let flag): return ["type": "boolean", "value": .bool(flag)]
+        case .number(let number): return ["type": "number", "value": .number(number)]
+        case .string(let text): return ["type": "string", "value": .string(text)]
+        case .array(let items): return ["type": "array", "value": .array(items.map(plain))]
+        case .object(let object):
+            return ["type": "object", "value": .array(object.map { [.string($0.key), plain($0.value)] })]
+        }
+    }
+}
+
+extension JSONValue {
+    var isArrayOrNull: Bool {
+        switch self {
+        case .array, .null: true
+        default: false
+        }
+    }
+}
