@@ -328,6 +328,26 @@ class BiDiProtocolTests(unittest.TestCase):
                 socket.close()
             time.sleep(0.1)
 
+    @unittest.skipIf(support.BROWSER != "headway", "Headway's own module")
+    def test_headway_module_reports_each_load(self):
+        socket = self.connect()
+        base = support.page_server()
+        try:
+            context = self.exchange(socket, {"id": 1, "method": "browsingContext.getTree",
+                                             "params": {}})["result"]["contexts"][0]["context"]
+            self.exchange(socket, {"id": 2, "method": "session.subscribe", "params": {"events": ["headway:load"]}})
+            socket.send(json.dumps({"id": 3, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/title.html", "wait": "complete"}}))
+            measured = self.events_until(socket, "headway:load.measured")[-1]["params"]
+            self.assertEqual(measured["result"]["finalURL"], f"{base}/title.html")
+            self.assertGreater(measured["result"]["timing"]["loadEventEnd"], 0)
+            timing = self.exchange(socket, {"id": 4, "method": "headway:load.timing", "params": {"context": context}})
+            self.assertEqual(timing["result"]["finalURL"], f"{base}/title.html")
+            stats = self.exchange(socket, {"id": 5, "method": "headway:booster.stats", "params": {}})
+            self.assertIsNone(stats["result"])  # no booster in this session
+        finally:
+            socket.close()
+
     def events_until(self, socket, method):
         """Every message up to and including the first event `method`."""
         seen = []

@@ -172,7 +172,7 @@ final class BiDiConnection {
 
     static let handlers: [String: BiDiHandler] = [
         BiDiContexts.handlers, BiDiLocate.handlers, BiDiScript.handlers, BiDiPreloads.handlers,
-        BiDiStorage.handlers, BiDiInput.handlers,
+        BiDiStorage.handlers, BiDiInput.handlers, BiDiHeadway.handlers,
     ].reduce(into: [:]) { table, module in table.merge(module) { first, _ in first } }
 
     // The WebSocket closed: a session it made ends with it.

@@ -20,6 +20,7 @@ final class BiDiEvents {
                             "domContentLoaded", "fragmentNavigated", "userPromptOpened"],
         "log": ["entryAdded"],
         "script": ["message"],
+        "headway:load": ["measured"],
         "network": ["beforeRequestSent", "responseStarted", "responseCompleted", "fetchError"],
     ]
 

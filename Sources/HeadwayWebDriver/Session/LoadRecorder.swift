@@ -23,6 +23,10 @@ final class LoadRecorder: NavigationDelegate {
     }
 
     func page(_ page: Page, didLoad result: LoadResult) {
+        if let session, let events = session.bidi,
+           let handle = session.windows.first(where: { $0.page === page })?.handle {
+            events.loadMeasured(result, handle: handle)
+        }
         guard let session, session.browser.configuration.recordsResources, !result.isSameDocument else { return }
         session.loads.append(result)
     }
