@@ -249,10 +249,12 @@ class BiDiProtocolTests(unittest.TestCase):
         return websocket.create_connection(self.url, timeout=30, suppress_origin=True)
 
     def exchange(self, socket, message):
+        """Sends `message` and returns its answer (events and earlier commands' answers skipped)."""
         socket.send(message if isinstance(message, str) else json.dumps(message))
+        wanted = message.get("id") if isinstance(message, dict) else None
         while True:
             answer = json.loads(socket.recv())
-            if answer.get("type") != "event":
+            if answer.get("type") != "event" and answer.get("id") in (wanted, None):
                 return answer
 
     def test_errors_are_answered(self):

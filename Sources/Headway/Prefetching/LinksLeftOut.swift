@@ -35,6 +35,9 @@ public struct LinksLeftOut: Sendable, Equatable, Codable {
         case budget
         /// A navigation, or a settle timeout, stopped the run before its turn.
         case cancelled
+        /// Chosen, and still waiting for its turn in the prefetch running now: stats read later
+        /// count it as eligible, or under the reason it was left out for.
+        case queued
     }
 
     private var counts: [Reason: Int] = [:]

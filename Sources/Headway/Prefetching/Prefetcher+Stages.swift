@@ -109,7 +109,7 @@ extension Prefetcher {
         }
     }
 
-    private func isCurrent(_ run: PrefetchRun) -> Bool {
+    func isCurrent(_ run: PrefetchRun) -> Bool {
         run.generation == generation && !Task.isCancelled
     }
 

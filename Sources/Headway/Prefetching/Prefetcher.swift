@@ -116,6 +116,10 @@ final class Prefetcher {
 
     var runStats: PrefetchRunStats {
         var stats = self.stats
+        // Pages the running prefetch chose and has not reached yet.
+        if let run, isCurrent(run) {
+            stats.linksLeftOut[.queued] = run.later.count + (run.isPageStage ? run.queue.count : 0)
+        }
         stats.bytesUnused = cache.unusedBytes
         stats.bytesUsed = cache.usedPrefetchedBytes
         return stats

@@ -137,9 +137,10 @@ final class WebSocketHandler: ChannelDuplexHandler {
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)),
                               promise: written)
-        written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        let channel = context.channel
+        written.futureResult.whenComplete { _ in channel.close(promise: nil) }
         // A client that never takes the close frame is not waited for long.
-        context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(5)) { context.close(promise: nil) }
+        channel.eventLoop.scheduleTask(in: .seconds(5)) { channel.close(promise: nil) }
     }
 
     private func write(_ frame: WebSocketFrame) {

@@ -44,7 +44,7 @@ struct PrefetchCommandTests {
         let leftOut = try #require(prefetch["linksLeftOut"] as? [String: Int])
         #expect(leftOut == ["download": 1, "nofollow": 1, "optOut": 1, "scheme": 2, "host": 1, "query": 1,
                             "sideEffect": 1, "duplicate": 1, "alreadyPrefetched": 0, "eagerness": 0, "cap": 0,
-                            "budget": 0, "cancelled": 0])
+                            "budget": 0, "cancelled": 0, "queued": 0])
     }
 
     @Test func prefetchOptionsNeedPrefetch() throws {
