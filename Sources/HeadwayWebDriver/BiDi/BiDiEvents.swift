@@ -17,7 +17,7 @@ final class BiDiEvents {
     static let names: [String: [String]] = [
         "browsingContext": ["contextCreated", "contextDestroyed", "navigationStarted", "fragmentNavigated",
                             "load", "navigationFailed", "userPromptClosed",
-                            "domContentLoaded", "fragmentNavigated", "userPromptOpened"],
+                            "domContentLoaded", "fragmentNavigated", "userPromptOpened", "navigationCommitted"],
         "log": ["entryAdded"],
         "script": ["message"],
         "headway:load": ["measured"],
@@ -118,7 +118,7 @@ final class BiDiEvents {
 
     static var now: JSONValue { .number((Date().timeIntervalSince1970 * 1000).rounded()) }
 
-    enum Navigation { case started, domContentLoaded, fragment, finished, failed }
+    enum Navigation { case started, committed, domContentLoaded, fragment, finished, failed }
 
     // A navigation of the window `handle`'s page, as its delegate heard it.
     func navigated(_ what: Navigation, url: URL?, handle: String) {
@@ -128,10 +128,11 @@ final class BiDiEvents {
         }
         let params: JSONValue = [
             "context": .string(handle), "navigation": navigations[handle].map(JSONValue.string) ?? .null,
-            "timestamp": Self.now, "url": .string(url?.absoluteString ?? "about:blank"),
+            "timestamp": Self.now, "url": .string(url?.absoluteString ?? "about:blank"), "userContext": "default",
         ]
         switch what {
         case .started: emit("browsingContext.navigationStarted", params, context: handle)
+        case .committed: emit("browsingContext.navigationCommitted", params, context: handle)
         case .domContentLoaded: emit("browsingContext.domContentLoaded", params, context: handle)
         case .fragment: emit("browsingContext.fragmentNavigated", params, context: handle)
         case .finished: emit("browsingContext.load", params, context: handle)

@@ -10,8 +10,8 @@ enum BiDiLog {
         return [
             "type": "console", "method": .string(message.level), "level": .string(level),
             "text": .string(message.text), "timestamp": timestamp, "source": source(context),
-            // The page reports the arguments joined as one string.
-            "args": [["type": "string", "value": .string(message.text)]],
+            // The page reports the arguments joined as one string, and no stack.
+            "args": [["type": "string", "value": .string(message.text)]], "stackTrace": ["callFrames": []],
         ]
     }
 
@@ -29,6 +29,6 @@ enum BiDiLog {
     }
 
     static func source(_ context: String) -> JSONValue {
-        ["realm": .string(BiDiContexts.realm(of: context)), "context": .string(context)]
+        ["realm": .string(BiDiContexts.realm(of: context)), "context": .string(context), "userContext": "default"]
     }
 }

@@ -41,7 +41,7 @@ enum BiDiNetwork {
         ]
         return [
             "context": .string(context), "isBlocked": false, "navigation": navigation.map(JSONValue.string) ?? .null,
-            "redirectCount": 0, "timestamp": .number(request.ended.map(milliseconds) ?? sent),
+            "redirectCount": 0, "userContext": "default", "timestamp": .number(request.ended.map(milliseconds) ?? sent),
             "request": [
                 "request": .string("\(context)-\(request.id)"), "url": .string(request.url.absoluteString),
                 "method": .string(request.method), "headers": headers(request.headers), "cookies": [],

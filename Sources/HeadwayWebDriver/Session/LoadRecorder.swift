@@ -32,6 +32,7 @@ final class LoadRecorder: NavigationDelegate {
     }
 
     func page(_ page: Page, didStartNavigation url: URL) { navigated(.started, page, url) }
+    func page(_ page: Page, didCommitNavigation url: URL) { navigated(.committed, page, url) }
     func page(_ page: Page, didLoadDOMContent url: URL?) { navigated(.domContentLoaded, page, url) }
     func page(_ page: Page, didFinishNavigation url: URL) { navigated(.finished, page, url) }
     func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) { navigated(.failed, page, url) }
