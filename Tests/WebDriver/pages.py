@@ -145,4 +145,14 @@ console.warn('warned');
 console.error('errored');
 setTimeout(() => { throw new TypeError('thrown later'); }, 0);
 </script>""",
+    "/bidi_hostile.html": """<!doctype html><title>Hostile</title><p id=p>text</p><script>
+window.eval = () => 'hijacked';
+Reflect.apply = () => 'hijacked';
+Function.prototype.apply = () => 'hijacked';
+Object.prototype.__node = 'polluted';
+Array.prototype.push = function () { throw new Error('push was replaced'); };
+Promise.prototype.then = function () { throw new Error('then was replaced'); };
+Object.defineProperty(Object.prototype, Symbol.toStringTag, { get() { return 'Map'; } });
+window.Set = function () { throw new Error('Set was replaced'); };
+</script>""",
 }

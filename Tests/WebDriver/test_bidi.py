@@ -220,6 +220,22 @@ class BiDiTests(unittest.TestCase):
                                                arguments=[{"sharedId": node["sharedId"]}])
         self.assertEqual(raw["result"], {"type": "string", "value": "para"})
 
+    def test_a_hostile_page_cannot_break_scripts(self):
+        self.driver.get(f"{self.base}/bidi_hostile.html")
+        target = {"context": self.context}
+        raw = self.driver.script.evaluate(expression="1 + 2", target=target, await_promise=False)
+        self.assertEqual(raw["result"], {"type": "number", "value": 3})
+        raw = self.driver.script.evaluate(expression="Promise.resolve(4)", target=target, await_promise=True)
+        self.assertEqual(raw["result"], {"type": "number", "value": 4})
+        node = self.driver.find_element("id", "p")
+        raw = self.driver.script.call_function(
+            function_declaration="(o, e) => [o.x, e.id]", await_promise=False, target=target,
+            arguments=[{"type": "object", "value": [["x", {"type": "number", "value": 5}]]}, {"sharedId": node.id}])
+        self.assertEqual(raw["result"]["value"], [{"type": "number", "value": 5}, {"type": "string", "value": "p"}])
+        raw = self.driver.script.evaluate(expression="({a: [1]})", target=target, await_promise=False)
+        self.assertEqual(raw["result"], {"type": "object", "value": [["a", {"type": "array", "value": [
+            {"type": "number", "value": 1}]}]]})
+
     def test_exceptions_are_results_not_errors(self):
         self.driver.get(f"{self.base}/title.html")
         raw = self.driver.script.evaluate(expression="throw new RangeError('out')", target={"context": self.context},

@@ -145,7 +145,9 @@ final class BiDiEvents {
         guard let channel = data["channel"]?.stringValue else { return }
         emit("script.message", [
             "channel": .string(channel),
-            "data": BiDiRemoteValue.remote(data["data"] ?? ["type": "undefined"], context: handle),
+            // What a page posts may claim anything: its nodes get no sharedId.
+            "data": BiDiRemoteValue.remote(data["data"] ?? ["type": "undefined"], context: handle,
+                                           nodeKey: "", sharedIds: false),
             "source": BiDiLog.source(handle),
         ], context: handle)
     }

@@ -22,10 +22,11 @@ enum BiDiLocate {
                 "partial": .bool(locator["matchType"]?.stringValue == "partial"),
             ]
             let starts = call.parameters.body["startNodes"] ?? []
+            let key = BiDiRemoteValue.nodeKey()
             let payload: [String: JSONValue] = [
-                "run": "call", "this": .null,
+                "run": "call", "this": .null, "nodeKey": .string(key),
                 "args": try BiDiRemoteValue.local([BiDiRemoteValue.plain(options), starts.isArrayOrNull
-                    ? ["type": "array", "value": starts == .null ? [] : starts] : starts]),
+                    ? ["type": "array", "value": starts == .null ? [] : starts] : starts], nodeKey: key),
             ]
             var parameters = call.parameters.body
             parameters["target"] = ["context": .string(handle)]
@@ -56,8 +57,8 @@ enum BiDiLocate {
     static let locate = """
         function(o, starts) {
           const roots = starts.length ? starts : [document];
-          const found = [];
-          const add = (n) => { if (found.length < o.most && !found.includes(n)) found.push(n); };
+          const found = [], seen = new Set();
+          const add = (n) => { if (found.length < o.most && !seen.has(n)) { seen.add(n); found.push(n); } };
           for (const root of roots) {
             if (o.type === 'css') {
               for (const n of root.querySelectorAll(o.value)) add(n);

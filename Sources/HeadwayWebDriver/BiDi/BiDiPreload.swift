@@ -21,13 +21,17 @@ final class BiDiPreloads {
         let id = UUID().uuidString.lowercased()
         let arguments = channels.map { "channel(\(JSONValue.string($0).jsonText))" }.joined(separator: ", ")
         let source = """
+            // headway preload script \(id)
             (() => {
+              const NK = \(JSONValue.string(BiDiRemoteValue.nodeKey()).jsonText);
               const handler = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.headway;
               const post = handler ? handler.postMessage.bind(handler) : () => {};
               const stringify = JSON.stringify;
             \(BiDiRemoteValue.serializer)
               const channel = (id) => (value) => {
-                try { post(stringify({ kind: 'message', data: { channel: id, data: ser(value, 64, new Set()) } })); }
+                counted = 0;
+                const drop = (k, v) => (k === NK ? undefined : v);
+                try { post(stringify({ kind: 'message', data: { channel: id, data: ser(value, 64, []) } }, drop)); }
                 catch (_) {}
               };
               try { (\(function)

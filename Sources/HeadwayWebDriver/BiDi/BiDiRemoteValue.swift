@@ -6,18 +6,29 @@ import Headway
 // and the Swift side that turns the classic element references they cross as into `sharedId`s.
 enum BiDiRemoteValue {
     // The serializer of remote values, `ser(value, depth, seen)`, with its helpers: JavaScript
-    // statements for the page's world, shared by scripts and preload scripts' channels.
+    // statements for the page's world, shared by scripts and preload scripts' channels. It uses
+    // the built-ins Headway captured before the page's scripts ran (`__headwayPristine`), plain
+    // loops and `instanceof`, so a page that replaces `eval`, `Reflect.apply`, `Set`, `Map`,
+    // `Array.prototype.push` or `Symbol.toStringTag` changes nothing here; its objects have no
+    // prototype, so a `toJSON` or `then` on Object.prototype does not reach them. `NK` is the key
+    // that marks a node, unknown to the page; at most `MOST` values are serialized.
     static let serializer = #"""
-    const isArray = Array.isArray;
-    const tagOf = (v) => Object.prototype.toString.call(v);
-    const isNode = (v) => { try { return v instanceof Node; } catch { return false; } };
+    const H = (typeof __headwayPristine === 'object' && __headwayPristine) || { eval: globalThis.eval,
+      apply: Reflect.apply, Map: Map, Set: Set, Promise: Promise, Node: typeof Node === 'function' ? Node : null };
+    const isArray = Array.isArray, MOST = 100000;
+    let counted = 0;
+    const isNode = (v) => { try { return H.Node !== null && v instanceof H.Node; } catch { return false; } };
     const kind = (v) => {
-      const t = tagOf(v).slice(8, -1);
-      const known = { Map: 'map', Set: 'set', WeakMap: 'weakmap', WeakSet: 'weakset', ArrayBuffer: 'arraybuffer',
-                      NodeList: 'nodelist', HTMLCollection: 'htmlcollection', Promise: 'promise', Proxy: 'proxy' };
       if (isArray(v)) return 'array';
-      if (known[t]) return known[t];
+      if (v instanceof H.Map) return 'map';
+      if (v instanceof H.Set) return 'set';
+      if (v instanceof WeakMap) return 'weakmap';
+      if (v instanceof WeakSet) return 'weakset';
+      if (v instanceof ArrayBuffer) return 'arraybuffer';
       if (ArrayBuffer.isView(v)) return 'typedarray';
+      if (v instanceof NodeList) return 'nodelist';
+      if (v instanceof HTMLCollection) return 'htmlcollection';
+      if (v instanceof H.Promise) return 'promise';
       if (v instanceof Error) return 'error';
       if (v instanceof RegExp) return 'regexp';
       if (v instanceof Date) return 'date';
@@ -25,67 +36,78 @@ enum BiDiRemoteValue {
       return 'object';
     };
     const ser = (v, depth, seen) => {
+      counted += 1;
+      if (counted > MOST) throw new RangeError(`the value holds more than ${MOST} values to serialize`);
       const t = typeof v;
-      if (v === undefined) return { type: 'undefined' };
-      if (v === null) return { type: 'null' };
-      if (t === 'string' || t === 'boolean') return { type: t, value: v };
+      if (v === undefined) return { __proto__: null, type: 'undefined' };
+      if (v === null) return { __proto__: null, type: 'null' };
+      if (t === 'string' || t === 'boolean') return { __proto__: null, type: t, value: v };
       if (t === 'number') {
-        const value = Number.isNaN(v) ? 'NaN' : Object.is(v, -0) ? '-0' : v === Infinity ? 'Infinity'
+        const value = v !== v ? 'NaN' : (v === 0 && 1 / v < 0) ? '-0' : v === Infinity ? 'Infinity'
           : v === -Infinity ? '-Infinity' : v;
-        return { type: 'number', value };
+        return { __proto__: null, type: 'number', value };
       }
-      if (t === 'bigint') return { type: 'bigint', value: String(v) };
-      if (t === 'symbol') return { type: 'symbol' };
-      if (t === 'function') return { type: 'function' };
+      if (t === 'bigint') return { __proto__: null, type: 'bigint', value: '' + v };
+      if (t === 'symbol') return { __proto__: null, type: 'symbol' };
+      if (t === 'function') return { __proto__: null, type: 'function' };
       if (isNode(v)) {
-        const value = { nodeType: v.nodeType, childNodeCount: v.childNodes.length };
+        const value = { __proto__: null, nodeType: v.nodeType, childNodeCount: v.childNodes.length };
         if (v.nodeType === 1) {
           value.localName = v.localName;
           value.namespaceURI = v.namespaceURI;
-          value.attributes = {};
-          for (const a of v.attributes) value.attributes[a.name] = a.value;
+          value.attributes = { __proto__: null };
+          const attributes = v.attributes;
+          for (let i = 0; i < attributes.length; i += 1) value.attributes[attributes[i].name] = attributes[i].value;
           value.shadowRoot = null;
         } else if (v.nodeValue !== null) {
           value.nodeValue = v.nodeValue;
         }
-        return { type: 'node', __node: v, value };
+        const out = { __proto__: null, type: 'node', value };
+        out[NK] = v;
+        return out;
       }
-      if (v === window.top) return { type: 'window', value: { context: '__top__' } };
-      if (v === window || (v && v.window === v)) return { type: 'window' };
+      if (v === window.top) return { __proto__: null, type: 'window', value: { __proto__: null, context: '__top__' } };
+      if (v === window || (v && v.window === v)) return { __proto__: null, type: 'window' };
       const type = kind(v);
-      if (type === 'regexp') return { type, value: { pattern: v.source, flags: v.flags } };
-      if (type === 'date') return { type, value: Number.isNaN(v.getTime()) ? 'Invalid Date' : v.toISOString() };
-      const nests = ['array', 'set', 'map', 'object', 'nodelist', 'htmlcollection'].includes(type);
-      if (depth === 0 || seen.has(v) || !nests) {
-        return { type };
+      if (type === 'regexp') {
+        return { __proto__: null, type, value: { __proto__: null, pattern: v.source, flags: v.flags } };
       }
-      seen.add(v);
+      if (type === 'date') {
+        return { __proto__: null, type, value: v.getTime() !== v.getTime() ? 'Invalid Date' : v.toISOString() };
+      }
+      const nests = type === 'array' || type === 'set' || type === 'map' || type === 'object' || type === 'nodelist'
+        || type === 'htmlcollection';
+      let cyclic = false;
+      for (let i = 0; i < seen.length; i += 1) if (seen[i] === v) cyclic = true;
+      if (depth === 0 || cyclic || !nests) return { __proto__: null, type };
+      seen[seen.length] = v;
       const inner = (x) => ser(x, depth - 1, seen);
-      let value;
+      const value = [];
       if (type === 'map') {
-        value = [];
-        for (const [k, x] of v) value.push([typeof k === 'string' ? k : inner(k), inner(x)]);
+        for (const [k, x] of v) value[value.length] = [typeof k === 'string' ? k : inner(k), inner(x)];
+      } else if (type === 'set') {
+        for (const x of v) value[value.length] = inner(x);
       } else if (type === 'object') {
-        value = [];
-        for (const k of Object.keys(v)) value.push([k, inner(v[k])]);
+        const keys = Object.keys(v);
+        for (let i = 0; i < keys.length; i += 1) value[value.length] = [keys[i], inner(v[keys[i]])];
       } else {
-        value = [];
-        for (const x of v) value.push(inner(x));
+        for (let i = 0; i < v.length; i += 1) value[value.length] = inner(v[i]);
       }
-      seen.delete(v);
-      return { type, value };
+      seen.length -= 1;
+      return { __proto__: null, type, value };
     };
     """#
 
     // The function body run in the page's world (through the classic Execute Script path, so
     // nodes cross as element references) with one argument: {run: "evaluate" | "call",
-    // expression, this, args, awaitPromise, depth}. It answers {ok: RemoteValue} or {thrown:
-    // RemoteValue, text}; a node in a RemoteValue is {type: "node", __node: the node, value}.
-    // `\(FUNCTION)` is replaced by the function declaration of a call.
-    static let body = "const P = arguments[0], evaluate = globalThis.eval;\n" + serializer + "\n" + #"""
+    // expression, this, args, awaitPromise, depth, nodeKey}. It answers {ok: RemoteValue} or
+    // {thrown: RemoteValue, text}; a node, in a RemoteValue or a local value, is an object with
+    // the node under `nodeKey`. `\(FUNCTION)` is replaced by the function declaration of a call.
+    static let body = "const P = arguments[0], NK = P.nodeKey;\n" + serializer + "\n" + #"""
     const des = (v) => {
       if (v === null || typeof v !== 'object') throw new TypeError('a local value must be an object');
-      if ('__node' in v) return v.__node;
+      const node = Object.getOwnPropertyDescriptor(v, NK);
+      if (node) return node.value;
       const x = v.value;
       switch (v.type) {
         case 'undefined': return undefined;
@@ -94,10 +116,10 @@ enum BiDiRemoteValue {
         case 'number':
           return x === 'NaN' ? NaN : x === '-0' ? -0 : x === 'Infinity' ? Infinity : x === '-Infinity' ? -Infinity : x;
         case 'bigint': return BigInt(x);
-        case 'array': { const out = []; for (let i = 0; i < x.length; i += 1) out.push(des(x[i])); return out; }
-        case 'set': { const out = new Set(); for (let i = 0; i < x.length; i += 1) out.add(des(x[i])); return out; }
+        case 'array': { const out = []; for (let i = 0; i < x.length; i += 1) out[i] = des(x[i]); return out; }
+        case 'set': { const out = new H.Set(); for (let i = 0; i < x.length; i += 1) out.add(des(x[i])); return out; }
         case 'object': case 'map': {
-          const out = v.type === 'map' ? new Map() : {};
+          const out = v.type === 'map' ? new H.Map() : {};
           for (let i = 0; i < x.length; i += 1) {
             const k = typeof x[i][0] === 'string' ? x[i][0] : des(x[i][0]), val = des(x[i][1]);
             if (v.type === 'map') out.set(k, val); else out[k] = val;
@@ -110,62 +132,82 @@ enum BiDiRemoteValue {
       }
     };
     const text = (e) => {
-      try { return e instanceof Error ? `${e.name}: ${e.message}` : String(e); } catch { return 'an exception' }
+      try { return e instanceof Error ? `${e.name}: ${e.message}` : '' + e; } catch { return 'an exception'; }
     };
-    const done = (v) => ({ ok: ser(v, P.depth, new Set()) });
-    const failed = (e) => ({ thrown: ser(e, 1, new Set()), text: text(e) });
+    // Results are objects of no prototype, so no `then` a page puts on Object.prototype makes them
+    // look like promises; they go back through the runner's callback (the body runs in its
+    // "async" mode), never as a returned promise, whose `then` the page could have replaced.
+    const finish = arguments[arguments.length - 1];
+    const failed = (e) => {
+      counted = 0;
+      try { return { __proto__: null, thrown: ser(e, 1, []), text: text(e) }; }
+      catch { return { __proto__: null, thrown: { type: 'error' }, text: text(e) }; }
+    };
+    const done = (v) => {
+      counted = 0;
+      try { return { __proto__: null, ok: ser(v, P.depth, []) }; } catch (e) { return failed(e); }
+    };
     let value;
     try {
       if (P.run === 'evaluate') {
-        value = (0, evaluate)(P.expression);
+        value = H.apply(H.eval, undefined, [P.expression]);
       } else {
         const f = (\(FUNCTION)
         );
         const args = [];
-        for (let i = 0; i < P.args.length; i += 1) args.push(des(P.args[i]));
-        value = f.apply(P.this === null ? undefined : des(P.this), args);
+        for (let i = 0; i < P.args.length; i += 1) args[i] = des(P.args[i]);
+        value = H.apply(f, P.this === null ? undefined : des(P.this), args);
       }
-    } catch (e) { return failed(e); }
-    let thenable = false;
-    try { thenable = value !== null && typeof value === 'object' && typeof value.then === 'function'; } catch {}
-    if (P.awaitPromise && thenable) return Promise.resolve(value).then(done, failed);
-    return done(value);
+    } catch (e) { finish(failed(e)); return; }
+    // As the spec says, only a promise is awaited (not any object with a `then`); `await` takes a
+    // native promise without calling its `then`.
+    if (!P.awaitPromise || !(value instanceof H.Promise)) { finish(done(value)); return; }
+    (async () => {
+      let result;
+      try { result = done(await value); } catch (e) { result = failed(e); }
+      finish(result);
+    })();
     """#
 
+    // A key no page can guess, for the nodes of one call.
+    static func nodeKey() -> String { "headway-node-" + UUID().uuidString.lowercased() }
+
     // A local value as the page-side deserializer takes it: a `sharedId` becomes the classic
-    // element reference that Headway's runtime revives into the node.
-    static func local(_ value: JSONValue) throws -> JSONValue {
+    // element reference (under `nodeKey`) that Headway's runtime revives into the node.
+    static func local(_ value: JSONValue, nodeKey: String) throws -> JSONValue {
         switch value {
         case .object(let object):
             if let shared = object["sharedId"] {
                 guard let id = shared.stringValue else {
                     throw BiDiError(.invalidArgument, "\"sharedId\" must be a string")
                 }
-                return ["__node": [ScriptRuntime.elementKey: .string(id)]]
+                return [nodeKey: [ScriptRuntime.elementKey: .string(id)]]
             }
             if object["handle"] != nil {
                 throw BiDiError(.noSuchHandle, "headway keeps no handles: pass values, or nodes by sharedId")
             }
-            return .object(try object.mapValues(local))
-        case .array(let items): return .array(try items.map(local))
+            return .object(try object.mapValues { try local($0, nodeKey: nodeKey) })
+        case .array(let items): return .array(try items.map { try local($0, nodeKey: nodeKey) })
         default: return value
         }
     }
 
-    // A remote value from the page: each node's element reference becomes its `sharedId`, and the
+    // A remote value from the page: each node's element reference (under `nodeKey`) becomes its
+    // `sharedId` (with `sharedIds` off, as for what a page posts, the node has none), and the
     // top-level window its context.
-    static func remote(_ value: JSONValue, context: String) -> JSONValue {
+    static func remote(_ value: JSONValue, context: String, nodeKey: String, sharedIds: Bool = true) -> JSONValue {
         switch value {
         case .object(var object):
-            if let node = object.removeValue(forKey: "__node") {
+            if let node = object.removeValue(forKey: nodeKey), sharedIds {
                 let id = node[ScriptRuntime.elementKey]?.stringValue ?? node[ScriptRuntime.shadowKey]?.stringValue
                 if let id { object["sharedId"] = .string(id) }
             }
             if object["type"] == "window", object["value"]?["context"] == "__top__" {
                 object["value"] = ["context": .string(context)]
             }
-            return .object(object.mapValues { remote($0, context: context) })
-        case .array(let items): return .array(items.map { remote($0, context: context) })
+            return .object(object.mapValues { remote($0, context: context, nodeKey: nodeKey, sharedIds: sharedIds) })
+        case .array(let items):
+            return .array(items.map { remote($0, context: context, nodeKey: nodeKey, sharedIds: sharedIds) })
         default: return value
         }
     }

@@ -15,9 +15,11 @@ enum BiDiScript {
             let function = try call.parameters.string("functionDeclaration")
             let arguments = call.parameters.body["arguments"] ?? []
             guard case .array = arguments else { throw BiDiError(.invalidArgument, "\"arguments\" must be an array") }
-            return try await run(call, ["run": "call", "args": try BiDiRemoteValue.local(arguments),
-                                        "this": try BiDiRemoteValue.local(call.parameters.body["this"] ?? .null)],
-                                 function: function)
+            let key = BiDiRemoteValue.nodeKey()
+            return try await run(call, [
+                "run": "call", "nodeKey": .string(key), "args": try BiDiRemoteValue.local(arguments, nodeKey: key),
+                "this": try BiDiRemoteValue.local(call.parameters.body["this"] ?? .null, nodeKey: key),
+            ], function: function)
         },
         "script.getRealms": { call in
             call.session.syncWindows()
@@ -46,6 +48,8 @@ enum BiDiScript {
     ) async throws -> JSONValue {
         let handle = try call.target()
         var payload = payload
+        let key = payload["nodeKey"]?.stringValue ?? BiDiRemoteValue.nodeKey()
+        payload["nodeKey"] = .string(key)
         payload["awaitPromise"] = .bool(try call.parameters.bool("awaitPromise"))
         payload["depth"] = try serializationDepth(call)
         let body = BiDiRemoteValue.body.replacingOccurrences(of: #"\(FUNCTION)"#, with: function)
@@ -53,7 +57,7 @@ enum BiDiScript {
         let answer: JSONValue
         do {
             answer = try await call.session.inContext(handle) {
-                try await call.session.runUserScript(body, [.object(payload)], async: false)
+                try await call.session.runUserScript(body, [.object(payload)], async: true)
             }
         } catch let error as WebDriverError where error.code == .javascriptError {
             // The function declaration did not compile.
@@ -65,11 +69,12 @@ enum BiDiScript {
         if let thrown = answer["thrown"] {
             return ["type": "exception", "realm": realm, "exceptionDetails": [
                 "text": answer["text"] ?? "", "lineNumber": 0, "columnNumber": 0,
-                "exception": BiDiRemoteValue.remote(thrown, context: handle), "stackTrace": ["callFrames": []],
+                "exception": BiDiRemoteValue.remote(thrown, context: handle, nodeKey: key),
+                "stackTrace": ["callFrames": []],
             ]]
         }
         return ["type": "success", "realm": realm,
-                "result": BiDiRemoteValue.remote(answer["ok"] ?? ["type": "undefined"], context: handle)]
+                "result": BiDiRemoteValue.remote(answer["ok"] ?? ["type": "undefined"], context: handle, nodeKey: key)]
     }
 
     // maxObjectDepth of `serializationOptions`: null (the default) is unlimited, held to 64 levels.
