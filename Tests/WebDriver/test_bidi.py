@@ -220,6 +220,7 @@ class BiDiTests(unittest.TestCase):
                                                arguments=[{"sharedId": node["sharedId"]}])
         self.assertEqual(raw["result"], {"type": "string", "value": "para"})
 
+    @chromium_differs("on this page its classic Find Element fails (deepSerializedValue missing)")
     def test_a_hostile_page_cannot_break_scripts(self):
         self.driver.get(f"{self.base}/bidi_hostile.html")
         target = {"context": self.context}
