@@ -406,6 +406,28 @@ class BiDiProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    def test_windows_a_page_opens_and_classic_closes_are_reported(self):
+        socket = self.connect()
+        try:
+            context = self.driver.current_window_handle
+            socket.send(json.dumps({"id": 1, "method": "session.subscribe", "params": {
+                "events": ["browsingContext.contextCreated", "browsingContext.contextDestroyed"]}}))
+            # The subscription reports the context open now.
+            self.assertEqual(self.events_until(socket, "browsingContext.contextCreated")[-1]["params"]["context"],
+                             context)
+            socket.send(json.dumps({"id": 2, "method": "script.evaluate", "params": {
+                "expression": "window.open('about:blank', '_blank'); 1", "target": {"context": context},
+                "awaitPromise": False}}))
+            opened = self.events_until(socket, "browsingContext.contextCreated")[-1]["params"]["context"]
+            self.assertNotEqual(opened, context)
+            self.driver.switch_to.window(opened)
+            self.driver.close()
+            self.driver.switch_to.window(context)
+            self.assertEqual(self.events_until(socket, "browsingContext.contextDestroyed")[-1]["params"]["context"],
+                             opened)
+        finally:
+            socket.close()
+
     @chromium_differs("a 65 MiB message is neither answered nor refused within 30 s")
     def test_an_oversized_message_closes_the_connection(self):
         import websocket

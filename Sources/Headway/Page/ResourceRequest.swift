@@ -39,8 +39,13 @@ extension Page {
     func requestSent(_ resource: UInt, url: URL, method: String, headers: [ResourceEntry.Header]) {
         requestCount += 1
         let request = ResourceRequest(id: requestCount, url: url, method: method, headers: headers, sent: Date())
-        // At most keptRecords at once (WebKit ends nearly every one it starts).
-        if openRequests.count < NetworkActivity.keptRecords { openRequests[resource] = request }
+        // At most keptRecords at once: should WebKit leave that many unended, the older half goes
+        // (their ends are not reported), so later requests still are.
+        if openRequests.count >= NetworkActivity.keptRecords {
+            let oldest = openRequests.sorted { $0.value.id < $1.value.id }.prefix(NetworkActivity.keptRecords / 2)
+            for (key, _) in oldest { openRequests[key] = nil }
+        }
+        openRequests[resource] = request
         chain.page(self, didSendRequest: request)
     }
 

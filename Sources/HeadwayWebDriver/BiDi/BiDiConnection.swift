@@ -31,9 +31,10 @@ package struct BiDiEndpoint: WebSocketEndpoint {
                 group.addTask {
                     do {
                         let command = try BiDiCommand.parse(text)
-                        sink.send(await connection.execute(command), answers: true)
-                        // After session.end's answer, the connection closes.
-                        if await connection.ended { sink.close() }
+                        let (answer, ends) = await connection.execute(command)
+                        sink.send(answer, answers: true)
+                        // After session.end's own answer, the connection closes.
+                        if ends { sink.close() }
                     } catch let error as BiDiError {
                         sink.send(error.text, answers: true)
                     } catch {
@@ -68,8 +69,8 @@ final class BiDiConnection {
     private var sessionID: String?
     // Made by session.new on this connection: it ends with the connection.
     private var ownsSession = false
-    // session.end ended the session: the connection closes once it is answered.
-    private(set) var ended = false
+    // A session.new is under way (a second one waits for none, it is refused).
+    private var creating = false
 
     init?(service: WebDriverService, sessionID: String?, sink: WebSocketSink) {
         self.service = service
@@ -81,13 +82,15 @@ final class BiDiConnection {
         }
     }
 
-    func execute(_ command: BiDiCommand) async -> String {
+    // The command's answer, and whether it ended the session (session.end succeeded).
+    func execute(_ command: BiDiCommand) async -> (String, Bool) {
         do {
-            return BiDiCommand.success(id: command.id, try await run(command))
+            let result = try await run(command)
+            return (BiDiCommand.success(id: command.id, result), command.method == "session.end")
         } catch {
             var failure = BiDiError(error)
             failure.id = command.id
-            return failure.text
+            return (failure.text, false)
         }
     }
 
@@ -99,7 +102,11 @@ final class BiDiConnection {
             return ["ready": .bool(ready), "message": .string(ready ? "ready for a new session"
                 : sessionID != nil ? "this connection has a session" : "the server runs its maximum of sessions")]
         case "session.new":
-            guard sessionID == nil else { throw BiDiError(.sessionNotCreated, "this connection has a session already") }
+            guard sessionID == nil, !creating else {
+                throw BiDiError(.sessionNotCreated, "this connection has a session already")
+            }
+            creating = true
+            defer { creating = false }
             let requested = parameters.body["capabilities"] ?? [:]
             var capabilities = try Capabilities(newSessionBody: ["capabilities": requested])
             capabilities.webSocketUrl = true
@@ -120,7 +127,6 @@ final class BiDiConnection {
         case "session.end":
             // Answered on this connection before it closes; the session's others close now.
             events.detach(sink)
-            ended = true
             await session.queue.close()
             service.registry.delete(session.id)
             self.sessionID = nil
@@ -141,7 +147,7 @@ final class BiDiConnection {
                 let call = BiDiCall(session: session, events: events, parameters: parameters)
                 contexts = Set(try ids.map { try call.context($0.stringValue ?? "").handle })
             }
-            let id = events.subscribe(wanted, contexts: contexts)
+            let id = try events.subscribe(wanted, contexts: contexts)
             if wanted.contains("browsingContext.contextCreated") {
                 session.syncWindows()
                 for window in session.windows where contexts?.contains(window.handle) ?? true {

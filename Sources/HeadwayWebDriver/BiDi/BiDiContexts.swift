@@ -41,15 +41,15 @@ enum BiDiContexts {
             }
             let page = try call.session.browser.newPage()
             let handle = call.session.add(page)
+            call.events.emit("browsingContext.contextCreated", info(handle: handle, url: nil), context: handle)
             _ = try await page.load(URL(string: "about:blank")!, timeout: call.session.timeouts.pageLoadDuration)
-            call.events.emit("browsingContext.contextCreated", info(handle: handle, url: page.url), context: handle)
             return ["context": .string(handle)]
         },
         "browsingContext.close": { call in
             let (handle, page) = try call.context()
+            call.events.contextClosed(handle)
             page.close()
             call.session.syncWindows()
-            call.events.emit("browsingContext.contextDestroyed", info(handle: handle, url: nil), context: handle)
             return [:]
         },
         "browsingContext.navigate": { call in

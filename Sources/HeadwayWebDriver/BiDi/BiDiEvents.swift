@@ -29,7 +29,8 @@ final class BiDiEvents {
     let preloads = BiDiPreloads()
     // Where events go: every WebSocket open on the session.
     private var sinks: [ObjectIdentifier: WebSocketSink] = [:]
-    private var readers: [ObjectIdentifier: Task<Void, Never>] = [:]
+    // Each window's reader, by handle.
+    private var readers: [String: Task<Void, Never>] = [:]
     // Each window's latest navigation id, which navigate's answer and the events share.
     private(set) var navigations: [String: String] = [:]
     // Each window's document request of its latest navigation, and the URL of one started whose
@@ -60,7 +61,12 @@ final class BiDiEvents {
         return events
     }
 
-    func subscribe(_ events: Set<String>, contexts: Set<String>?) -> String {
+    static let maxSubscriptions = 1000
+
+    func subscribe(_ events: Set<String>, contexts: Set<String>?) throws(BiDiError) -> String {
+        guard subscriptions.count < Self.maxSubscriptions else {
+            throw BiDiError(.invalidArgument, "the session has \(Self.maxSubscriptions) subscriptions: end some first")
+        }
         let id = UUID().uuidString.lowercased()
         subscriptions.append(Subscription(id: id, events: events, contexts: contexts))
         return id
@@ -105,16 +111,34 @@ final class BiDiEvents {
 
     // Reads `page`'s events from now on, as the window `handle`'s.
     func watch(_ page: Page, handle: String, session: Session) {
-        let key = ObjectIdentifier(page)
-        guard readers[key] == nil else { return }
+        guard readers[handle] == nil else { return }
         preloads.windowOpened(page, handle: handle)
-        readers[key] = Task { @EngineActor [weak self, weak session] in
+        readers[handle] = Task { @EngineActor [weak self, weak session] in
             for await event in page.events {
                 guard let self, let session else { return }
                 self.handle(event, handle: handle, session: session)
             }
+            // The page closed: what was kept for its window goes.
+            self?.forget(handle)
         }
     }
+
+    private func forget(_ handle: String) {
+        readers[handle] = nil
+        navigations[handle] = nil
+        documentRequests[handle] = nil
+        pendingDocuments[handle] = nil
+        urls[handle] = nil
+        preloads.forget(handle)
+    }
+
+    // A window closed by a command (Close Window, browsingContext.close).
+    func contextClosed(_ handle: String) {
+        emit("browsingContext.contextDestroyed", BiDiContexts.info(handle: handle, url: nil), context: handle)
+    }
+
+    // Whether a WebSocket is open on the session (a client listening for events uses it).
+    var isListening: Bool { !sinks.isEmpty }
 
     static var now: JSONValue { .number((Date().timeIntervalSince1970 * 1000).rounded()) }
 
@@ -189,8 +213,12 @@ final class BiDiEvents {
             default: params["accepted"] = .bool(dialog.type == .alert)
             }
             emit("browsingContext.userPromptClosed", .object(params), context: handle)
-        case .popup:
+        case .popup(let opened):
             session.syncWindows()
+            if let window = session.windows.first(where: { $0.page === opened }) {
+                emit("browsingContext.contextCreated", BiDiContexts.info(handle: window.handle, url: opened.url),
+                     context: window.handle)
+            }
         case .closedByScript:
             emit("browsingContext.contextDestroyed", BiDiContexts.info(handle: handle, url: nil), context: handle)
             session.syncWindows()

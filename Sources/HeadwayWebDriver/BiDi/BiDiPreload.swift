@@ -11,8 +11,8 @@ final class BiDiPreloads {
     struct Preload {
         let source: String
         let contexts: Set<String>?
-        // Each window's copy, by page.
-        var installed: [ObjectIdentifier: (page: Page, script: InitScript)] = [:]
+        // Each window's copy, by handle (the page held weakly: a closed one goes).
+        var installed: [String: (page: WeakPageRef, script: InitScript)] = [:]
     }
 
     private var preloads: [String: Preload] = [:]
@@ -48,7 +48,9 @@ final class BiDiPreloads {
         guard let preload = preloads.removeValue(forKey: id) else {
             throw BiDiError(.noSuchScript, "no preload script has the id \(id)")
         }
-        for (page, script) in preload.installed.values where !page.isClosed { try? page.removeInitScript(script) }
+        for (page, script) in preload.installed.values {
+            if let page = page.page, !page.isClosed { try? page.removeInitScript(script) }
+        }
     }
 
     // Installs every preload script that applies to a window opened now (one its opener's
@@ -59,10 +61,15 @@ final class BiDiPreloads {
 
     private func install(_ id: String, on page: Page, handle: String) throws {
         guard var preload = preloads[id], preload.contexts?.contains(handle) ?? true,
-              preload.installed[ObjectIdentifier(page)] == nil else { return }
+              preload.installed[handle] == nil else { return }
         let script = try page.initScripts.first { $0.source == preload.source } ?? page.addInitScript(preload.source)
-        preload.installed[ObjectIdentifier(page)] = (page, script)
+        preload.installed[handle] = (WeakPageRef(page: page), script)
         preloads[id] = preload
+    }
+
+    // The window `handle` closed.
+    func forget(_ handle: String) {
+        for id in preloads.keys { preloads[id]?.installed[handle] = nil }
     }
 
     static let handlers: [String: BiDiHandler] = [
@@ -92,6 +99,11 @@ final class BiDiPreloads {
             return [:]
         },
     ]
+}
+
+// A page, not kept alive.
+struct WeakPageRef {
+    weak var page: Page?
 }
 
 extension JSONValue {

@@ -18,8 +18,10 @@ package protocol WebSocketEndpoint: Sendable {
 package struct WebSocketLimits: Sendable {
     // The largest message a client may send, whole (its fragments together): larger is closed 1009.
     package var maxMessageBytes = 64 << 20
-    // Messages read and not yet answered: beyond it the connection is not read until they are.
+    // Messages read and not yet answered: beyond it the connection is not read until they are...
     package var maxUnanswered = 256
+    // ...nor beyond this many bytes of them.
+    package var maxUnansweredBytes = 256 << 20
     // Bytes written and not yet taken by the client: beyond it the client is not reading, and
     // the connection is closed 1008.
     package var maxUnsentBytes = 256 << 20

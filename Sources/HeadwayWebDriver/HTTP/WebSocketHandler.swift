@@ -26,7 +26,11 @@ final class WebSocketHandler: ChannelDuplexHandler {
     private var context: ChannelHandlerContext?
     private var unanswered = 0
     // Messages read while `maxUnanswered` waited, in order.
-    private var waiting: [WebSocketMessage] = []
+    private var waiting: [(message: WebSocketMessage, bytes: Int)] = []
+    // The sizes of the messages handed on and not yet answered, oldest first (an answer is taken
+    // to answer the oldest), and of those and the waiting ones together.
+    private var sizes: [Int] = []
+    private var heldBytes = 0
     private var unsent = 0
     private var readDeferred = false
     private var closing = false
@@ -61,7 +65,11 @@ final class WebSocketHandler: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
-        guard !closing else { return }
+        // Closing: what the client still sends is dropped; its close frame ends the connection.
+        guard !closing else {
+            if frame.opcode == .connectionClose { context.close(promise: nil) }
+            return
+        }
         switch frame.opcode {
         case .text, .binary:
             var message = WebSocketMessage.binary
@@ -71,17 +79,26 @@ final class WebSocketHandler: ChannelDuplexHandler {
                 }
                 message = .text(text)
             }
-            waiting.append(message)
+            waiting.append((message, frame.length))
+            heldBytes += frame.length
             deliver()
         case .ping:
             write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData))
         case .pong:
             break
         case .connectionClose:
-            // Echo the client's code, then close.
+            // Echo the client's code (one a client may send: RFC 6455 7.4), then close.
             var data = frame.unmaskedData
-            let code = data.readWebSocketErrorCode() ?? .normalClosure
-            close(code, reason: "")
+            let number = data.readInteger(as: UInt16.self)
+            let reason = data.readableBytes > 0 ? String(validating: data.readableBytesView, as: UTF8.self) : ""
+            guard let number, reason != nil else {
+                let empty = number == nil && frame.unmaskedData.readableBytes == 0
+                return close(empty ? .normalClosure : .protocolError, reason: "", clientClosed: true)
+            }
+            let allowed = (1000...1003).contains(number) || (1007...1014).contains(number)
+                || (3000...4999).contains(number)
+            let code = allowed ? WebSocketErrorCode(codeNumber: Int(number)) : .protocolError
+            close(code, reason: "", clientClosed: true)
         default:
             close(.protocolError, reason: "unknown opcode")
         }
@@ -99,7 +116,11 @@ final class WebSocketHandler: ChannelDuplexHandler {
     }
 
     func read(context: ChannelHandlerContext) {
-        if unanswered + waiting.count >= limits.maxUnanswered { readDeferred = true } else { context.read() }
+        if isFull { readDeferred = true } else { context.read() }
+    }
+
+    private var isFull: Bool {
+        unanswered + waiting.count >= limits.maxUnanswered || heldBytes >= limits.maxUnansweredBytes
     }
 
     // Hands the endpoint what waits, while fewer than `maxUnanswered` await their answer; reads on
@@ -107,9 +128,11 @@ final class WebSocketHandler: ChannelDuplexHandler {
     private func deliver() {
         while unanswered < limits.maxUnanswered, !waiting.isEmpty {
             unanswered += 1
-            messages?.yield(waiting.removeFirst())
+            let (message, bytes) = waiting.removeFirst()
+            sizes.append(bytes)
+            messages?.yield(message)
         }
-        if readDeferred, unanswered + waiting.count < limits.maxUnanswered, let context {
+        if readDeferred, !isFull, let context {
             readDeferred = false
             context.read()
         }
@@ -118,16 +141,16 @@ final class WebSocketHandler: ChannelDuplexHandler {
     func send(_ text: String, answers: Bool) {
         if answers {
             unanswered -= 1
+            if !sizes.isEmpty { heldBytes -= sizes.removeFirst() }
             deliver()
         }
         guard !closing, let context else { return }
         write(WebSocketFrame(fin: true, opcode: .text, data: context.channel.allocator.buffer(string: text)))
-        if unsent > limits.maxUnsentBytes {
-            close(.policyViolation, reason: "the client does not read its messages")
-        }
     }
 
-    func close(_ code: WebSocketErrorCode, reason: String) {
+    // Sends a close frame with `code`, then closes: at once when the client closed first, else
+    // after its own close frame (or 5 s), so that answers it has not read are not reset away.
+    func close(_ code: WebSocketErrorCode, reason: String, clientClosed: Bool = false) {
         guard !closing, let context else { return }
         closing = true
         finish()
@@ -138,7 +161,9 @@ final class WebSocketHandler: ChannelDuplexHandler {
         context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)),
                               promise: written)
         let channel = context.channel
-        written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        written.futureResult.whenComplete { _ in
+            if clientClosed { channel.close(promise: nil) } else { channel.close(mode: .output, promise: nil) }
+        }
         // A client that never takes the close frame is not waited for long.
         channel.eventLoop.scheduleTask(in: .seconds(5)) { channel.close(promise: nil) }
     }
@@ -147,6 +172,10 @@ final class WebSocketHandler: ChannelDuplexHandler {
         guard let context else { return }
         let bytes = frame.length
         unsent += bytes
+        // Answers, events and pongs alike: a client that takes none of them is cut off.
+        guard unsent <= limits.maxUnsentBytes else {
+            return close(.policyViolation, reason: "the client does not read its messages")
+        }
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(frame), promise: written)
         written.futureResult.assumeIsolated().whenComplete { [self] _ in unsent -= bytes }
@@ -156,5 +185,7 @@ final class WebSocketHandler: ChannelDuplexHandler {
         messages?.finish()
         messages = nil
         waiting.removeAll()
+        sizes.removeAll()
+        heldBytes = 0
     }
 }

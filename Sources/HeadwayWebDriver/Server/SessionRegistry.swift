@@ -75,6 +75,9 @@ package final class SessionRegistry {
     // The sessions no command has used for `timeout` and none is running.
     package func idle(for timeout: Duration) -> [Session] {
         let now = ContinuousClock.now
-        return sessions.values.filter { !$0.queue.isBusy && $0.lastUsed.duration(to: now) >= timeout }
+        // A session with a WebSocket open is in use: its client may be listening for events.
+        return sessions.values.filter {
+            !$0.queue.isBusy && $0.bidi?.isListening != true && $0.lastUsed.duration(to: now) >= timeout
+        }
     }
 }

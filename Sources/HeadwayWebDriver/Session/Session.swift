@@ -138,6 +138,7 @@ package final class Session {
     // Closes the current window; the session has no current window until it switches.
     package func closeCurrentWindow() throws(WebDriverError) {
         let page = try currentPage()
+        if let handle = currentHandle { bidi?.contextClosed(handle) }
         windows.removeAll { $0.handle == currentHandle }
         currentHandle = nil
         framePath = []
