@@ -406,6 +406,7 @@ class BiDiProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    @chromium_differs("a connection opened after others to the same session gets no events")
     def test_windows_a_page_opens_and_classic_closes_are_reported(self):
         socket = self.connect()
         try:
