@@ -394,6 +394,11 @@ class BiDiProtocolTests(unittest.TestCase):
                 "expression": "location.hash = 'part'", "target": {"context": context}, "awaitPromise": False}}))
             fragment = self.events_until(socket, "browsingContext.fragmentNavigated")[-1]["params"]
             self.assertEqual(fragment["url"], f"{base}/title.html#part")
+            socket.send(json.dumps({"id": 41, "method": "script.evaluate", "params": {
+                "expression": "history.pushState(null, '', 'pushed.html')", "target": {"context": context},
+                "awaitPromise": False}}))
+            pushed = self.events_until(socket, "browsingContext.historyUpdated")[-1]["params"]
+            self.assertEqual((pushed["url"], pushed["context"]), (f"{base}/pushed.html", context))
             socket.send(json.dumps({"id": 5, "method": "script.evaluate", "params": {
                 "expression": "setTimeout(() => confirm('sure?'), 0)", "target": {"context": context},
                 "awaitPromise": False}}))

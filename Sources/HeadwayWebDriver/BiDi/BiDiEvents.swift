@@ -17,7 +17,8 @@ final class BiDiEvents {
     static let names: [String: [String]] = [
         "browsingContext": ["contextCreated", "contextDestroyed", "navigationStarted", "fragmentNavigated",
                             "load", "navigationFailed", "userPromptClosed",
-                            "domContentLoaded", "fragmentNavigated", "userPromptOpened", "navigationCommitted"],
+                            "domContentLoaded", "fragmentNavigated", "userPromptOpened", "navigationCommitted",
+                            "historyUpdated"],
         "log": ["entryAdded"],
         "script": ["message"],
         "headway:load": ["measured"],
@@ -224,11 +225,17 @@ final class BiDiEvents {
             session.syncWindows()
         // Navigations come through the session's delegate (`navigated`), in order with requests.
         case .state(let state):
-            // The URL changed only in its fragment while no load ran: a fragment navigation.
+            // The URL changed while no load ran: only in its fragment, a fragment navigation; else
+            // the page's history API (pushState, replaceState).
             defer { urls[handle] = state.url }
-            guard !state.isLoading, let url = state.url, let before = urls[handle] ?? nil, before != url,
-                  Self.withoutFragment(before) == Self.withoutFragment(url) else { return }
-            navigated(.fragment, url: url, handle: handle)
+            guard !state.isLoading, let url = state.url, let before = urls[handle] ?? nil, before != url else { return }
+            if Self.withoutFragment(before) == Self.withoutFragment(url) {
+                navigated(.fragment, url: url, handle: handle)
+            } else {
+                emit("browsingContext.historyUpdated", ["context": .string(handle), "timestamp": Self.now,
+                                                        "url": .string(url.absoluteString), "userContext": "default"],
+                     context: handle)
+            }
         case .navigationStarted, .navigationFinished, .navigationFailed, .navigationRedirected, .navigationCommitted,
              .webProcessTerminated:
             break
