@@ -55,7 +55,7 @@ extension HTTPTestClient {
         return Frame(opcode: head[0] & 0x0F, payload: payload)
     }
 
-    // The next frame that is not a ping or pong... of the given opcode, skipping others.
+    // The next frame of `opcode`, skipping any other.
     func frame(opcode: UInt8) -> Frame? {
         while let next = frame() {
             if next.opcode == opcode { return next }

@@ -216,9 +216,9 @@ final class BiDiEvents {
             emit("browsingContext.userPromptClosed", .object(params), context: handle)
         case .popup(let opened):
             session.syncWindows()
-            if let window = session.windows.first(where: { $0.page === opened }) {
-                emit("browsingContext.contextCreated", BiDiContexts.info(handle: window.handle, url: opened.url),
-                     context: window.handle)
+            if let openedHandle = session.handle(of: opened) {
+                emit("browsingContext.contextCreated", BiDiContexts.info(handle: openedHandle, url: opened.url),
+                     context: openedHandle)
             }
         case .closedByScript:
             emit("browsingContext.contextDestroyed", BiDiContexts.info(handle: handle, url: nil), context: handle)

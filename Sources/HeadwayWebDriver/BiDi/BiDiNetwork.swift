@@ -62,7 +62,7 @@ enum BiDiNetwork {
 
 extension BiDiEvents {
     func requestSent(_ request: ResourceRequest, page: Page, session: Session) {
-        guard let handle = session.windows.first(where: { $0.page === page })?.handle else { return }
+        guard let handle = session.handle(of: page) else { return }
         if let url = pendingDocuments[handle], url == request.url {
             pendingDocuments[handle] = nil
             documentRequests[handle] = request.id
@@ -72,7 +72,7 @@ extension BiDiEvents {
     }
 
     func requestEnded(_ request: ResourceRequest, page: Page, session: Session) {
-        guard let handle = session.windows.first(where: { $0.page === page })?.handle else { return }
+        guard let handle = session.handle(of: page) else { return }
         for (method, params) in BiDiNetwork.ended(request, context: handle, navigation: navigation(handle, request)) {
             emit(method, params, context: handle)
         }

@@ -13,7 +13,7 @@ final class LoadRecorder: NavigationDelegate {
 
     func page(_ page: Page, didOpenDialog dialog: JavaScriptDialog) {
         guard let session, let events = session.bidi,
-              let handle = session.windows.first(where: { $0.page === page })?.handle else { return }
+              let handle = session.handle(of: page) else { return }
         let behavior = session.capabilities.unhandledPromptBehavior
         events.promptOpened(dialog, handle: handle, behavior: behavior)
         // A BiDi session's prompt handler answers a prompt when it opens, as the BiDi spec (and
@@ -24,7 +24,7 @@ final class LoadRecorder: NavigationDelegate {
 
     func page(_ page: Page, didLoad result: LoadResult) {
         if let session, let events = session.bidi,
-           let handle = session.windows.first(where: { $0.page === page })?.handle {
+           let handle = session.handle(of: page) {
             events.loadMeasured(result, handle: handle)
         }
         guard let session, session.browser.configuration.recordsResources, !result.isSameDocument else { return }
@@ -39,13 +39,13 @@ final class LoadRecorder: NavigationDelegate {
 
     private func navigated(_ what: BiDiEvents.Navigation, _ page: Page, _ url: URL?) {
         guard let session, let events = session.bidi,
-              let handle = session.windows.first(where: { $0.page === page })?.handle else { return }
+              let handle = session.handle(of: page) else { return }
         events.navigated(what, url: url, handle: handle)
     }
 
     func page(_ page: Page, didPostMessage data: JSONValue) {
         guard let session, let events = session.bidi,
-              let handle = session.windows.first(where: { $0.page === page })?.handle else { return }
+              let handle = session.handle(of: page) else { return }
         events.channelMessage(data, handle: handle)
     }
 

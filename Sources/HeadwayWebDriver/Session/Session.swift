@@ -86,6 +86,9 @@ package final class Session {
     }
 
     package func touch() { lastUsed = .now }
+
+    // The handle of the window showing `page`, if it is one of the session's.
+    func handle(of page: Page) -> String? { windows.first { $0.page === page }?.handle }
     // The folder of the files clients uploaded (see Session+Uploads.swift).
     var uploads: URL?
 
