@@ -16,6 +16,8 @@ public enum Limits {
     /// The longest timeout or wait Headway honours: a day. The CLI refuses longer ones; library
     /// calls and the WebDriver server's timeouts are clamped to it.
     public static let longestWait: Duration = .seconds(86_400)
+    /// How long a request may be held for an interceptor before it goes as it is.
+    public static let heldRequest: Duration = .seconds(60)
     /// A web process's memory limit, in MB (1 TB: WebKit takes a 32-bit count).
     public static let webProcessMemory = 1...1_048_576
     /// The hidden views a booster may prerender (`BoosterConfiguration.prerender`).

@@ -14,9 +14,10 @@
  *   schemes into those schemes, so the booster's handler can answer them from the prefetch cache:
  *   subresources, frames, and the main document of a navigation the page starts (a link or a
  *   script with an absolute URL). Only hosts the prefetch policy allows are rewritten.
- * - with a request filter, asks the browser's filter server (an abstract Unix socket) about each
- *   request: it writes "METHOD URL PAGE\n" and reads "A\n" or "B\n"; no answer within 5 s
- *   lets the request go;
+ * - with a request filter or request interception, asks the browser's filter server (an abstract
+ *   Unix socket) about each request, which it may block, hold for an interceptor, send elsewhere
+ *   or send with other headers (filter_blocks); no answer within 5 s (70 s once held) lets the
+ *   request go;
  * - tells each view its web process's id ("headway-pid"), so a memory limit can be enforced
  *   from outside a process whose main thread a page keeps busy.
  * - gives Headway's isolated world its bridge to the page's world (bridge.c).
@@ -74,28 +75,132 @@ static int filter_connect(void) {
     return fd;
 }
 
-/* Whether the browser's request filter blocks the request; any failure lets it go. */
-static gboolean filter_blocks(const char *method, const char *uri, const char *page_uri) {
+/* A field of a question or answer: '%', tab, CR and LF written as %XX, so that fields are
+ * separated by tabs and a message ends at its newline. */
+static void append_field(GString *out, const char *text) {
+    g_string_append_c(out, '\t');
+    for (const char *c = text ? text : ""; *c; c++) {
+        if (*c == '%' || *c == '\t' || *c == '\n' || *c == '\r') {
+            g_string_append_printf(out, "%%%02X", (unsigned char)*c);
+        } else {
+            g_string_append_c(out, *c);
+        }
+    }
+}
+
+static char *unescape_field(const char *text) {
+    char *plain = g_uri_unescape_string(text, NULL);
+    return plain ? plain : g_strdup(text);
+}
+
+/* One answer line from the filter server, without its newline; NULL on a timeout or a closed
+ * server. At most 1 MB. */
+static char *read_answer(void) {
+    GString *line = g_string_new(NULL);
+    char chunk[4096];
+    while (line->len < (1 << 20)) {
+        ssize_t count = recv(filter_fd, chunk, sizeof chunk, MSG_PEEK);
+        if (count <= 0) break;
+        char *end = memchr(chunk, '\n', (size_t)count);
+        size_t take = end ? (size_t)(end - chunk) + 1 : (size_t)count;
+        if (read(filter_fd, chunk, take) != (ssize_t)take) break;
+        g_string_append_len(line, chunk, (gssize)(end ? take - 1 : take));
+        if (end) return g_string_free(line, FALSE);
+    }
+    g_string_free(line, TRUE);
+    return NULL;
+}
+
+static void set_read_bound(int seconds) {
+    struct timeval bound = {seconds, 0};
+    setsockopt(filter_fd, SOL_SOCKET, SO_RCVTIMEO, &bound, sizeof bound);
+}
+
+/* Asks the browser's filter server about a request: it writes
+ * "METHOD\tURL\tPAGE\tPAGE-ID[\tNAME\tVALUE]...\n" and reads "A" (send it), "B" (block it),
+ * "W" (held by an interceptor: wait up to 70 s more for the answer) or
+ * "C\tURL[\t=[\tNAME\tVALUE]...]" (send it to URL, when not empty, with exactly these headers
+ * when "=" follows). Returns whether the request is blocked; any failure lets it go as it is. */
+static gboolean filter_blocks(WebKitWebPage *page, WebKitURIRequest *request) {
     if (!filter_address) return FALSE;
     if (filter_fd < 0) filter_fd = filter_connect();
     if (filter_fd < 0) return FALSE;
-    char *real = real_uri(uri);
-    char *page = page_uri ? real_uri(page_uri) : g_strdup("");
-    char *question = g_strdup_printf("%s %s %s\n", method ? method : "GET", real, page);
+    const char *method = webkit_uri_request_get_http_method(request);
+    const char *page_uri = webkit_web_page_get_uri(page);
+    char *real = real_uri(webkit_uri_request_get_uri(request));
+    char *page_real = page_uri ? real_uri(page_uri) : g_strdup("");
+    GString *question = g_string_new(method ? method : "GET");
+    append_field(question, real);
+    append_field(question, page_real);
+    g_string_append_printf(question, "\t%" G_GUINT64_FORMAT, webkit_web_page_get_id(page));
+    SoupMessageHeaders *request_headers = webkit_uri_request_get_http_headers(request);
+    if (request_headers) {
+        SoupMessageHeadersIter iter;
+        const char *name;
+        const char *value;
+        soup_message_headers_iter_init(&iter, request_headers);
+        while (soup_message_headers_iter_next(&iter, &name, &value)) {
+            append_field(question, name);
+            append_field(question, value);
+        }
+    }
+    g_string_append_c(question, '\n');
     g_free(real);
-    g_free(page);
-    size_t length = strlen(question);
+    g_free(page_real);
     /* MSG_NOSIGNAL: a browser gone away must not kill the web process with SIGPIPE. */
-    gboolean sent = send(filter_fd, question, length, MSG_NOSIGNAL) == (ssize_t)length;
-    g_free(question);
-    char answer[2] = {0, 0};
-    if (!sent || read(filter_fd, answer, 2) != 2) {
+    gboolean sent = send(filter_fd, question->str, question->len, MSG_NOSIGNAL) == (ssize_t)question->len;
+    g_string_free(question, TRUE);
+    char *answer = sent ? read_answer() : NULL;
+    if (answer && strcmp(answer, "W") == 0) {
+        g_free(answer);
+        set_read_bound(70);
+        answer = read_answer();
+        set_read_bound(5);
+    }
+    if (!answer) {
         /* A timeout or a closed server: start afresh next time, and let this request go. */
         close(filter_fd);
         filter_fd = -1;
         return FALSE;
     }
-    return answer[0] == 'B';
+    gboolean block = answer[0] == 'B';
+    if (answer[0] == 'C') {
+        char **fields = g_strsplit(answer, "\t", -1);
+        guint count = g_strv_length(fields);
+        if (count > 1 && fields[1][0]) {
+            char *target = unescape_field(fields[1]);
+            webkit_uri_request_set_uri(request, target);
+            g_free(target);
+        }
+        if (count > 2 && strcmp(fields[2], "=") == 0 && request_headers) {
+            /* The headers not in the list go; those in it replace their namesakes. */
+            GHashTable *kept = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+            for (guint i = 3; i + 1 < count; i += 2) g_hash_table_add(kept, g_ascii_strdown(fields[i], -1));
+            GPtrArray *gone = g_ptr_array_new_with_free_func(g_free);
+            SoupMessageHeadersIter iter;
+            const char *name;
+            const char *value;
+            soup_message_headers_iter_init(&iter, request_headers);
+            while (soup_message_headers_iter_next(&iter, &name, &value)) {
+                char *lower = g_ascii_strdown(name, -1);
+                if (!g_hash_table_contains(kept, lower)) g_ptr_array_add(gone, g_strdup(name));
+                g_free(lower);
+            }
+            for (guint i = 0; i < gone->len; i++) soup_message_headers_remove(request_headers, g_ptr_array_index(gone, i));
+            g_ptr_array_free(gone, TRUE);
+            g_hash_table_destroy(kept);
+            for (guint i = 3; i + 1 < count; i += 2) {
+                char *header = unescape_field(fields[i]);
+                char *text = unescape_field(fields[i + 1]);
+                soup_message_headers_replace(request_headers, header, text);
+                g_free(header);
+                g_free(text);
+            }
+        }
+        g_strfreev(fields);
+    }
+    g_free(answer);
+    return block;
 }
 
 /* The host of the page's mirrored document, kept on the page. The page's URI will not do
@@ -153,13 +258,6 @@ static gboolean on_send_request(WebKitWebPage *page, WebKitURIRequest *request,
     (void)user_data;
     const char *uri = webkit_uri_request_get_uri(request);
     if (!uri) return FALSE;
-    if (is_blocked(uri)
-        || filter_blocks(webkit_uri_request_get_http_method(request), uri, webkit_web_page_get_uri(page))) {
-        char *real = real_uri(uri);
-        WebKitUserMessage *message = webkit_user_message_new("headway-blocked", g_variant_new_take_string(real));
-        webkit_web_page_send_message_to_view(page, message, NULL, NULL, NULL);
-        return TRUE;
-    }
     SoupMessageHeaders *request_headers = webkit_uri_request_get_http_headers(request);
     if (request_headers && headers) {
         for (guint i = 0; i + 1 < headers->len; i += 2) {
@@ -167,7 +265,15 @@ static gboolean on_send_request(WebKitWebPage *page, WebKitURIRequest *request,
                                          g_ptr_array_index(headers, i + 1));
         }
     }
-    if (mirror) mirror_request(page, request, uri, redirected_response != NULL);
+    if (is_blocked(uri) || filter_blocks(page, request)) {
+        char *real = real_uri(uri);
+        WebKitUserMessage *message = webkit_user_message_new("headway-blocked", g_variant_new_take_string(real));
+        webkit_web_page_send_message_to_view(page, message, NULL, NULL, NULL);
+        return TRUE;
+    }
+    /* An interceptor may have sent it elsewhere. */
+    uri = webkit_uri_request_get_uri(request);
+    if (mirror && uri) mirror_request(page, request, uri, redirected_response != NULL);
     return FALSE;
 }
 

@@ -47,6 +47,10 @@ extension Browser {
         /// block it. It runs on a thread of Headway's own, once per request, while the request
         /// waits: keep it quick. A request whose answer takes over 5 s goes on.
         public var requestFilter: (@Sendable (FilteredRequest) -> RequestDecision)?
+        /// Lets pages hold their requests for an interceptor (`Page.setRequestInterceptor(_:)`).
+        /// Each request then costs one round trip to this process (tens of microseconds) while
+        /// no page intercepts, and waits for the interceptor while one does.
+        public var allowsRequestInterception = false
         /// JavaScript run in every frame at document start, before any of the page's own
         /// scripts, in order. An uncaught exception in one is a `PageError` with its message and
         /// line, named by the script's last `//# sourceURL=NAME` comment, else `init-script-N.js`

@@ -19,6 +19,10 @@ public final class Browser {
     let booster: Booster?
     // Answers the extension's questions with the configuration's request filter.
     private let filterServer: RequestFilterServer?
+    // With `allowsRequestInterception`: which pages intercept, and the responses given to
+    // held requests.
+    let interception: Interception?
+    let provided: ProvidedResponses?
     // The memory limit of its pages' web processes in MB, or nil (see `webProcessMemoryLimit`).
     let memoryLimit: Int?
     private var pages: [ObjectIdentifier: WeakPage] = [:]
@@ -51,8 +55,17 @@ public final class Browser {
         // As MiniBrowser does: WebKit then asks for each page's icon (/favicon.ico by default).
         webkit_web_context_set_favicon_database_directory(context.pointer, nil)
         let context = self.context
-        if let filter = configuration.requestFilter {
-            guard let server = RequestFilterServer(filter: filter) else {
+        let interception = configuration.allowsRequestInterception ? Interception() : nil
+        self.interception = interception
+        if configuration.requestFilter != nil || interception != nil {
+            var holding: (@Sendable () -> Bool)?
+            var hold: (@Sendable (ExtensionQuestion, @escaping @Sendable (ExtensionAnswer) -> Void) -> Void)?
+            if let interception {
+                holding = { interception.isActive }
+                hold = { question, reply in interception.hold(question, reply: reply) }
+            }
+            guard let server = RequestFilterServer(filter: configuration.requestFilter, holding: holding, hold: hold)
+            else {
                 throw HeadwayError(
                     .engine,
                     "could not open the request filter's socket: \(String(cString: strerror(errno)))"
@@ -62,6 +75,7 @@ public final class Browser {
         } else {
             filterServer = nil
         }
+        provided = interception != nil ? ProvidedResponses(context: context.pointer) : nil
         do {
             let installed = try WebExtension.install(
                 on: context.pointer, configuration: configuration, filterAddress: filterServer?.address
@@ -78,6 +92,7 @@ public final class Browser {
                       browser: configuration, userAgent: Browser.userAgent, disk: disk)
             : nil
         applyNetworkSettings()
+        interception?.browser = self
         // The booster put them in its jar as it was made.
         if !configuration.cookies.isEmpty { cookiesSet = Task { await self.setCookies(inBooster: false) } }
     }

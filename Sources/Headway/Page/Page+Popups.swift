@@ -47,6 +47,9 @@ extension Page {
         }
         let popup = Page(browser: browser, delegate: nil, openedBy: self)
         popup.allowsScriptPopups = allowsScriptPopups
+        // Its first requests go before its client could set an interceptor: it starts with its
+        // opener's.
+        if let requestInterceptor { try? popup.setRequestInterceptor(requestInterceptor) }
         let family = self.family ?? PageFamily(self)
         self.family = family
         family.join(popup)

@@ -83,6 +83,10 @@ public final class Page {
     let eventSink: AsyncStream<PageEvent>.Continuation
     var stateSinks: [UUID: AsyncStream<PageState>.Continuation] = [:]
     var view: GObjectRef<WebKitWebView>?
+    // Decides for each request the page is about to send (`setRequestInterceptor`).
+    var requestInterceptor: RequestInterceptor?
+    // How many of its requests wait for that interceptor now.
+    var heldRequests = 0
     var window: GObjectRef<GtkWidget>?
     var contentManager: GObjectRef<WebKitUserContentManager>
     // Scripts `addInitScript` added: a prerendered view never ran them, so it is not shown.
@@ -156,6 +160,7 @@ public final class Page {
         viewSignals = nil
         managerSignals = nil
         memoryWatch?.stop()
+        stopIntercepting()
         webkit_web_view_stop_loading(view.pointer)
         // A web process spinning in JavaScript would otherwise run on for seconds after its
         // view (or Headway itself) is gone; unless a popup or opener still open shares it.

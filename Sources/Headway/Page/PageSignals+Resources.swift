@@ -14,7 +14,7 @@ func onResourceStarted(
     _ data: gpointer?
 ) {
     guard let request, let raw = URL(string: String(cString: webkit_uri_request_get_uri(request))) else { return }
-    let url = MirrorScheme.real(raw)
+    let mirrored = MirrorScheme.real(raw)
     let target = targetPage(data)
     let method = webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET"
     if let resource {
@@ -32,6 +32,8 @@ func onResourceStarted(
     let started = Date()
     EngineActor.assumeIsolated {
         guard let page = target.page else { return }
+        // A response an interceptor gave is reported under the URL the page asked for.
+        let url = page.browser?.provided?.real(mirrored) ?? mirrored
         if let key {
             page.network.started(
                 key,

@@ -40,8 +40,8 @@ extension Page {
                                                       what: "the responsiveness probe")
                 return false
             } catch let error as HeadwayError where error.code == .scriptTimeout {
-                // A dialog held open is why the page does not answer.
-                guard self.view != nil, self.openDialog == nil else { return false }
+                // A dialog held open, or a request held for an interceptor, is why it does not answer.
+                guard self.view != nil, self.openDialog == nil, self.heldRequests == 0 else { return false }
                 self.terminateWebProcess()
                 return true
             } catch {

@@ -3,22 +3,39 @@ import Foundation
 import Glibc
 #endif
 
-// Answers the web-process extension's questions about each request with the configuration's
-// request filter. It listens on an abstract Unix socket of its own; each web process connects
-// once and, for each request, writes `METHOD URL PAGE\n` and waits for `A\n` (allow) or `B\n`
-// (block). The filter runs on this server's own thread, never on the engine thread; the
-// extension lets a request go when no answer comes within 5 s.
+// Answers the web-process extension's questions about each request: with the configuration's
+// request filter, then with the page's interceptor. It listens on an abstract Unix socket of its
+// own; each web process connects once and, for each request, writes a `ExtensionQuestion` line
+// and waits for an `ExtensionAnswer`. The filter runs on this server's own thread, never on the
+// engine thread; a request held for an interceptor is answered "W" (wait) at once and its
+// decision later, when `hold` calls back. The extension lets a request go when no answer comes
+// within 5 s (70 s once held). A web process asks one question at a time: its main thread waits.
 final class RequestFilterServer: @unchecked Sendable {
     // The socket's abstract name, for the extension.
     let address: String
-    private let filter: @Sendable (FilteredRequest) -> RequestDecision
+    private let filter: (@Sendable (FilteredRequest) -> RequestDecision)?
+    // Whether requests may be held now, read on this server's thread.
+    private let holding: (@Sendable () -> Bool)?
+    // Hands a held request to the engine; the reply may come from any thread, once.
+    private let hold: (@Sendable (ExtensionQuestion, @escaping @Sendable (ExtensionAnswer) -> Void) -> Void)?
+    // Answers to held requests, waiting to be written by this server's thread.
+    private var outbox: [(fd: Int32, generation: Int, answer: ExtensionAnswer)] = []
+    // Each connection's number, so that an answer never reaches a later connection on a reused fd.
+    private var generations: [Int32: Int] = [:]
+    private var nextGeneration = 0
     private let listener: Int32
     // Written to wake the thread up when the server stops.
     private let wake: (read: Int32, write: Int32)
     private var thread: Thread?
 
-    init?(filter: @escaping @Sendable (FilteredRequest) -> RequestDecision) {
+    init?(
+        filter: (@Sendable (FilteredRequest) -> RequestDecision)?,
+        holding: (@Sendable () -> Bool)? = nil,
+        hold: (@Sendable (ExtensionQuestion, @escaping @Sendable (ExtensionAnswer) -> Void) -> Void)? = nil
+    ) {
         self.filter = filter
+        self.holding = holding
+        self.hold = hold
         address = "headway-filter-\(getpid())-\(UUID().uuidString.prefix(8))"
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
@@ -60,6 +77,15 @@ final class RequestFilterServer: @unchecked Sendable {
         _ = write(wake.write, "x", 1)
     }
 
+    // Queues the answer to a held request for the thread to write.
+    private func post(_ answer: ExtensionAnswer, to fd: Int32, generation: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
+        outbox.append((fd, generation, answer))
+        _ = write(wake.write, "a", 1)
+    }
+
     private func serve() {
         var clients: [Int32: Data] = [:]
         defer {
@@ -79,12 +105,25 @@ final class RequestFilterServer: @unchecked Sendable {
             ]
             fds += clients.keys.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { return }
-            if fds[0].revents != 0 { return }
+            if fds[0].revents != 0 {
+                var byte: UInt8 = 0
+                _ = read(wake.read, &byte, 1)
+                lock.lock()
+                let (isStopped, answers) = (stopped, outbox)
+                outbox = []
+                lock.unlock()
+                if isStopped { return }
+                for (fd, generation, answer) in answers where clients[fd] != nil && generations[fd] == generation {
+                    send(answer, to: fd)
+                }
+            }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 let client = accept(listener, nil, nil)
                 if client >= 0 {
                     _ = fcntl(client, F_SETFD, FD_CLOEXEC)
                     clients[client] = Data()
+                    nextGeneration += 1
+                    generations[client] = nextGeneration
                 }
             }
             for entry in fds.dropFirst(2) where entry.revents != 0 {
@@ -93,26 +132,36 @@ final class RequestFilterServer: @unchecked Sendable {
                 guard count > 0 else {
                     close(entry.fd)
                     clients[entry.fd] = nil
+                    generations[entry.fd] = nil
                     continue
                 }
                 var buffer = clients[entry.fd, default: Data()] + chunk[0..<count]
                 while let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                     let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
                     buffer = Data(buffer[buffer.index(after: end)...])
-                    let answer = decide(line) == .block ? "B\n" : "A\n"
-                    // MSG_NOSIGNAL: a web process gone mid-question is no SIGPIPE for the whole run.
-                    _ = answer.withCString { send(entry.fd, $0, 2, Int32(MSG_NOSIGNAL)) }
+                    answer(line, on: entry.fd)
                 }
-                // A question never needs more than a few KB: a longer line is dropped.
+                // A question is rarely over a few KB (its headers): a line over 1 MB is dropped.
                 clients[entry.fd] = buffer.count > 1 << 20 ? Data() : buffer
             }
         }
     }
 
-    private func decide(_ line: String) -> RequestDecision {
-        let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-        guard parts.count >= 2, let url = URL(string: parts[1]) else { return .allow }
-        let page = parts.count > 2 ? URL(string: parts[2]) : nil
-        return filter(FilteredRequest(url: url, method: parts[0], page: page))
+    private func send(_ answer: ExtensionAnswer, to fd: Int32) {
+        let line = answer.line
+        // MSG_NOSIGNAL: a web process gone mid-question is no SIGPIPE for the whole run.
+        _ = line.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    }
+
+    private func answer(_ line: String, on fd: Int32) {
+        guard let question = ExtensionQuestion(line) else { return send(.allow, to: fd) }
+        if let filter, filter(FilteredRequest(url: question.url, method: question.method, page: question.page))
+            == .block {
+            return send(.block, to: fd)
+        }
+        guard let hold, holding?() == true else { return send(.allow, to: fd) }
+        send(.wait, to: fd)
+        let generation = generations[fd] ?? 0
+        hold(question) { [weak self] answer in self?.post(answer, to: fd, generation: generation) }
     }
 }

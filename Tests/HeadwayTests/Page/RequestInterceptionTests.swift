@@ -1,0 +1,85 @@
+import Foundation
+import Headway
+import HeadwayTestSupport
+import Testing
+
+/// `Page.setRequestInterceptor`: requests held in the web process until the interceptor decides,
+/// checked by what the page saw and what nginx received.
+@Suite("Request interception", .serialized)
+struct RequestInterceptionTests {
+    @Test func anInterceptorChangesFailsAndAnswersRequests() async throws {
+        let root = try OptionsSite.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let nginx = try NginxServer(root: root)
+        defer { nginx.stop() }
+        var configuration = Browser.Configuration()
+        configuration.allowsRequestInterception = true
+        configuration.recordsResources = true
+        let seen = Seen()
+        let (result, page) = try await Browser.withPage(configuration: configuration) { page in
+            try page.setRequestInterceptor { held in
+                seen.add(held)
+                switch held.url.path {
+                case "/style.css":
+                    return .change(url: nil, headers: held.headers + [.init(name: "X-Headway-Test", value: "held")])
+                case "/analytics.js":
+                    return .respond(HeldResponse(headers: [.init(name: "Content-Type", value: "text/javascript")],
+                                                 body: Data("window.analyticsRan = 'provided';".utf8)))
+                case "/data.json": return .fail
+                default: return .proceed
+                }
+            }
+            let result = try await page.load(nginx.url.appendingPathComponent("index.html"))
+            // The page fetches /data.json 300 ms after its load event.
+            try await Task.sleep(for: .milliseconds(800))
+            return (result, try await page.evaluate("[String(window.analyticsRan), String(window.fetched)]"))
+        }
+        #expect(page == ["provided", "undefined"])
+        let held = seen.all
+        #expect(held.map(\.url.path).starts(with: ["/index.html"]))
+        #expect(held.contains { $0.url.path == "/data.json" && $0.page?.path == "/index.html" })
+        #expect(held.first?.headers.contains { $0.name == "Accept" } == true)
+        let requests = nginx.waitForRequests(count: 2)
+        #expect(requests.first { $0.path == "/style.css" }?.testHeader == "held")
+        #expect(!requests.map(\.path).contains("/analytics.js"))
+        #expect(!requests.map(\.path).contains("/data.json"))
+        // The answered script is reported under the URL the page asked for.
+        let urls = (result.resourceEntries ?? []).map(\.url.absoluteString)
+        #expect(urls.contains { $0.hasSuffix("/analytics.js") })
+        #expect(!urls.contains { $0.hasPrefix("headway-response:") })
+    }
+
+    @Test func interceptionMustBeAllowedByTheBrowser() async throws {
+        try await Browser.withPage { page in
+            #expect(throws: HeadwayError.self) { try page.setRequestInterceptor { _ in .proceed } }
+        }
+    }
+
+    @Test func removingTheInterceptorLetsRequestsGo() async throws {
+        let root = try OptionsSite.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let nginx = try NginxServer(root: root)
+        defer { nginx.stop() }
+        var configuration = Browser.Configuration()
+        configuration.allowsRequestInterception = true
+        let seen = Seen()
+        try await Browser.withPage(configuration: configuration) { page in
+            try page.setRequestInterceptor { held in
+                seen.add(held)
+                return .proceed
+            }
+            try page.setRequestInterceptor(nil)
+            try await page.load(nginx.url.appendingPathComponent("next.html"))
+        }
+        #expect(seen.all.isEmpty)
+        #expect(nginx.waitForRequests(count: 1).contains { $0.path == "/next.html" })
+    }
+
+    /// The requests an interceptor saw.
+    final class Seen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var requests: [HeldRequest] = []
+        func add(_ request: HeldRequest) { lock.withLock { requests.append(request) } }
+        var all: [HeldRequest] { lock.withLock { requests } }
+    }
+}
