@@ -145,6 +145,9 @@ console.warn('warned');
 console.error('errored');
 setTimeout(() => { throw new TypeError('thrown later'); }, 0);
 </script>""",
+    "/intercept.html": """<!doctype html><title>Intercept</title><script src="/api/script.js"></script><script>
+window.fetched = fetch('/api/data').then(async r => r.status + ' ' + (await r.text())).catch(e => 'failed: ' + e.name);
+</script>""",
     "/bidi_hostile.html": """<!doctype html><title>Hostile</title><p id=p>text</p><script>
 window.eval = () => 'hijacked';
 Reflect.apply = () => 'hijacked';

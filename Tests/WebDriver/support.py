@@ -7,6 +7,7 @@ Test pages come from a loopback http.server thread started here. With NGINX_URL 
 loads the same pages from that server; NGINX_URL=auto starts a private nginx for it.
 """
 import functools
+import json
 import http.server
 import os
 import shutil
@@ -86,6 +87,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if path.startswith("/slow"):
             time.sleep(float(self.path.split("=")[-1]) if "=" in self.path else 5)
         body = pages.PAGES.get(path)
+        if path == "/echo":  # the request's headers, as JSON
+            body = json.dumps({name.lower(): value for name, value in self.headers.items()})
         status = 200 if body is not None else 404
         data = (body if body is not None else "<title>Not found</title>").encode()
         self.send_response(status)

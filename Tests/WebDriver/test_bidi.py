@@ -478,3 +478,209 @@ class BiDiProtocolTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+@unittest.skipIf(support.BROWSER == "webkit", "WebKitWebDriver refuses webSocketUrl")
+@chromium_differs("chromedriver never answers network.continueRequest (the request stays blocked)")
+class BiDiInterceptTests(unittest.TestCase):
+    """network.addIntercept and what a client decides for a blocked request, through Selenium's
+    `driver.network.add_request_handler` and the wire."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.base = support.page_server()
+        cls.driver = bidi_driver()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def tearDown(self):
+        self.driver.network.clear_request_handlers()
+        self.driver.network.clear_extra_headers()
+
+    def fetched(self):
+        """What /intercept.html's fetch of /api/data gave."""
+        return self.driver.execute_async_script("window.fetched.then(arguments[0])")
+
+    def test_provide_response_answers_a_script_and_a_fetch(self):
+        def handler(request):
+            if request.url.endswith("/api/data"):
+                request.provide_response(status=201, headers={"Content-Type": "text/plain"}, body="stubbed")
+            elif request.url.endswith("/api/script.js"):
+                request.provide_response(status=200, headers={"Content-Type": "text/javascript"},
+                                         body="window.fromStub = 42;")
+        self.driver.network.add_request_handler(handler)
+        self.driver.get(f"{self.base}/intercept.html")
+        self.assertEqual(self.driver.execute_script("return window.fromStub"), 42)
+        self.assertEqual(self.fetched(), "201 stubbed")
+
+    def test_fail_request_fails_the_fetch(self):
+        def handler(request):
+            if request.url.endswith("/api/data"):
+                request.fail()
+        self.driver.network.add_request_handler(handler)
+        self.driver.get(f"{self.base}/intercept.html")
+        self.assertEqual(self.fetched(), "failed: TypeError")
+
+    def test_headers_and_url_changed_reach_the_server(self):
+        def handler(request):
+            if request.url.endswith("/api/data"):
+                request.set_url(f"{self.base}/echo")
+                request.set_headers({**request.headers, "X-Changed": "by the client"})
+        self.driver.network.add_request_handler(handler)
+        self.driver.get(f"{self.base}/intercept.html")
+        status, _, body = self.fetched().partition(" ")
+        self.assertEqual(status, "200")
+        self.assertEqual(json.loads(body).get("x-changed"), "by the client")
+
+    def test_extra_headers_reach_the_server(self):
+        self.driver.network.add_extra_header("X-Extra", "every request")
+        self.driver.get(f"{self.base}/echo")
+        echoed = json.loads(self.driver.find_element("tag name", "body").text)
+        self.assertEqual(echoed.get("x-extra"), "every request")
+
+    def test_a_held_document_is_released_while_navigate_waits(self):
+        seen = []
+
+        def handler(request):
+            if request.url.endswith("/title.html"):
+                seen.append(request.url)
+        self.driver.network.add_request_handler(handler)
+        result = self.driver.browsing_context.navigate(context=self.driver.current_window_handle,
+                                                       url=f"{self.base}/title.html", wait="complete")
+        self.assertEqual(result["url"], f"{self.base}/title.html")
+        self.assertEqual(seen, [f"{self.base}/title.html"])
+        self.assertEqual(self.driver.title, "Title page")
+
+
+@unittest.skipIf(support.BROWSER == "webkit", "WebKitWebDriver refuses webSocketUrl")
+class BiDiInterceptProtocolTests(unittest.TestCase):
+    """Intercepts on the wire: the blocked event, patterns, and the errors."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.base = support.page_server()
+        cls.driver = bidi_driver()
+        cls.url = cls.driver.caps["webSocketUrl"]
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def call(self, socket, ident, method, params):
+        socket.send(json.dumps({"id": ident, "method": method, "params": params}))
+        while True:
+            answer = json.loads(socket.recv())
+            if answer.get("id") == ident:
+                return answer
+
+    def next_event(self, socket, method):
+        while True:
+            message = json.loads(socket.recv())
+            if message.get("method") == method:
+                return message["params"]
+
+    def block_data_request(self, socket):
+        """Intercepts /api/data, loads /intercept.html and returns (intercept id, blocked event)."""
+        self.call(socket, 1, "session.subscribe", {"events": ["network.beforeRequestSent", "network.fetchError"]})
+        intercept = self.call(socket, 2, "network.addIntercept", {
+            "phases": ["beforeRequestSent"],
+            "urlPatterns": [{"type": "pattern", "pathname": "/api/data"}]})["result"]["intercept"]
+        self.call(socket, 3, "script.evaluate", {
+            "expression": f"location.href = '{self.base}/intercept.html'", "awaitPromise": False,
+            "target": {"context": self.driver.current_window_handle}})
+        while True:
+            event = self.next_event(socket, "network.beforeRequestSent")
+            if event["request"]["url"].endswith("/api/data"):
+                return intercept, event
+            self.assertFalse(event["isBlocked"], event)
+
+    def fetched(self):
+        return self.driver.execute_async_script("window.fetched.then(arguments[0])")
+
+    def test_a_blocked_request_can_be_failed(self):
+        import websocket
+        socket = websocket.create_connection(self.url, timeout=30, suppress_origin=True)
+        try:
+            intercept, event = self.block_data_request(socket)
+            self.assertEqual((event["isBlocked"], event["intercepts"]), (True, [intercept]))
+            self.assertEqual(sorted(event), ["context", "initiator", "intercepts", "isBlocked", "navigation",
+                                             "redirectCount", "request", "timestamp", "userContext"])
+            request = event["request"]["request"]
+            self.assertEqual(self.call(socket, 4, "network.failRequest", {"request": request})["type"], "success")
+            while self.next_event(socket, "network.fetchError")["request"]["request"] != request:
+                pass
+            self.assertEqual(self.fetched(), "failed: TypeError")
+            self.call(socket, 5, "network.removeIntercept", {"intercept": intercept})
+        finally:
+            socket.close()
+
+    def test_a_blocked_request_can_be_answered(self):
+        import websocket
+        socket = websocket.create_connection(self.url, timeout=30, suppress_origin=True)
+        try:
+            intercept, event = self.block_data_request(socket)
+            answer = self.call(socket, 4, "network.provideResponse", {
+                "request": event["request"]["request"], "statusCode": 201,
+                "headers": [{"name": "Content-Type", "value": {"type": "string", "value": "text/plain"}}],
+                "body": {"type": "base64", "value": base64.b64encode(b"from the client").decode()}})
+            self.assertEqual(answer["type"], "success", answer)
+            self.assertEqual(self.fetched(), "201 from the client")
+            self.call(socket, 5, "network.removeIntercept", {"intercept": intercept})
+        finally:
+            socket.close()
+
+    @chromium_differs("chromedriver never answers network.continueRequest (the request stays blocked)")
+    def test_a_blocked_request_is_reported_and_continued(self):
+        import websocket
+        socket = websocket.create_connection(self.url, timeout=30, suppress_origin=True)
+        try:
+            context = self.driver.current_window_handle
+            self.call(socket, 1, "session.subscribe", {"events": ["network.beforeRequestSent",
+                                                                  "network.responseCompleted"]})
+            answer = self.call(socket, 2, "network.addIntercept", {
+                "phases": ["beforeRequestSent"],
+                "urlPatterns": [{"type": "pattern", "pathname": "/api/data"}]})
+            intercept = answer["result"]["intercept"]
+            self.call(socket, 3, "script.evaluate", {
+                "expression": f"location.href = '{self.base}/intercept.html'", "awaitPromise": False,
+                "target": {"context": context}})
+            while True:
+                event = self.next_event(socket, "network.beforeRequestSent")
+                if event["request"]["url"].endswith("/api/data"):
+                    break
+                self.assertFalse(event["isBlocked"], event)
+            self.assertTrue(event["isBlocked"])
+            self.assertEqual(event["intercepts"], [intercept])
+            self.assertEqual(event["context"], context)
+            request = event["request"]["request"]
+            answer = self.call(socket, 4, "network.continueRequest", {"request": "nope"})
+            self.assertEqual(answer["error"], "no such request")
+            answer = self.call(socket, 5, "network.continueRequest", {"request": request})
+            self.assertEqual(answer["type"], "success", answer)
+            answer = self.call(socket, 6, "network.continueRequest", {"request": request})
+            self.assertEqual(answer["error"], "no such request")
+            while True:
+                done = self.next_event(socket, "network.responseCompleted")
+                if done["request"]["request"] == request:
+                    break
+            self.assertEqual(done["response"]["status"], 404)
+            self.assertEqual(self.call(socket, 7, "network.removeIntercept", {"intercept": intercept})["type"],
+                             "success")
+            answer = self.call(socket, 8, "network.removeIntercept", {"intercept": intercept})
+            self.assertEqual(answer["error"], "no such intercept")
+        finally:
+            socket.close()
+
+    def test_bad_intercepts_are_refused(self):
+        import websocket
+        socket = websocket.create_connection(self.url, timeout=30, suppress_origin=True)
+        try:
+            for ident, params in enumerate([{"phases": []}, {"phases": ["nope"]},
+                                            {"phases": ["beforeRequestSent"], "urlPatterns": [{"type": "x"}]},
+                                            {"phases": ["beforeRequestSent"], "contexts": ["none"]}], start=1):
+                answer = self.call(socket, ident, "network.addIntercept", params)
+                self.assertIn(answer.get("error"), ("invalid argument", "no such frame"), (params, answer))
+        finally:
+            socket.close()

@@ -165,6 +165,10 @@ final class BiDiConnection {
             }
             return [:]
         default:
+            if let handler = BiDiNetworkCommands.handlers[command.method] {
+                session.touch()
+                return try await handler(BiDiCall(session: session, events: events, parameters: parameters))
+            }
             guard let handler = Self.handlers[command.method] else {
                 throw BiDiError(.unknownCommand, "\(command.method) is not a command headway knows")
             }

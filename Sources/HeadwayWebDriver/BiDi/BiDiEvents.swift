@@ -28,6 +28,16 @@ final class BiDiEvents {
     private(set) var subscriptions: [Subscription] = []
     // The session's preload scripts.
     let preloads = BiDiPreloads()
+    // Its intercepts, extra headers and cache behaviour, and the requests held for the client.
+    let intercepts = BiDiIntercepts()
+    // Each window's requests that were held, by the page's request id: the id they were
+    // reported under then.
+    var heldIDs: [String: [Int: String]] = [:]
+    // While intercepting, each window's requests WebKit reported that its page has not asked
+    // about yet, and the other way round (see `PendingRequest`).
+    var reported: [String: [PendingRequest]] = [:]
+    var asked: [String: [PendingRequest]] = [:]
+    var heldCount = 0
     // Where events go: every WebSocket open on the session.
     private var sinks: [ObjectIdentifier: WebSocketSink] = [:]
     // Each window's reader, by handle.
@@ -102,7 +112,11 @@ final class BiDiEvents {
     }
 
     func attach(_ sink: WebSocketSink) { sinks[ObjectIdentifier(sink)] = sink }
-    func detach(_ sink: WebSocketSink) { sinks[ObjectIdentifier(sink)] = nil }
+    func detach(_ sink: WebSocketSink) {
+        sinks[ObjectIdentifier(sink)] = nil
+        // No client is left to decide for the requests held.
+        if sinks.isEmpty { intercepts.releaseAll(of: nil) }
+    }
 
     func emit(_ method: String, _ params: JSONValue, context: String?) {
         guard !sinks.isEmpty, isSubscribed(method, context: context) else { return }
@@ -114,6 +128,7 @@ final class BiDiEvents {
     func watch(_ page: Page, handle: String, session: Session) {
         guard readers[handle] == nil else { return }
         preloads.windowOpened(page, handle: handle)
+        intercepts.refresh(page, handle: handle, self)
         readers[handle] = Task { @EngineActor [weak self, weak session] in
             for await event in page.events {
                 guard let self, let session else { return }
@@ -130,6 +145,10 @@ final class BiDiEvents {
         documentRequests[handle] = nil
         pendingDocuments[handle] = nil
         urls[handle] = nil
+        heldIDs[handle] = nil
+        reported[handle] = nil
+        asked[handle] = nil
+        intercepts.releaseAll(of: handle)
         preloads.forget(handle)
     }
 

@@ -52,6 +52,8 @@ struct BiDiError: Error, Sendable {
         case noSuchFrame = "no such frame"
         case noSuchHandle = "no such handle"
         case noSuchHistoryEntry = "no such history entry"
+        case noSuchIntercept = "no such intercept"
+        case noSuchRequest = "no such request"
         case noSuchNode = "no such node"
         case noSuchScript = "no such script"
         case sessionNotCreated = "session not created"

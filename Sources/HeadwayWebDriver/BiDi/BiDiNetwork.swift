@@ -8,14 +8,15 @@ import Headway
 // instants WebKit gives (sent, ended), in ms since 1970; the phases between them (DNS, connect,
 // TLS) are in /headway/har, from the page's Resource Timing.
 enum BiDiNetwork {
-    static func sent(_ request: ResourceRequest, context: String, navigation: String?) -> JSONValue {
-        var params = base(request, context: context, navigation: navigation)
+    static func sent(_ request: ResourceRequest, id: String, context: String, navigation: String?) -> JSONValue {
+        var params = base(request, id: id, context: context, navigation: navigation)
         params["initiator"] = ["type": "other"]
         return .object(params)
     }
 
-    static func ended(_ request: ResourceRequest, context: String, navigation: String?) -> [(String, JSONValue)] {
-        var params = base(request, context: context, navigation: navigation)
+    static func ended(_ request: ResourceRequest, id: String, context: String, navigation: String?)
+        -> [(String, JSONValue)] {
+        var params = base(request, id: id, context: context, navigation: navigation)
         guard let response = request.response, request.failure == nil else {
             params["errorText"] = .string(request.failure ?? "the request failed")
             return [("network.fetchError", .object(params))]
@@ -30,22 +31,43 @@ enum BiDiNetwork {
         return [("network.responseStarted", .object(params)), ("network.responseCompleted", .object(params))]
     }
 
-    private static func base(_ request: ResourceRequest, context: String, navigation: String?) -> [String: JSONValue] {
-        let sent = milliseconds(request.sent)
-        let ended = request.ended.map(milliseconds) ?? 0
+    // A request a page asked about while intercepting: beforeRequestSent, with `isBlocked` and the
+    // intercepts that matched it when they block it.
+    static func held(id: String, url: URL, method: String, headers: [ResourceEntry.Header], context: String,
+                     navigation: String?, intercepts: [String]?) -> JSONValue {
+        var params = base(url: url, method: method, headers: headers, sent: Date(), ended: nil, id: id,
+                          context: context, navigation: navigation)
+        if let intercepts {
+            params["isBlocked"] = true
+            params["intercepts"] = .array(intercepts.map(JSONValue.string))
+        }
+        params["initiator"] = ["type": "other"]
+        return .object(params)
+    }
+
+    private static func base(_ request: ResourceRequest, id: String, context: String, navigation: String?)
+        -> [String: JSONValue] {
+        base(url: request.url, method: request.method, headers: request.headers, sent: request.sent,
+             ended: request.ended, id: id, context: context, navigation: navigation)
+    }
+
+    private static func base(url: URL, method: String, headers requestHeaders: [ResourceEntry.Header], sent: Date,
+                             ended: Date?, id: String, context: String, navigation: String?) -> [String: JSONValue] {
+        let sentAt = milliseconds(sent)
+        let endedAt = ended.map(milliseconds) ?? 0
         let timings: JSONValue = [
-            "timeOrigin": 0, "requestTime": .number(sent), "redirectStart": 0, "redirectEnd": 0,
-            "fetchStart": .number(sent), "dnsStart": 0, "dnsEnd": 0, "connectStart": 0, "connectEnd": 0,
-            "tlsStart": 0, "requestStart": .number(sent), "responseStart": .number(ended),
-            "responseEnd": .number(ended),
+            "timeOrigin": 0, "requestTime": .number(sentAt), "redirectStart": 0, "redirectEnd": 0,
+            "fetchStart": .number(sentAt), "dnsStart": 0, "dnsEnd": 0, "connectStart": 0, "connectEnd": 0,
+            "tlsStart": 0, "requestStart": .number(sentAt), "responseStart": .number(endedAt),
+            "responseEnd": .number(endedAt),
         ]
         return [
             "context": .string(context), "isBlocked": false, "navigation": navigation.map(JSONValue.string) ?? .null,
-            "redirectCount": 0, "userContext": "default", "timestamp": .number(request.ended.map(milliseconds) ?? sent),
+            "redirectCount": 0, "userContext": "default", "timestamp": .number(ended.map(milliseconds) ?? sentAt),
             "request": [
-                "request": .string("\(context)-\(request.id)"), "url": .string(request.url.absoluteString),
-                "method": .string(request.method), "headers": headers(request.headers), "cookies": [],
-                "headersSize": .number(Double(request.headers.reduce(0) {
+                "request": .string(id), "url": .string(url.absoluteString),
+                "method": .string(method), "headers": headers(requestHeaders), "cookies": [],
+                "headersSize": .number(Double(requestHeaders.reduce(0) {
                     $0 + $1.name.utf8.count + $1.value.utf8.count + 4
                 })),
                 "bodySize": .null, "destination": "", "initiatorType": .null, "timings": timings,
@@ -60,6 +82,19 @@ enum BiDiNetwork {
     private static func milliseconds(_ date: Date) -> Double { (date.timeIntervalSince1970 * 1000).rounded() }
 }
 
+// While a window's page intercepts, it asks about each request (`BiDiIntercepts.decide`), and
+// beforeRequestSent is reported from there, blocked or not, under the id of WebKit's report of
+// the same request. The two come in either order: each waits in a queue for the other, matched by
+// URL and method. A report no question matches within a second is sent as it is.
+struct PendingRequest {
+    var url: URL
+    var method: String
+    var id: String
+    var navigation: String?
+    var report: JSONValue?
+    var since = Date()
+}
+
 extension BiDiEvents {
     func requestSent(_ request: ResourceRequest, page: Page, session: Session) {
         guard let handle = session.handle(of: page) else { return }
@@ -67,15 +102,68 @@ extension BiDiEvents {
             pendingDocuments[handle] = nil
             documentRequests[handle] = request.id
         }
-        let params = BiDiNetwork.sent(request, context: handle, navigation: navigation(handle, request))
-        emit("network.beforeRequestSent", params, context: handle)
+        let navigation = navigation(handle, request)
+        if let index = asked[handle]?.firstIndex(where: { $0.url == request.url && $0.method == request.method }) {
+            let question = asked[handle]!.remove(at: index)
+            heldIDs[handle, default: [:]][request.id] = question.id
+            return
+        }
+        let id = "\(handle)-\(request.id)"
+        let params = BiDiNetwork.sent(request, id: id, context: handle, navigation: navigation)
+        guard intercepts.applies(to: handle) else {
+            emit("network.beforeRequestSent", params, context: handle)
+            return
+        }
+        var list = reported[handle] ?? []
+        if list.count >= 256 { flush(list.removeFirst(), handle) }
+        list.append(PendingRequest(url: request.url, method: request.method, id: id, navigation: navigation,
+                                   report: params))
+        reported[handle] = list
+        Task { @EngineActor [weak self] in
+            try? await Task.sleep(for: .seconds(1))
+            self?.flushReported(handle, olderThan: 1)
+        }
     }
 
     func requestEnded(_ request: ResourceRequest, page: Page, session: Session) {
         guard let handle = session.handle(of: page) else { return }
-        for (method, params) in BiDiNetwork.ended(request, context: handle, navigation: navigation(handle, request)) {
+        let id = heldIDs[handle]?.removeValue(forKey: request.id) ?? "\(handle)-\(request.id)"
+        if let index = reported[handle]?.firstIndex(where: { $0.id == id }) {
+            flush(reported[handle]!.remove(at: index), handle)
+        }
+        for (method, params) in BiDiNetwork.ended(request, id: id, context: handle,
+                                                  navigation: navigation(handle, request)) {
             emit(method, params, context: handle)
         }
+    }
+
+    // The id and navigation of a request the window's page asks about: those of WebKit's report
+    // of it, or new ones that report will take.
+    func heldRequestID(_ url: URL, _ method: String, handle: String) -> (String, String?) {
+        if let index = reported[handle]?.firstIndex(where: { $0.url == url && $0.method == method }) {
+            let report = reported[handle]!.remove(at: index)
+            return (report.id, report.navigation)
+        }
+        heldCount += 1
+        let id = "\(handle)-held-\(heldCount)"
+        var list = asked[handle] ?? []
+        if list.count >= 256 { list.removeFirst() }
+        list.append(PendingRequest(url: url, method: method, id: id,
+                                   navigation: pendingDocuments[handle] == url ? navigations[handle] : nil))
+        asked[handle] = list
+        return (id, list.last?.navigation)
+    }
+
+    private func flushReported(_ handle: String, olderThan seconds: Double) {
+        let now = Date()
+        while let first = reported[handle]?.first, now.timeIntervalSince(first.since) >= seconds {
+            reported[handle]!.removeFirst()
+            flush(first, handle)
+        }
+    }
+
+    private func flush(_ pending: PendingRequest, _ handle: String) {
+        if let report = pending.report { emit("network.beforeRequestSent", report, context: handle) }
     }
 
     // The navigation a document's request belongs to (the page's URL is the request's).

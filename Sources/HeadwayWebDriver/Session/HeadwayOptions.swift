@@ -14,10 +14,12 @@ package struct HeadwayOptions: Sendable {
     package var configuration = HeadwayOptions.sessionDefault
 
     // What every session's browser starts from: local files' frames can be entered, as the
-    // browsers of WebKitWebDriver, chromedriver and geckodriver enter them.
+    // browsers of WebKitWebDriver, chromedriver and geckodriver enter them; and requests can be
+    // held for BiDi's network intercepts.
     package static var sessionDefault: Browser.Configuration {
         var configuration = Browser.Configuration()
         configuration.allowsFileAccessFromFileURLs = true
+        configuration.allowsRequestInterception = true
         return configuration
     }
     package var proxy: [String: JSONValue] = [:]

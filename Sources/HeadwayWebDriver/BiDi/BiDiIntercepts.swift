@@ -1,0 +1,208 @@
+import Foundation
+import Headway
+
+// The network module's interception (https://w3c.github.io/webdriver-bidi/#network-intercepts):
+// the session's intercepts, its extra headers and cache behaviour, and the requests held for the
+// client. A window's page holds its requests (`Page.setRequestInterceptor`) only while one of
+// these applies to it; a held request that an intercept matches is reported blocked
+// (`beforeRequestSent` with `isBlocked`) and waits for continueRequest, failRequest or
+// provideResponse, at most `Limits.heldRequest`, then goes as it is.
+@EngineActor
+final class BiDiIntercepts {
+    struct Intercept {
+        let id: String
+        let patterns: [BiDiURLPattern]?
+        let contexts: Set<String>?
+    }
+
+    struct Blocked {
+        let handle: String
+        let url: URL
+        let method: String
+        let headers: [ResourceEntry.Header]
+        let decide: CheckedContinuation<HeldRequestDecision, Never>
+    }
+
+    private(set) var intercepts: [Intercept] = []
+    // setExtraHeaders: for every context (nil key) or one.
+    var extraHeaders: [String?: [ResourceEntry.Header]] = [:]
+    // setCacheBehavior "bypass": every context (nil) or these.
+    var bypassesCache: Set<String?> = []
+    private var blocked: [String: Blocked] = [:]
+
+    static let maxIntercepts = 1000
+    static let maxBlocked = 10000
+
+    func add(_ intercept: Intercept) throws(BiDiError) {
+        guard intercepts.count < Self.maxIntercepts else {
+            throw BiDiError(.invalidArgument, "the session has \(Self.maxIntercepts) intercepts: remove some first")
+        }
+        intercepts.append(intercept)
+    }
+
+    func remove(_ id: String) throws(BiDiError) {
+        guard intercepts.contains(where: { $0.id == id }) else {
+            throw BiDiError(.noSuchIntercept, "no intercept has the id \(id)")
+        }
+        intercepts.removeAll { $0.id == id }
+    }
+
+    // Whether the window `handle`'s requests need holding.
+    func applies(to handle: String) -> Bool {
+        intercepts.contains { $0.contexts?.contains(handle) ?? true }
+            || extraHeaders[nil] != nil || extraHeaders[handle] != nil
+            || bypassesCache.contains(nil) || bypassesCache.contains(handle)
+    }
+
+    // What the window `handle`'s page decides for a request it holds: the session's headers
+    // added, then the client's decision when an intercept matches.
+    func decide(_ held: HeldRequest, handle: String, events: BiDiEvents) async -> HeldRequestDecision {
+        var headers = held.headers
+        var changed = false
+        var added = extraHeaders[nil] ?? []
+        added += extraHeaders[handle] ?? []
+        if bypassesCache.contains(nil) || bypassesCache.contains(handle) {
+            added += [.init(name: "Cache-Control", value: "no-cache"), .init(name: "Pragma", value: "no-cache")]
+        }
+        for header in added {
+            headers.removeAll { $0.name.caseInsensitiveCompare(header.name) == .orderedSame }
+            headers.append(header)
+            changed = true
+        }
+        let matching = intercepts.filter { intercept in
+            (intercept.contexts?.contains(handle) ?? true)
+                && (intercept.patterns.map { $0.contains { $0.matches(held.url) } } ?? true)
+        }
+        let standing: HeldRequestDecision = changed ? .change(url: nil, headers: headers) : .proceed
+        // Reported here, blocked or not: the page asks for every request while intercepting.
+        let (id, navigation) = events.heldRequestID(held.url, held.method, handle: handle)
+        // With no client connected, none could decide.
+        let blocks = !matching.isEmpty && events.isListening && blocked.count < Self.maxBlocked
+        let report = BiDiNetwork.held(id: id, url: held.url, method: held.method, headers: headers, context: handle,
+                                      navigation: navigation, intercepts: blocks ? matching.map(\.id) : nil)
+        guard blocks else {
+            events.emit("network.beforeRequestSent", report, context: handle)
+            return standing
+        }
+        let decision = await withCheckedContinuation { continuation in
+            blocked[id] = Blocked(handle: handle, url: held.url, method: held.method, headers: headers,
+                                  decide: continuation)
+            events.emit("network.beforeRequestSent", report, context: handle)
+        }
+        if case .proceed = decision { return standing }
+        return decision
+    }
+
+    // The request the client names, held still.
+    func blocked(_ id: String) throws(BiDiError) -> Blocked {
+        guard let request = blocked[id] else {
+            throw BiDiError(.noSuchRequest, "no request blocked in an intercept has the id \(id)")
+        }
+        return request
+    }
+
+    // The client's decision for a blocked request: it goes on.
+    func release(_ id: String, _ decision: HeldRequestDecision) {
+        blocked.removeValue(forKey: id)?.decide.resume(returning: decision)
+    }
+
+    // The window closed, or the session ends: its requests held still go as they are.
+    func releaseAll(of handle: String?) {
+        for (id, request) in blocked where handle == nil || request.handle == handle {
+            release(id, .proceed)
+        }
+    }
+
+}
+
+extension BiDiIntercepts {
+    // Gives each window of the session's pages an interceptor while one of these applies to it.
+    func refresh(_ session: Session, _ events: BiDiEvents) {
+        session.syncWindows()
+        for window in session.windows where !window.page.isClosed {
+            refresh(window.page, handle: window.handle, events)
+        }
+    }
+
+    func refresh(_ page: Page, handle: String, _ events: BiDiEvents) {
+        guard applies(to: handle) else {
+            try? page.setRequestInterceptor(nil)
+            return
+        }
+        try? page.setRequestInterceptor { [weak self, weak events] held in
+            guard let self, let events else { return .proceed }
+            return await self.decide(held, handle: handle, events: events)
+        }
+    }
+}
+
+// A URL pattern of addIntercept (https://w3c.github.io/webdriver-bidi/#type-network-UrlPattern):
+// a whole URL, or the parts given, each of which must equal the URL's.
+struct BiDiURLPattern {
+    var url: String?
+    var scheme: String?
+    var host: String?
+    var port: String?
+    var path: String?
+    var query: String?
+
+    init(_ value: JSONValue) throws(BiDiError) {
+        guard case .object(let fields) = value, let type = fields["type"]?.stringValue else {
+            throw BiDiError(.invalidArgument, "a URL pattern must be {\"type\": \"string\" or \"pattern\", ...}")
+        }
+        func part(_ key: String) throws(BiDiError) -> String? {
+            guard let value = fields[key], value != .null else { return nil }
+            guard let text = value.stringValue else { throw BiDiError(.invalidArgument, "\"\(key)\" must be a string") }
+            return text
+        }
+        switch type {
+        case "string":
+            guard let text = try part("pattern"), let parsed = URL(string: text), parsed.scheme != nil else {
+                throw BiDiError(.invalidArgument, "a string URL pattern needs a \"pattern\" that is a URL")
+            }
+            url = Self.normalized(parsed)
+        case "pattern":
+            scheme = try part("protocol").map { $0.lowercased().hasSuffix(":") ? String($0.lowercased().dropLast()) : $0.lowercased() }
+            host = try part("hostname")?.lowercased()
+            port = try part("port")
+            path = try part("pathname").map { $0.hasPrefix("/") ? $0 : "/" + $0 }
+            query = try part("search").map { $0.hasPrefix("?") ? String($0.dropFirst()) : $0 }
+            if let scheme, scheme.isEmpty || !scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
+                throw BiDiError(.invalidArgument, "\"protocol\" must be a URL scheme, not \(scheme)")
+            }
+            if let port, !(port.isEmpty || UInt16(port) != nil) {
+                throw BiDiError(.invalidArgument, "\"port\" must be a port number, not \(port)")
+            }
+        default:
+            throw BiDiError(.invalidArgument, "a URL pattern's \"type\" must be string or pattern, not \(type)")
+        }
+    }
+
+    func matches(_ target: URL) -> Bool {
+        if let url { return url == Self.normalized(target) }
+        if let scheme, target.scheme?.lowercased() != scheme { return false }
+        if let host, target.host?.lowercased() != host { return false }
+        if let port {
+            let defaults = ["http": 80, "https": 443, "ws": 80, "wss": 443]
+            let actual = target.port.flatMap { $0 == defaults[target.scheme?.lowercased() ?? ""] ? nil : $0 }
+            if port != (actual.map(String.init) ?? "") { return false }
+        }
+        let parts = URLComponents(url: target, resolvingAgainstBaseURL: false)
+        let targetPath = parts?.percentEncodedPath ?? target.path
+        if let path, (targetPath.isEmpty ? "/" : targetPath) != path { return false }
+        if let query, (parts?.percentEncodedQuery ?? "") != query { return false }
+        return true
+    }
+
+    // A URL as the spec compares it: no fragment, an empty path as "/", the default port left out.
+    private static func normalized(_ url: URL) -> String {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        parts.fragment = nil
+        parts.scheme = parts.scheme?.lowercased()
+        parts.host = parts.host?.lowercased()
+        if parts.percentEncodedPath.isEmpty, parts.host != nil { parts.percentEncodedPath = "/" }
+        let defaults = ["http": 80, "https": 443, "ws": 80, "wss": 443]
+        if let port = parts.port, port == defaults[parts.scheme ?? ""] { parts.port = nil }
+        return parts.string ?? url.absoluteString
+    }
+}
