@@ -157,6 +157,29 @@ final class SoupClient {
         g_uri_unref(uri)
     }
 
+    // `document.cookie` for a page at `url`: the jar's cookies it is sent, HttpOnly ones left out.
+    func scriptCookies(for url: URL) -> String {
+        guard let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return "" }
+        defer { g_uri_unref(uri) }
+        guard let cookies = soup_cookie_jar_get_cookies(cookieJar, uri, 0) else { return "" }
+        defer { g_free(cookies) }
+        return String(cString: cookies)
+    }
+
+    // `document.cookie = line` on a page at `url`: stored as a script may store it (one line, not
+    // HttpOnly, at most 4 KB).
+    func setScriptCookie(_ line: String, for url: URL) {
+        guard line.utf8.count <= 4096, !line.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }),
+              let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return }
+        defer { g_uri_unref(uri) }
+        guard let cookie = soup_cookie_parse(line, uri) else { return }
+        guard soup_cookie_get_http_only(cookie) == 0 else {
+            soup_cookie_free(cookie)
+            return
+        }
+        soup_cookie_jar_add_cookie(cookieJar, cookie)  // takes the cookie
+    }
+
     // The `Cookie` header the jar has for a request to `url`, if any.
     private func cookieHeader(for url: URL) -> String? {
         guard let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return nil }

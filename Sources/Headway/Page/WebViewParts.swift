@@ -24,6 +24,8 @@ struct WebViewParts {
         Self.add(PageScripts.instrumentation, to: manager.pointer, allFrames: false)
         Self.add(PageScripts.resourceBufferWatch, to: manager.pointer, allFrames: false, world: PageScripts.world)
         Self.add(PageScripts.inputWatch, to: manager.pointer, world: PageScripts.world)
+        // Mirror pages' `document.cookie`; before the configuration's init scripts, which may use it.
+        if browser.booster != nil { Self.add(MirrorCookies.script, to: manager.pointer) }
         if configuration.recordsResources { Self.add(PageScripts.resourceBuffer, to: manager.pointer) }
         for (index, source) in configuration.initScripts.enumerated() {
             Self.addInitScript(source, number: index + 1, to: manager.pointer)

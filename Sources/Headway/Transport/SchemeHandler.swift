@@ -74,6 +74,7 @@ final class SchemeHandler {
         // replayed as navigations.
         let isMainFrame = view.map { Self.isMainDocument(mirror, of: $0) } ?? false
         if answerPreflight(request, method: method, url: url) { return }
+        if answerCookies(request, method: method, url: url) { return }
         if method != "GET", method != "HEAD", page?.owner?.refusesAction() == true {
             fail(
                 request,

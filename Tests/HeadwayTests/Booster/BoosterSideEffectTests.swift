@@ -58,9 +58,26 @@ struct BoosterSideEffectTests {
         #expect(shown.title == "P")
         #expect(shown.prefetch?.fromCache == 1)
         #expect(server.requestCount(path: "/p.html") == 1, "served from the prefetch cache")
+        // The page sees the cookie its response set, as it would without the booster.
+        #expect(try await page.evaluate("document.cookie") == "p=1")
         try await page.load(server.url.appendingPathComponent("other.html"))
         let after = try #require(server.requests.last { $0.path == "/other.html" })
         #expect(after.cookie == "p=1", "the shown page's cookie is sent from now on")
+        #expect(try await page.evaluate("document.cookie") == "p=1")
+        #expect(try await browser.cookies(for: server.url).map(\.name) == ["p"])
+    }
+
+    @Test func aDocumentFetchedThroughTheBoosterSetsItsCookiesInThePage() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/c.html", HTTPResponse(headers: [("Content-Type", "text/html"), ("Set-Cookie", "c=2; Path=/")],
+                                             body: Data("<!doctype html><title>C</title>".utf8)))
+        let browser = try Browser(configuration: BoosterSite.configuration())
+        defer { browser.close() }
+        let page = try browser.newPage()
+        let shown = try await page.load(server.url.appendingPathComponent("c.html"))
+        #expect(shown.prefetch?.fromCache == 0)
+        #expect(try await page.evaluate("document.cookie") == "c=2")
     }
 
     @Test func cookiesOfARedirectHopAreHeldToo() async throws {
