@@ -216,7 +216,7 @@ extension Browser {
     }
 
     // A byte of an HTTP token (RFC 9110): letters, digits and ``!#$%&'*+-.^_`|~``.
-    nonisolated private static func isTokenByte(_ byte: UInt8) -> Bool {
+    nonisolated static func isTokenByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
     }

@@ -23,6 +23,8 @@ public final class Browser {
     // held requests.
     let interception: Interception?
     let provided: ProvidedResponses?
+    // Whether its web processes load Headway's extension.
+    let hasWebExtension: Bool
     // The memory limit of its pages' web processes in MB, or nil (see `webProcessMemoryLimit`).
     let memoryLimit: Int?
     private var pages: [ObjectIdentifier: WeakPage] = [:]
@@ -82,6 +84,7 @@ public final class Browser {
             )
             memoryLimit = configuration.webProcessMemoryLimit
                 ?? (installed ? Browser.defaultWebProcessMemoryLimit : nil)
+            hasWebExtension = installed
         } catch {
             filterServer?.stop()
             throw error

@@ -56,6 +56,7 @@ enum ExtensionAnswer: Sendable, Equatable {
             case "\t": out += "%09"
             case "\n": out += "%0A"
             case "\r": out += "%0D"
+            case "\0": out += "%00"
             default: out.unicodeScalars.append(scalar)
             }
         }

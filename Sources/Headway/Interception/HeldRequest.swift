@@ -48,6 +48,10 @@ public struct HeldResponse: Sendable, Equatable {
     }
 }
 
-/// Decides for each request a page is about to send; the request waits (and so does the page's
-/// main thread) until it returns, at most `Limits.heldRequest`, after which it goes as it is.
-public typealias RequestInterceptor = @Sendable @EngineActor (HeldRequest) async -> HeldRequestDecision
+/// Decides for each request a page (the first argument: the page that set it, or a popup it
+/// opened, which starts with its opener's) is about to send; the request waits, and so does the
+/// page's main thread, until it returns, at most `Limits.heldRequest`: then the interceptor's
+/// task is cancelled and the request goes as it is. A URL that is not http(s), and headers that
+/// are not valid (a name that is not a token, CR, LF or NUL in a value), are not applied; a
+/// status is brought into 100-599.
+public typealias RequestInterceptor = @Sendable @EngineActor (Page, HeldRequest) async -> HeldRequestDecision

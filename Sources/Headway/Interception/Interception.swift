@@ -27,19 +27,42 @@ final class Interception: @unchecked Sendable {
     }
 
     // Asks the interceptor of the question's page, on the engine thread, and replies once: with
-    // its decision, or `allow` after `Limits.heldRequest`.
+    // its decision, or `allow` after `Limits.heldRequest`, when the interceptor is cancelled.
     func hold(_ question: ExtensionQuestion, reply: @escaping @Sendable (ExtensionAnswer) -> Void) {
         let once = ReplyOnce(reply)
+        let decision = TaskSlot()
         let timer = Task {
             // Cancelled once the decision came: then it sends nothing.
             guard (try? await Task.sleep(for: Limits.heldRequest)) != nil else { return }
-            once.send(.allow)
+            if once.send(.allow) { decision.cancel() }
         }
-        Task { @EngineActor [weak self] in
+        decision.set(Task { @EngineActor [weak self] in
             let answer = await self?.browser?.decide(question) ?? .allow
-            timer.cancel()
-            once.send(answer)
-        }
+            if once.send(answer) { timer.cancel() }
+        })
+    }
+}
+
+// The decision's task, which the timer cancels; set right after both are made.
+private final class TaskSlot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+    private var cancelled = false
+
+    func set(_ task: Task<Void, Never>) {
+        lock.lock()
+        self.task = task
+        let cancel = cancelled
+        lock.unlock()
+        if cancel { task.cancel() }
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let task = self.task
+        lock.unlock()
+        task?.cancel()
     }
 }
 
@@ -50,17 +73,22 @@ private final class ReplyOnce: @unchecked Sendable {
 
     init(_ reply: @escaping @Sendable (ExtensionAnswer) -> Void) { self.reply = reply }
 
-    func send(_ answer: ExtensionAnswer) {
+    // Sends `answer` unless an answer went already; returns whether it went.
+    @discardableResult
+    func send(_ answer: ExtensionAnswer) -> Bool {
         lock.lock()
         let reply = self.reply
         self.reply = nil
         lock.unlock()
         reply?(answer)
+        return reply != nil
     }
 }
 
 extension Browser {
-    // The decision for a held request of one of this browser's pages.
+    // The decision for a held request of one of this browser's pages. What an interceptor gives
+    // is checked first: a URL that is not http(s) is not followed, a header whose name is not a
+    // token or whose value holds CR, LF or NUL is left out, and a status goes into 100-599.
     func decide(_ question: ExtensionQuestion) async -> ExtensionAnswer {
         guard let page = openPages.first(where: { $0.pageID == question.pageID }),
               let interceptor = page.requestInterceptor else { return .allow }
@@ -68,17 +96,26 @@ extension Browser {
                                page: question.page)
         // While it waits, the page's main thread does too: no probe takes that for a stuck page.
         page.heldRequests += 1
-        let decision = await interceptor(held)
+        let decision = await interceptor(page, held)
         page.heldRequests -= 1
         switch decision {
         case .proceed: return .allow
         case .fail: return .block
         case .change(let url, let headers):
-            return url == nil && headers == nil ? .allow : .change(url: url, headers: headers)
-        case .respond(let response):
+            let target = url.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0 : nil }
+            let valid = headers.map { $0.filter(Self.isValid) }
+            return target == nil && valid == nil ? .allow : .change(url: target, headers: valid)
+        case .respond(var response):
             guard let provided else { return .allow }
+            response.status = min(599, max(100, response.status))
+            response.headers = response.headers.filter(Self.isValid)
             return .change(url: provided.add(response, for: question.url), headers: nil)
         }
+    }
+
+    private static func isValid(_ header: ResourceEntry.Header) -> Bool {
+        !header.name.isEmpty && header.name.utf8.allSatisfy(isTokenByte)
+            && !header.value.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
     }
 }
 
@@ -92,12 +129,18 @@ extension Page {
     /// the page's main thread waits with it, so its scripts, and commands run in it, wait too.
     ///
     /// Throws `.invalidArgument` unless the browser allows it
-    /// (`Browser.Configuration.allowsRequestInterception`), and `.closed` once the page closed.
+    /// (`Browser.Configuration.allowsRequestInterception`), `.engine` when the web-process
+    /// extension that holds the requests was not found, and `.closed` once the page closed.
     public func setRequestInterceptor(_ interceptor: RequestInterceptor?) throws {
         guard !isClosed else { throw HeadwayError(.closed, "the page is closed") }
-        guard let interception = browser?.interception else {
+        guard let browser, let interception = browser.interception else {
             throw HeadwayError(.invalidArgument, "request interception needs "
                                + "Browser.Configuration.allowsRequestInterception")
+        }
+        guard browser.hasWebExtension else {
+            throw HeadwayError(.engine, "request interception needs the web-process extension "
+                               + "\(WebExtension.libraryName), which was not found: ship the "
+                               + "Headway_Headway.resources folder beside the executable or set HEADWAY_WEB_EXTENSION")
         }
         switch (requestInterceptor != nil, interceptor != nil) {
         case (false, true): interception.pageStarts()

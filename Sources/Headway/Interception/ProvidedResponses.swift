@@ -4,13 +4,16 @@ import Foundation
 // The responses interceptors gave held requests, served on the `headway-response` scheme: a
 // held request answered this way is sent to `headway-response://TOKEN/PATH`, and this handler
 // answers it once from memory. Resource reports turn the URL back into the one the page asked
-// for (`real(_:)`). At most `capacity` are kept; the oldest go first.
+// for (`real(_:)`). At most `capacity` responses and `byteCapacity` bytes of bodies wait; the
+// oldest go first, and one not asked for within twice `Limits.heldRequest` goes too.
 @EngineActor
 final class ProvidedResponses {
     static let scheme = "headway-response"
     static let capacity = 256
+    static let byteCapacity = 256 << 20
 
-    private var waiting: [String: HeldResponse] = [:]
+    private var waiting: [String: (response: HeldResponse, until: ContinuousClock.Instant)] = [:]
+    private var waitingBytes = 0
     // What each token stands for, for the reports; kept a while after the response is served.
     private var originals: [String: URL] = [:]
     private var order: [String] = []
@@ -28,17 +31,24 @@ final class ProvidedResponses {
     // Keeps `response` for a request to `url`; returns the URL the request goes to instead.
     func add(_ response: HeldResponse, for url: URL) -> URL {
         let token = UUID().uuidString.lowercased()
-        if order.count >= Self.capacity {
+        let now = Engine.now()
+        for (old, entry) in waiting where entry.until < now { drop(old) }
+        while !order.isEmpty, order.count >= Self.capacity || waitingBytes + response.body.count > Self.byteCapacity {
             let oldest = order.removeFirst()
-            waiting[oldest] = nil
+            drop(oldest)
             originals[oldest] = nil
         }
         order.append(token)
-        waiting[token] = response
+        waiting[token] = (response, now + Limits.heldRequest * 2)
+        waitingBytes += response.body.count
         originals[token] = url
         var path = url.path.isEmpty ? "/" : url.path
         if let query = url.query { path += "?" + query }
         return URL(string: "\(Self.scheme)://\(token)\(path)") ?? URL(string: "\(Self.scheme)://\(token)/")!
+    }
+
+    private func drop(_ token: String) {
+        if let entry = waiting.removeValue(forKey: token) { waitingBytes -= entry.response.body.count }
     }
 
     // The URL a page asked for, for a URL of this scheme; other URLs as they are.
@@ -67,13 +77,14 @@ final class ProvidedResponses {
             }
             return finish(raw, HeldResponse(status: 204, headers: allowed))
         }
-        guard let token = uri?.host, let response = waiting.removeValue(forKey: token) else {
+        guard let token = uri?.host, let response = waiting[token]?.response else {
             let error = g_error_new_literal(g_quark_from_string("headway-error-quark"), 1,
                                             "no response is waiting at this URL (each is served once)")
             webkit_uri_scheme_request_finish_error(raw, error)
             g_error_free(error)
             return
         }
+        drop(token)
         var answered = response
         let named = Set(response.headers.map { $0.name.lowercased() })
         answered.headers += cors.filter { !named.contains($0.name.lowercased()) }

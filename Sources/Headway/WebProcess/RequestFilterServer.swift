@@ -148,9 +148,9 @@ final class RequestFilterServer: @unchecked Sendable {
     }
 
     private func send(_ answer: ExtensionAnswer, to fd: Int32) {
-        let line = answer.line
+        let bytes = Array(answer.line.utf8)
         // MSG_NOSIGNAL: a web process gone mid-question is no SIGPIPE for the whole run.
-        _ = line.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     private func answer(_ line: String, on fd: Int32) {

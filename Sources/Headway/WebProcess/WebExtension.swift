@@ -60,7 +60,7 @@ enum WebExtension {
     // a memory limit needs the web process ids it reports (`MemoryWatch`).
     nonisolated static func isRequired(for configuration: Browser.Configuration) -> Bool {
         !configuration.extraHeaders.isEmpty || !configuration.blockedURLPatterns.isEmpty
-            || configuration.requestFilter != nil || configuration.allowsRequestInterception
+            || configuration.requestFilter != nil
             || (configuration.webProcessMemoryLimit ?? 0) > 0
     }
 
@@ -77,8 +77,7 @@ enum WebExtension {
         // Only the booster's loss is worth a warning at start; a missing bridge says so when used.
         guard let library = locate(warns: !required && configuration.booster != nil) else {
             guard !required else {
-                throw HeadwayError(.engine, "extra headers, blocked URLs, request filters, request interception and memory limits "
-                                   + "need the "
+                throw HeadwayError(.engine, "extra headers, blocked URLs, request filters and memory limits need the "
                                    + "web-process extension \(libraryName), "
                                    + "which was not found (looked in "
                                    + "\(candidates().map(\.path).joined(separator: ", "))): ship the "

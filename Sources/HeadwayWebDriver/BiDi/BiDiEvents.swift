@@ -128,7 +128,7 @@ final class BiDiEvents {
     func watch(_ page: Page, handle: String, session: Session) {
         guard readers[handle] == nil else { return }
         preloads.windowOpened(page, handle: handle)
-        intercepts.refresh(page, handle: handle, self)
+        intercepts.refresh(page, session: session, self)
         readers[handle] = Task { @EngineActor [weak self, weak session] in
             for await event in page.events {
                 guard let self, let session else { return }

@@ -20,6 +20,8 @@ final class BiDiIntercepts {
         let url: URL
         let method: String
         let headers: [ResourceEntry.Header]
+        // A top-level context's document: its navigation's request.
+        let isDocument: Bool
         let decide: CheckedContinuation<HeldRequestDecision, Never>
     }
 
@@ -76,18 +78,25 @@ final class BiDiIntercepts {
         let standing: HeldRequestDecision = changed ? .change(url: nil, headers: headers) : .proceed
         // Reported here, blocked or not: the page asks for every request while intercepting.
         let (id, navigation) = events.heldRequestID(held.url, held.method, handle: handle)
-        // With no client connected, none could decide.
-        let blocks = !matching.isEmpty && events.isListening && blocked.count < Self.maxBlocked
+        // Only a client that hears of it could decide (the spec blocks for subscribed sessions).
+        let blocks = !matching.isEmpty && events.isListening
+            && events.isSubscribed("network.beforeRequestSent", context: handle) && blocked.count < Self.maxBlocked
         let report = BiDiNetwork.held(id: id, url: held.url, method: held.method, headers: headers, context: handle,
                                       navigation: navigation, intercepts: blocks ? matching.map(\.id) : nil)
         guard blocks else {
             events.emit("network.beforeRequestSent", report, context: handle)
             return standing
         }
-        let decision = await withCheckedContinuation { continuation in
-            blocked[id] = Blocked(handle: handle, url: held.url, method: held.method, headers: headers,
-                                  decide: continuation)
-            events.emit("network.beforeRequestSent", report, context: handle)
+        // Cancelled when the request's time is up (`Limits.heldRequest`): it went as it was.
+        let decision: HeldRequestDecision = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<HeldRequestDecision, Never>) in
+                guard !Task.isCancelled else { return continuation.resume(returning: .proceed) }
+                blocked[id] = Blocked(handle: handle, url: held.url, method: held.method, headers: headers,
+                                      isDocument: navigation != nil, decide: continuation)
+                events.emit("network.beforeRequestSent", report, context: handle)
+            }
+        } onCancel: {
+            Task { @EngineActor [weak self] in self?.release(id, .proceed) }
         }
         if case .proceed = decision { return standing }
         return decision
@@ -120,17 +129,21 @@ extension BiDiIntercepts {
     func refresh(_ session: Session, _ events: BiDiEvents) {
         session.syncWindows()
         for window in session.windows where !window.page.isClosed {
-            refresh(window.page, handle: window.handle, events)
+            refresh(window.page, session: session, events)
         }
     }
 
-    func refresh(_ page: Page, handle: String, _ events: BiDiEvents) {
-        guard applies(to: handle) else {
+    // The interceptor asks which window the request's page is (a popup starts with its
+    // opener's interceptor, and is a window of its own).
+    func refresh(_ page: Page, session: Session, _ events: BiDiEvents) {
+        guard let handle = session.handle(of: page), applies(to: handle) else {
             try? page.setRequestInterceptor(nil)
             return
         }
-        try? page.setRequestInterceptor { [weak self, weak events] held in
-            guard let self, let events else { return .proceed }
+        try? page.setRequestInterceptor { [weak self, weak events, weak session] page, held in
+            guard let self, let events, let session else { return .proceed }
+            session.syncWindows()
+            guard let handle = session.handle(of: page), self.applies(to: handle) else { return .proceed }
             return await self.decide(held, handle: handle, events: events)
         }
     }
@@ -150,10 +163,28 @@ struct BiDiURLPattern {
         guard case .object(let fields) = value, let type = fields["type"]?.stringValue else {
             throw BiDiError(.invalidArgument, "a URL pattern must be {\"type\": \"string\" or \"pattern\", ...}")
         }
+        // A pattern's part: special characters are escaped with a backslash, as the spec says
+        // (Headway matches no wildcards: an unescaped one is refused, never silently unmatched).
         func part(_ key: String) throws(BiDiError) -> String? {
             guard let value = fields[key], value != .null else { return nil }
             guard let text = value.stringValue else { throw BiDiError(.invalidArgument, "\"\(key)\" must be a string") }
-            return text
+            var plain = ""
+            var escaped = false
+            for character in text {
+                if escaped {
+                    plain.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if "*(){}".contains(character) {
+                    throw BiDiError(.invalidArgument, "\"\(key)\" has an unescaped \(character): URL patterns are literal "
+                        + "(escape it with a backslash)")
+                } else {
+                    plain.append(character)
+                }
+            }
+            guard !escaped else { throw BiDiError(.invalidArgument, "\"\(key)\" ends with a lone backslash") }
+            return plain
         }
         switch type {
         case "string":

@@ -49,16 +49,18 @@ enum BiDiNetworkCommands {
             }
             var url: URL?
             if let text = try call.parameters.optionalString("url") {
-                guard let parsed = URL(string: text), parsed.scheme != nil else {
-                    throw BiDiError(.invalidArgument, "\"url\" must be a URL, not \(text)")
+                guard let parsed = URL(string: text), ["http", "https"].contains(parsed.scheme?.lowercased() ?? "")
+                else {
+                    throw BiDiError(.invalidArgument, "\"url\" must be an http or https URL, not \(text)")
                 }
                 url = parsed
             }
             let headers = try call.parameters.body["headers"].flatMap { value throws(BiDiError) in
                 value == .null ? nil : try BiDiNetworkCommands.headers(value)
             }
+            // Unchanged, it goes as the page made it (with the session's extra headers).
             call.events.intercepts.release(id, url == nil && headers == nil
-                ? .change(url: nil, headers: blocked.headers) : .change(url: url, headers: headers ?? blocked.headers))
+                ? .proceed : .change(url: url, headers: headers ?? blocked.headers))
             return [:]
         },
         "network.failRequest": { call in
@@ -69,7 +71,10 @@ enum BiDiNetworkCommands {
         },
         "network.provideResponse": { call in
             let id = try call.parameters.string("request")
-            _ = try call.events.intercepts.blocked(id)
+            if try call.events.intercepts.blocked(id).isDocument {
+                throw BiDiError(.unsupportedOperation, "provideResponse cannot answer a context's document: "
+                    + "WebKit would show it under another URL (continue or fail the request)")
+            }
             if call.parameters.body["cookies"].map({ $0 != .null }) ?? false {
                 throw BiDiError(.unsupportedOperation, "provideResponse cannot set cookies: give a Set-Cookie header")
             }

@@ -17,7 +17,7 @@ struct RequestInterceptionTests {
         configuration.recordsResources = true
         let seen = Seen()
         let (result, page) = try await Browser.withPage(configuration: configuration) { page in
-            try page.setRequestInterceptor { held in
+            try page.setRequestInterceptor { _, held in
                 seen.add(held)
                 switch held.url.path {
                 case "/style.css":
@@ -51,7 +51,7 @@ struct RequestInterceptionTests {
 
     @Test func interceptionMustBeAllowedByTheBrowser() async throws {
         try await Browser.withPage { page in
-            #expect(throws: HeadwayError.self) { try page.setRequestInterceptor { _ in .proceed } }
+            #expect(throws: HeadwayError.self) { try page.setRequestInterceptor { _, _ in .proceed } }
         }
     }
 
@@ -64,7 +64,7 @@ struct RequestInterceptionTests {
         configuration.allowsRequestInterception = true
         let seen = Seen()
         try await Browser.withPage(configuration: configuration) { page in
-            try page.setRequestInterceptor { held in
+            try page.setRequestInterceptor { _, held in
                 seen.add(held)
                 return .proceed
             }
