@@ -10,8 +10,8 @@ public struct BoosterConfiguration: Sendable, Equatable {
     public var allowQueryStrings = false
     /// At most this many linked pages per page (stage 1); the byte budget sets the real limit.
     public var maxPagesPerPage = 50
-    /// Which links are prefetched: those the page hints at only, those plus the likeliest within
-    /// the byte budget (the default), or every allowed link.
+    /// Which links are prefetched: those the page hints at only; those, or on a page that hints at
+    /// none the likeliest within the byte budget (the default); or every allowed link.
     public var eagerness = PrefetchEagerness.moderate
     /// At most this many prefetch requests at once, 1 to 256.
     public var concurrency = 4
@@ -67,7 +67,9 @@ public struct BoosterConfiguration: Sendable, Equatable {
 public enum PrefetchEagerness: String, Sendable, CaseIterable, Codable {
     /// Only the links the page hints at: speculation rules, `<link rel=next|prefetch|prerender>`.
     case conservative
-    /// The hinted links, then the likeliest others while the byte budget lasts.
+    /// The hinted links only, on a page that hints (`rel=next`, speculation rules): it says where
+    /// a reader goes next. On a page that does not, its likeliest link, then the next likeliest
+    /// while the byte budget lasts.
     case moderate
     /// Every link the policy allows, up to `maxPagesPerPage` and the byte budget.
     case eager

@@ -78,9 +78,12 @@ struct LinkPolicy {
 
     // Orders `links` (hinted ones first, the others by `likelihood`), keeps those the policy
     // allows and `isKnown` does not (each URL once), up to the page cap (and only hinted ones
-    // when conservative), and counts every other link under its reason.
+    // when conservative, or when moderate and the page hints: it said where a reader goes next),
+    // and counts every other link under its reason.
     func select(_ links: [Link], page: URL, isKnown: (URL) -> Bool = { _ in false }) -> Selection {
         let count = links.count
+        let hintsOnly = configuration.eagerness == .conservative
+            || (configuration.eagerness == .moderate && links.contains(where: \.isHinted))
         let ranked = links.enumerated().map { offset, link in
             let score = link.isHinted ? 0 : likelihood(link, offset: offset, of: count, page: page)
             return (link: link, offset: offset, score: score)
@@ -107,7 +110,7 @@ struct LinkPolicy {
             } else if isKnown(url) {
                 selection.leftOut[.alreadyPrefetched] += 1
                 selection.known.append(url)
-            } else if configuration.eagerness == .conservative, !link.isHinted {
+            } else if hintsOnly, !link.isHinted {
                 selection.leftOut[.eagerness] += 1
             } else if selection.pages.count >= configuration.maxPagesPerPage {
                 selection.leftOut[.cap] += 1

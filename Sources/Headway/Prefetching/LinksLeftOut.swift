@@ -27,7 +27,8 @@ public struct LinksLeftOut: Sendable, Equatable, Codable {
         case duplicate
         /// Already in the prefetch cache or being fetched: not fetched again.
         case alreadyPrefetched
-        /// Not hinted by the page, and `eagerness` is `.conservative`.
+        /// Not hinted by the page, and `eagerness` is `.conservative`, or `.moderate` on a page
+        /// that hints at other links (`rel=next`, speculation rules).
         case eagerness
         /// Beyond `maxPagesPerPage`.
         case cap

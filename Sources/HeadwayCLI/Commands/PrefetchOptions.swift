@@ -8,8 +8,9 @@ struct PrefetchOptions: ParsableArguments {
 
     @Option(name: .customLong("prefetch-eagerness"), help: ArgumentHelp(
         "With --prefetch: conservative (only the links the page hints at: speculation rules, <link rel=next|" +
-        "prefetch|prerender>), moderate (those, then the likeliest others within a budget sized to the page; the " +
-        "default, or conservative with --header 'Save-Data: on') or eager (every allowed link)."))
+        "prefetch|prerender>), moderate (those on a page that hints; on one that does not, the likeliest links " +
+        "within a budget sized to the page; the default, or conservative with --header 'Save-Data: on') or eager " +
+        "(every allowed link)."))
     var eagerness: Eagerness?
 
     @Option(name: .customLong("prefetch-budget"), parsing: .unconditional, help: ArgumentHelp(

@@ -45,9 +45,12 @@ struct BoosterLinkPolicyTests {
             .init(href: "/d2.html"), .init(href: "/v2.html", source: .viewport),
             .init(href: "/x2.html", source: .declared),
         ]
-        let selection = policy().select(links, page: base)
+        let selection = policy { $0.eagerness = .eager }.select(links, page: base)
         #expect(selection.pages.map(\.path) == ["/x1.html", "/x2.html", "/v1.html", "/v2.html", "/d1.html", "/d2.html"])
-        let capped = policy { $0.maxPagesPerPage = 3 }.select(links, page: base)
+        let capped = policy {
+            $0.eagerness = .eager
+            $0.maxPagesPerPage = 3
+        }.select(links, page: base)
         #expect(capped.pages.map(\.path) == ["/x1.html", "/x2.html", "/v1.html"])
         #expect(capped.leftOut[.cap] == 3)
     }
@@ -56,7 +59,10 @@ struct BoosterLinkPolicyTests {
         let links: [LinkPolicy.Link] = [
             .init(href: "/p.html"), .init(href: "/q.html"), .init(href: "/p.html#top", source: .declared),
         ]
-        let selection = policy { $0.maxPagesPerPage = 1 }.select(links, page: base)
+        let selection = policy {
+            $0.eagerness = .eager
+            $0.maxPagesPerPage = 1
+        }.select(links, page: base)
         #expect(selection.pages.map(\.path) == ["/p.html"])
         #expect(selection.leftOut[.duplicate] == 1 && selection.leftOut[.cap] == 1)
     }
@@ -101,11 +107,18 @@ struct BoosterLinkPolicyTests {
             .init(href: "/dir/n.html", next: true), .init(href: "/dir/s.html", suggested: true),
             .init(href: "/dir/v.html", source: .viewport), .init(href: "/dir/h.html", source: .declared),
         ]
-        #expect(policy().select(links, page: base).pages.map(\.path)
+        #expect(policy { $0.eagerness = .eager }.select(links, page: base).pages.map(\.path)
             == ["/dir/h.html", "/dir/n.html", "/dir/s.html", "/dir/v.html", "/other/o.html", "/dir/d1.html"])
-        let conservative = policy { $0.eagerness = .conservative }.select(links, page: base)
-        #expect(conservative.pages.map(\.path) == ["/dir/h.html"])
-        #expect(conservative.hinted == 1 && conservative.leftOut[.eagerness] == 5)
+        // Moderate, the default, goes where a page that hints says a reader goes next, as
+        // conservative does; on a page without hints, by likelihood.
+        for eagerness in [PrefetchEagerness.conservative, .moderate] {
+            let hintsOnly = policy { $0.eagerness = eagerness }.select(links, page: base)
+            #expect(hintsOnly.pages.map(\.path) == ["/dir/h.html"])
+            #expect(hintsOnly.hinted == 1 && hintsOnly.leftOut[.eagerness] == 5)
+        }
+        let unhinted = links.filter { $0.source != .declared }
+        #expect(policy().select(unhinted, page: base).pages.map(\.path)
+            == ["/dir/n.html", "/dir/s.html", "/dir/v.html", "/other/o.html", "/dir/d1.html"])
     }
 
     @Test func theScriptsLinksDecode() throws {

@@ -42,9 +42,11 @@ struct BoosterOrderTests {
         let rules = #"<script type="speculationrules">{"prefetch":[{"source":"list","urls":["ch40.html"]}]}</script>"#
         let server = try ChapterSite.server(head: rules + #"<link rel="next" href="ch39.html">"#)
         defer { server.stop() }
+        // Eager: the unhinted links follow the hinted ones (moderate would stop at the hints).
         let browser = try Browser(configuration: BoosterSite.configuration {
             $0.maxPagesPerPage = 3
             $0.concurrency = 1
+            $0.eagerness = .eager
         })
         defer { browser.close() }
         try await browser.newPage().load(server.url.appendingPathComponent("toc.html"))
