@@ -673,12 +673,37 @@ class BiDiInterceptProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    @chromium_differs("chromedriver answers a document with provideResponse; headway refuses it")
+    def test_a_blocked_document_cannot_be_answered(self):
+        import websocket
+        socket = websocket.create_connection(self.url, timeout=30, suppress_origin=True)
+        try:
+            self.call(socket, 1, "session.subscribe", {"events": ["network.beforeRequestSent"]})
+            intercept = self.call(socket, 2, "network.addIntercept", {
+                "phases": ["beforeRequestSent"],
+                "urlPatterns": [{"type": "pattern", "pathname": "/title.html"}]})["result"]["intercept"]
+            # Not waited for: the blocked event may come before the evaluation's answer.
+            socket.send(json.dumps({"id": 3, "method": "script.evaluate", "params": {
+                "expression": f"location.href = '{self.base}/title.html'", "awaitPromise": False,
+                "target": {"context": self.driver.current_window_handle}}}))
+            event = self.next_event(socket, "network.beforeRequestSent")
+            self.assertTrue(event["isBlocked"], event)
+            request = event["request"]["request"]
+            answer = self.call(socket, 4, "network.provideResponse", {"request": request, "statusCode": 200})
+            self.assertEqual(answer["error"], "unsupported operation")
+            self.assertEqual(self.call(socket, 5, "network.continueRequest", {"request": request})["type"], "success")
+            self.call(socket, 6, "network.removeIntercept", {"intercept": intercept})
+        finally:
+            socket.close()
+
     def test_bad_intercepts_are_refused(self):
         import websocket
         socket = websocket.create_connection(self.url, timeout=30, suppress_origin=True)
         try:
             for ident, params in enumerate([{"phases": []}, {"phases": ["nope"]},
                                             {"phases": ["beforeRequestSent"], "urlPatterns": [{"type": "x"}]},
+                                            {"phases": ["beforeRequestSent"],
+                                             "urlPatterns": [{"type": "pattern", "pathname": "/api/*"}]},
                                             {"phases": ["beforeRequestSent"], "contexts": ["none"]}], start=1):
                 answer = self.call(socket, ident, "network.addIntercept", params)
                 self.assertIn(answer.get("error"), ("invalid argument", "no such frame"), (params, answer))

@@ -20,7 +20,7 @@ final class BiDiIntercepts {
         let url: URL
         let method: String
         let headers: [ResourceEntry.Header]
-        // A top-level context's document: its navigation's request.
+        // A document, the context's or a frame's: a navigation's request.
         let isDocument: Bool
         let decide: CheckedContinuation<HeldRequestDecision, Never>
     }
@@ -92,7 +92,8 @@ final class BiDiIntercepts {
             await withCheckedContinuation { (continuation: CheckedContinuation<HeldRequestDecision, Never>) in
                 guard !Task.isCancelled else { return continuation.resume(returning: .proceed) }
                 blocked[id] = Blocked(handle: handle, url: held.url, method: held.method, headers: headers,
-                                      isDocument: navigation != nil, decide: continuation)
+                                      isDocument: Self.isDocument(held, navigation: navigation),
+                                      decide: continuation)
                 events.emit("network.beforeRequestSent", report, context: handle)
             }
         } onCancel: {
@@ -100,6 +101,15 @@ final class BiDiIntercepts {
         }
         if case .proceed = decision { return standing }
         return decision
+    }
+
+    // Whether a request is a navigation's: one navigate started, one WebKit marks as a document's
+    // or a frame's (`Sec-Fetch-Dest`, sent to trustworthy origins), or one to the URL the page
+    // has already taken (a navigation the page started itself).
+    static func isDocument(_ held: HeldRequest, navigation: String?) -> Bool {
+        let destination = held.headers.first { $0.name.lowercased() == "sec-fetch-dest" }?.value.lowercased()
+        return navigation != nil || ["document", "iframe", "frame"].contains(destination ?? "")
+            || (held.page.map(BiDiEvents.withoutFragment) == BiDiEvents.withoutFragment(held.url))
     }
 
     // The request the client names, held still.

@@ -72,8 +72,8 @@ enum BiDiNetworkCommands {
         "network.provideResponse": { call in
             let id = try call.parameters.string("request")
             if try call.events.intercepts.blocked(id).isDocument {
-                throw BiDiError(.unsupportedOperation, "provideResponse cannot answer a context's document: "
-                    + "WebKit would show it under another URL (continue or fail the request)")
+                throw BiDiError(.unsupportedOperation, "provideResponse cannot answer a document (a context's or a "
+                    + "frame's): WebKit would show it under another URL (continue or fail the request)")
             }
             if call.parameters.body["cookies"].map({ $0 != .null }) ?? false {
                 throw BiDiError(.unsupportedOperation, "provideResponse cannot set cookies: give a Set-Cookie header")
