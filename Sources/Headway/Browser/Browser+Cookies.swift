@@ -10,7 +10,7 @@ extension Browser {
     /// closed, `.timeout` when WebKit has not answered within `timeout`.
     public func cookies(for url: URL, timeout: Duration = .seconds(10)) async throws -> [Cookie] {
         let manager = try cookieManager(for: url)
-        if let booster { return booster.client.cookies(for: url) }
+        if let booster { return booster.cookies(for: url) }
         return try await engineAsync(timeout: timeout) { cancellable, callback, data in
             webkit_cookie_manager_get_cookies(manager, url.absoluteString, cancellable, callback, data)
         } finish: { source, result in
@@ -29,7 +29,7 @@ extension Browser {
     /// not answered within `timeout`.
     public func allCookies(timeout: Duration = .seconds(10)) async throws -> [Cookie] {
         let manager = try cookieManager(for: nil)
-        if let booster { return booster.client.allCookies() }
+        if let booster { return booster.allCookies() }
         return try await engineAsync(timeout: timeout) { cancellable, callback, data in
             webkit_cookie_manager_get_all_cookies(manager, cancellable, callback, data)
         } finish: { source, result in
@@ -73,7 +73,7 @@ extension Browser {
         }
         defer { soup_cookie_free(made) }
         if let booster {
-            if delete { booster.client.delete(cookie) } else { booster.client.add(cookie) }
+            if delete { booster.delete(cookie) } else { booster.add(cookie) }
         }
         try await engineAsync(timeout: timeout) { cancellable, callback, data in
             if delete {

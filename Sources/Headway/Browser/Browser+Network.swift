@@ -21,7 +21,7 @@ extension Browser {
     // jar): all asked for at once, then one wait for every answer, bounded by `timeout` plus a
     // second per 5,000 cookies. A cookie WebKit refuses is skipped.
     func setCookies(inBooster: Bool = true, timeout: Duration = .seconds(10)) async {
-        if inBooster, let booster { for cookie in configuration.cookies { booster.client.add(cookie) } }
+        if inBooster, let booster { for cookie in configuration.cookies { booster.add(cookie) } }
         let made = configuration.cookies.compactMap { $0.soupCookie() }
         guard !made.isEmpty else { return }
         defer { made.forEach { soup_cookie_free($0) } }

@@ -124,7 +124,7 @@ public final class Browser {
     }
 
     /// What the prefetch booster did so far, or nil when it is off.
-    public var prefetchStats: PrefetchRunStats? { booster?.prefetcher.runStats }
+    public var prefetchStats: PrefetchRunStats? { booster?.runStats }
 
     /// Waits until the running prefetch has settled, at most `timeout`. Returns early
     /// when the calling task is cancelled (the prefetch goes on).
@@ -152,7 +152,7 @@ public final class Browser {
                 "only http and https documents can be preloaded, not \(url.absoluteString)"
             )
         }
-        booster.handler.fetchEarly(url, page: nil)
+        booster.preload(url)
     }
 
     /// Opens a new page (one web view). The page holds `delegate` weakly: keep a strong reference
@@ -188,7 +188,7 @@ public final class Browser {
     /// thread, so call this before the process exits. Returns at once without a cache directory,
     /// and after `timeout` or at once when the calling task is cancelled (the writes go on).
     public func flushCacheDirectory(timeout: Duration = .seconds(30)) async {
-        guard let disk = booster?.cache.disk else { return }
+        guard let disk = booster?.cacheDirectory else { return }
         _ = try? await EngineWait<Void>.run(timeout: timeout, onTimeout: { .success(()) }) { wait in
             disk.afterQueuedWrites { Task { @EngineActor in wait.resume(.success(())) } }
         }

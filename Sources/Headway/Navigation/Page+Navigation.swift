@@ -78,7 +78,7 @@ extension Page {
         tracker.send(.stop)
         guard let view = view?.pointer else { return }
         webkit_web_view_stop_loading(view)
-        if let pageBooster { booster?.handler.cancelFetches(of: pageBooster, mainFrameOnly: false) }
+        if let pageBooster { booster?.pageStopped(pageBooster) }
     }
 
     // Whether `target` is the document `shown` with a fragment: WebKit navigates within it.
@@ -118,18 +118,7 @@ extension Page {
                           mayBeSameDocument: Bool = false, start: () -> Void) async throws -> LoadResult {
         try Task.checkCancellation()
         clearPageRecords()
-        if let booster, view != nil {
-            // A new navigation cancels prefetch work that no longer serves it,
-            // all but a fetch of the page it goes to, which it joins; a page still queued for
-            // prefetching is fetched at once.
-            let prioritized = requested.map { booster.prefetcher.prioritize($0) } ?? false
-            if !prioritized { booster.prefetcher.cancel(keeping: requested) }
-            if let pageBooster {
-                booster.handler.cancelFetches(of: pageBooster, mainFrameOnly: true)
-                pageBooster.resetStats()
-                pageBooster.stats.bytesPrefetched = booster.prefetcher.takeBytesSinceLastLoad()
-            }
-        }
+        if let booster, view != nil { booster.navigationStarts(to: requested, in: pageBooster) }
         let record = tracker.begin(requested, until: condition, mayBeSameDocument: mayBeSameDocument)
         network.reset()
         start()

@@ -5,12 +5,12 @@ extension Page {
     // The view the booster prerendered for `url`, if one is ready and this page may show it:
     // a page whose `addInitScript` scripts the hidden load never ran loads normally.
     func takePrerender(of url: URL) -> (parts: WebViewParts, booster: PageBooster)? {
-        guard addedInitScripts.isEmpty, let pool = booster?.prerenders, pool.hasReady(url) else { return nil }
+        guard addedInitScripts.isEmpty, let booster, booster.hasPrerender(of: url) else { return nil }
         // The user's delegate decides as for any navigation; one it cancels loads (and is
         // cancelled) the normal way.
         let action = NavigationAction(kind: .navigation, url: url, method: "GET", isUserGesture: false)
         guard delegate?.page(self, decidePolicyFor: action) != .cancel else { return nil }
-        return pool.take(url)?.hand()
+        return booster.takePrerender(of: url)?.hand()
     }
 
     // Shows `parts`, a hidden view that already loaded `url`, in place of this page's view, as a
@@ -26,10 +26,7 @@ extension Page {
         }
         let started = Engine.now()
         clearPageRecords()
-        if let booster, view != nil {
-            booster.prefetcher.cancel(keeping: url)
-            if let pageBooster { booster.pageClosed(pageBooster) }
-        }
+        if let booster, view != nil { booster.showsPrerender(of: url, replacing: pageBooster) }
         let record = tracker.begin(url, until: condition)
         network.reset()
         let size = viewportSize
@@ -44,7 +41,7 @@ extension Page {
         result.prefetch?.prerendered = true
         if result.prefetch?.hit == false {
             result.prefetch?.hit = true
-            booster?.prefetcher.stats.hits += 1
+            booster?.countHit()
         }
         guard condition == .networkIdle else { return result }
         try await waitForNetworkIdle(timeout: (timeout.clamped - started.duration(to: Engine.now())).clamped)

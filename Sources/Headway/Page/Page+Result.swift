@@ -42,7 +42,7 @@ extension Page {
         }
         let title = page["title"]?.stringValue ?? webkit_web_view_get_title(view).map { String(cString: $0) } ?? ""
         let prefetch = booster?.prefetches == true ? pageBooster?.stats ?? PrefetchLoadStats() : nil
-        if prefetch?.hit == true { booster?.prefetcher.stats.hits += 1 }
+        if prefetch?.hit == true { booster?.countHit() }
         var result = LoadResult(url: record.requested ?? finalURL, finalURL: finalURL, status: status, title: title,
                                 timing: timing, resources: resources, prefetch: prefetch, redirects: record.redirects,
                                 dialogs: dialogs)
