@@ -274,6 +274,37 @@ class BiDiProtocolTests(unittest.TestCase):
             if answer.get("type") != "event" and answer.get("id") in (wanted, None):
                 return answer
 
+    def test_realms_follow_documents(self):
+        socket = self.connect()
+        try:
+            base = support.page_server()
+            context = self.driver.current_window_handle
+            self.exchange(socket, {"id": 1, "method": "session.subscribe", "params": {
+                "events": ["script.realmCreated", "script.realmDestroyed"], "contexts": [context]}})
+            realms = self.exchange(socket, {"id": 2, "method": "script.getRealms", "params": {"context": context}})
+            old = realms["result"]["realms"][0]["realm"]
+            socket.send(json.dumps({"id": 3, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/title.html", "wait": "complete"}}))
+            seen = []
+            while True:
+                message = json.loads(socket.recv())
+                if message.get("type") == "event":
+                    seen.append((message["method"], message["params"]))
+                elif message.get("id") == 3:
+                    break
+            methods = [method for method, _ in seen]
+            self.assertIn("script.realmDestroyed", methods)
+            destroyed = [params for method, params in seen if method == "script.realmDestroyed"]
+            self.assertIn(old, [params["realm"] for params in destroyed])
+            created = [params for method, params in seen if method == "script.realmCreated"
+                       and params.get("origin") == base]
+            self.assertTrue(created, seen)
+            self.assertEqual((created[-1]["type"], created[-1]["context"]), ("window", context))
+            realms = self.exchange(socket, {"id": 4, "method": "script.getRealms", "params": {"context": context}})
+            self.assertEqual(realms["result"]["realms"][0]["realm"], created[-1]["realm"])
+        finally:
+            socket.close()
+
     def test_errors_are_answered(self):
         socket = self.connect()
         try:

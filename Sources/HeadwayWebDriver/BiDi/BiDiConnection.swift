@@ -148,11 +148,18 @@ final class BiDiConnection {
                 contexts = Set(try ids.map { try call.context($0.stringValue ?? "").handle })
             }
             let id = try events.subscribe(wanted, contexts: contexts)
-            if wanted.contains("browsingContext.contextCreated") {
+            // The contexts and realms open now, as the spec reports them to a new subscription.
+            if wanted.contains("browsingContext.contextCreated") || wanted.contains("script.realmCreated") {
                 session.syncWindows()
                 for window in session.windows where contexts?.contains(window.handle) ?? true {
-                    events.emit("browsingContext.contextCreated",
-                                BiDiContexts.info(handle: window.handle, url: window.page.url), context: window.handle)
+                    if wanted.contains("browsingContext.contextCreated") {
+                        events.emit("browsingContext.contextCreated",
+                                    BiDiContexts.info(handle: window.handle, url: window.page.url),
+                                    context: window.handle)
+                    }
+                    if wanted.contains("script.realmCreated") {
+                        events.realm(created: true, handle: window.handle, url: window.page.url)
+                    }
                 }
             }
             return ["subscription": .string(id)]

@@ -42,6 +42,7 @@ enum BiDiContexts {
             let page = try call.session.browser.newPage()
             let handle = call.session.add(page)
             call.events.emit("browsingContext.contextCreated", info(handle: handle, url: nil), context: handle)
+            call.events.realm(created: true, handle: handle, url: nil)
             _ = try await page.load(URL(string: "about:blank")!, timeout: call.session.timeouts.pageLoadDuration)
             return ["context": .string(handle)]
         },

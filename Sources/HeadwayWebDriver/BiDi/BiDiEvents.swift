@@ -20,7 +20,7 @@ final class BiDiEvents {
                             "domContentLoaded", "fragmentNavigated", "userPromptOpened", "navigationCommitted",
                             "historyUpdated"],
         "log": ["entryAdded"],
-        "script": ["message"],
+        "script": ["message", "realmCreated", "realmDestroyed"],
         "headway:load": ["measured"],
         "network": ["beforeRequestSent", "responseStarted", "responseCompleted", "fetchError"],
     ]
@@ -155,6 +155,7 @@ final class BiDiEvents {
     // A window closed by a command (Close Window, browsingContext.close).
     func contextClosed(_ handle: String) {
         emit("browsingContext.contextDestroyed", BiDiContexts.info(handle: handle, url: nil), context: handle)
+        realm(created: false, handle: handle, url: nil)
     }
 
     // Whether a WebSocket is open on the session (a client listening for events uses it).
@@ -176,12 +177,29 @@ final class BiDiEvents {
         ]
         switch what {
         case .started: emit("browsingContext.navigationStarted", params, context: handle)
-        case .committed: emit("browsingContext.navigationCommitted", params, context: handle)
+        case .committed:
+            emit("browsingContext.navigationCommitted", params, context: handle)
+            // The new document replaces the window's realm.
+            realm(created: false, handle: handle, url: nil)
+            realm(created: true, handle: handle, url: url)
         case .domContentLoaded: emit("browsingContext.domContentLoaded", params, context: handle)
         case .fragment: emit("browsingContext.fragmentNavigated", params, context: handle)
         case .finished: emit("browsingContext.load", params, context: handle)
         case .failed: emit("browsingContext.navigationFailed", params, context: handle)
         }
+    }
+
+    // The window's realm (one per top-level context, its id kept across documents) was made
+    // for a document at `url`, or went with its document or window.
+    func realm(created: Bool, handle: String, url: URL?) {
+        let realm = JSONValue.string(BiDiContexts.realm(of: handle))
+        guard created else { return emit("script.realmDestroyed", ["realm": realm], context: handle) }
+        var origin = "null"
+        if let url, let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host {
+            origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+        }
+        emit("script.realmCreated", ["realm": realm, "origin": .string(origin), "type": "window",
+                                     "context": .string(handle), "userContext": "default"], context: handle)
     }
 
     // A preload script's channel sent `data` ({channel, data: a remote value}).
@@ -238,9 +256,11 @@ final class BiDiEvents {
             if let openedHandle = session.handle(of: opened) {
                 emit("browsingContext.contextCreated", BiDiContexts.info(handle: openedHandle, url: opened.url),
                      context: openedHandle)
+                realm(created: true, handle: openedHandle, url: opened.url)
             }
         case .closedByScript:
             emit("browsingContext.contextDestroyed", BiDiContexts.info(handle: handle, url: nil), context: handle)
+            realm(created: false, handle: handle, url: nil)
             session.syncWindows()
         // Navigations come through the session's delegate (`navigated`), in order with requests.
         case .state(let state):
