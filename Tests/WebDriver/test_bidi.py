@@ -599,6 +599,19 @@ class BiDiInterceptProtocolTests(unittest.TestCase):
     def tearDownClass(cls):
         cls.driver.quit()
 
+    def setUp(self):
+        self.added = []
+
+    def tearDown(self):
+        """Removes the intercepts a test added, even one that failed halfway."""
+        import websocket
+        socket = websocket.create_connection(self.url, timeout=30, suppress_origin=True)
+        try:
+            for ident, intercept in enumerate(self.added, start=900):
+                self.call(socket, ident, "network.removeIntercept", {"intercept": intercept})
+        finally:
+            socket.close()
+
     def call(self, socket, ident, method, params):
         socket.send(json.dumps({"id": ident, "method": method, "params": params}))
         while True:
@@ -618,9 +631,11 @@ class BiDiInterceptProtocolTests(unittest.TestCase):
         intercept = self.call(socket, 2, "network.addIntercept", {
             "phases": ["beforeRequestSent"],
             "urlPatterns": [{"type": "pattern", "pathname": "/api/data"}]})["result"]["intercept"]
-        self.call(socket, 3, "script.evaluate", {
+        self.added.append(intercept)
+        # Not waited for: its answer may come after the events (a navigation still ending first).
+        socket.send(json.dumps({"id": 3, "method": "script.evaluate", "params": {
             "expression": f"location.href = '{self.base}/intercept.html'", "awaitPromise": False,
-            "target": {"context": self.driver.current_window_handle}})
+            "target": {"context": self.driver.current_window_handle}}}))
         while True:
             event = self.next_event(socket, "network.beforeRequestSent")
             if event["request"]["url"].endswith("/api/data"):
@@ -674,9 +689,10 @@ class BiDiInterceptProtocolTests(unittest.TestCase):
                 "phases": ["beforeRequestSent"],
                 "urlPatterns": [{"type": "pattern", "pathname": "/api/data"}]})
             intercept = answer["result"]["intercept"]
-            self.call(socket, 3, "script.evaluate", {
+            self.added.append(intercept)
+            socket.send(json.dumps({"id": 3, "method": "script.evaluate", "params": {
                 "expression": f"location.href = '{self.base}/intercept.html'", "awaitPromise": False,
-                "target": {"context": context}})
+                "target": {"context": context}}}))
             while True:
                 event = self.next_event(socket, "network.beforeRequestSent")
                 if event["request"]["url"].endswith("/api/data"):
@@ -713,6 +729,7 @@ class BiDiInterceptProtocolTests(unittest.TestCase):
             intercept = self.call(socket, 2, "network.addIntercept", {
                 "phases": ["beforeRequestSent"],
                 "urlPatterns": [{"type": "pattern", "pathname": "/title.html"}]})["result"]["intercept"]
+            self.added.append(intercept)
             # Not waited for: the blocked event may come before the evaluation's answer.
             socket.send(json.dumps({"id": 3, "method": "script.evaluate", "params": {
                 "expression": f"location.href = '{self.base}/title.html'", "awaitPromise": False,
