@@ -253,11 +253,22 @@ static void mirror_request(WebKitWebPage *page, WebKitURIRequest *request, const
     g_free(host);
 }
 
+static gboolean is_cookie_bridge(const char *uri) {
+    if (!g_str_has_prefix(uri, "headway-http")) return FALSE;
+    GUri *parsed = g_uri_parse(uri, G_URI_FLAGS_NONE, NULL);
+    if (!parsed) return FALSE;
+    gboolean bridge = g_strcmp0(g_uri_get_path(parsed), "/.well-known/headway-cookie") == 0;
+    g_uri_unref(parsed);
+    return bridge;
+}
+
 static gboolean on_send_request(WebKitWebPage *page, WebKitURIRequest *request,
                                 WebKitURIResponse *redirected_response, gpointer user_data) {
     (void)user_data;
     const char *uri = webkit_uri_request_get_uri(request);
     if (!uri) return FALSE;
+    /* A boosted page's document.cookie (MirrorCookies.swift) is no request of the page's own. */
+    if (is_cookie_bridge(uri)) return FALSE;
     SoupMessageHeaders *request_headers = webkit_uri_request_get_http_headers(request);
     if (request_headers && headers) {
         for (guint i = 0; i + 1 < headers->len; i += 2) {

@@ -89,6 +89,17 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         body = pages.PAGES.get(path)
         if path == "/echo":  # the request's headers, as JSON
             body = json.dumps({name.lower(): value for name, value in self.headers.items()})
+        if path == "/auth" and self.headers.get("Authorization") != "Basic YWRhOmxvdmVsYWNl":  # ada:lovelace
+            data = b"<title>Unauthorized</title>"
+            self.send_response(401)
+            self.send_header("WWW-Authenticate", 'Basic realm="headway"')
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return
+        if path == "/auth":
+            body = "<title>Signed in</title>"
         status = 200 if body is not None else 404
         data = (body if body is not None else "<title>Not found</title>").encode()
         self.send_response(status)

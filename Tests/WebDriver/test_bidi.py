@@ -565,6 +565,14 @@ class BiDiInterceptTests(unittest.TestCase):
         self.assertEqual(status, "200")
         self.assertEqual(json.loads(body).get("x-changed"), "by the client")
 
+    def test_an_auth_handler_answers_the_challenge(self):
+        handler = self.driver.network.add_auth_handler("ada", "lovelace")
+        try:
+            self.driver.get(f"{self.base}/auth")
+            self.assertEqual(self.driver.title, "Signed in")
+        finally:
+            self.driver.network.remove_auth_handler(handler)
+
     def test_extra_headers_reach_the_server(self):
         self.driver.network.add_extra_header("X-Extra", "every request")
         self.driver.get(f"{self.base}/echo")
@@ -717,6 +725,38 @@ class BiDiInterceptProtocolTests(unittest.TestCase):
                              "success")
             answer = self.call(socket, 8, "network.removeIntercept", {"intercept": intercept})
             self.assertEqual(answer["error"], "no such intercept")
+        finally:
+            socket.close()
+
+    def test_a_challenge_is_reported_and_cancelled(self):
+        import websocket
+        socket = websocket.create_connection(self.url, timeout=30, suppress_origin=True)
+        try:
+            context = self.driver.current_window_handle
+            self.call(socket, 1, "session.subscribe", {"events": ["network.authRequired"]})
+            intercept = self.call(socket, 2, "network.addIntercept", {"phases": ["authRequired"]})["result"]["intercept"]
+            self.added.append(intercept)
+            socket.send(json.dumps({"id": 3, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{self.base}/auth", "wait": "complete"}}))
+            event = self.next_event(socket, "network.authRequired")
+            self.assertEqual((event["isBlocked"], event["intercepts"]), (True, [intercept]))
+            # The spec's response is the 401 with its challenges; chromedriver reports status -1 and
+            # no authChallenges (docs/webdriver-reference.md).
+            if support.BROWSER != "chromium":
+                self.assertEqual(event["response"]["status"], 401)
+                self.assertEqual(event["response"]["authChallenges"], [{"scheme": "Basic", "realm": "headway"}])
+            self.assertEqual(event["request"]["url"], f"{self.base}/auth")
+            answer = self.call(socket, 4, "network.continueWithAuth", {"request": event["request"]["request"],
+                                                                      "action": "cancel"})
+            self.assertEqual(answer["type"], "success", answer)
+            while True:
+                message = json.loads(socket.recv())
+                if message.get("id") == 3:
+                    break
+            self.assertEqual(self.driver.title, "Unauthorized")
+            answer = self.call(socket, 5, "network.continueWithAuth", {"request": event["request"]["request"],
+                                                                      "action": "cancel"})
+            self.assertEqual(answer["error"], "no such request")
         finally:
             socket.close()
 

@@ -166,19 +166,35 @@ final class SoupClient {
         return String(cString: cookies)
     }
 
-    // `document.cookie = line` on a page at `url`: stored as a script may store it (one line, not
-    // HttpOnly, at most 4 KB).
-    func setScriptCookie(_ line: String, for url: URL) {
+    // `document.cookie = line` on a page at `url`: stored as a browser lets a script store it:
+    // one line of at most 4 KB, not HttpOnly, not over an HttpOnly cookie of the same name,
+    // domain and path, Secure only from https (libsoup checks it against `url`), and within
+    // `scriptCookieLimits` (per domain, in all). Returns whether it was stored.
+    @discardableResult
+    func setScriptCookie(_ line: String, for url: URL) -> Bool {
         guard line.utf8.count <= 4096, !line.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }),
-              let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return }
+              let host = url.host, !host.isEmpty,
+              let uri = g_uri_parse(url.absoluteString, G_URI_FLAGS_NONE, nil) else { return false }
         defer { g_uri_unref(uri) }
-        guard let cookie = soup_cookie_parse(line, uri) else { return }
-        guard soup_cookie_get_http_only(cookie) == 0 else {
+        guard let cookie = soup_cookie_parse(line, uri) else { return false }
+        let name = String(cString: soup_cookie_get_name(cookie))
+        let domain = String(cString: soup_cookie_get_domain(cookie))
+        let path = String(cString: soup_cookie_get_path(cookie))
+        let stored = allCookies()
+        let sameDomain = stored.filter { $0.domain == domain }
+        let replaces = sameDomain.contains { $0.name == name && $0.path == path }
+        guard soup_cookie_get_http_only(cookie) == 0,
+              !sameDomain.contains(where: { $0.name == name && $0.path == path && $0.httpOnly }),
+              replaces || (sameDomain.count < Self.scriptCookieLimits.perDomain
+                  && stored.count < Self.scriptCookieLimits.total) else {
             soup_cookie_free(cookie)
-            return
+            return false
         }
-        soup_cookie_jar_add_cookie(cookieJar, cookie)  // takes the cookie
+        soup_cookie_jar_add_cookie_full(cookieJar, cookie, uri, uri)  // takes the cookie
+        return true
     }
+
+    static let scriptCookieLimits = (perDomain: 180, total: 3000)
 
     // The `Cookie` header the jar has for a request to `url`, if any.
     private func cookieHeader(for url: URL) -> String? {

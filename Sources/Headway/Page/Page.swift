@@ -87,6 +87,8 @@ public final class Page {
     var requestInterceptor: RequestInterceptor?
     // How many of its requests wait for that interceptor now.
     var heldRequests = 0
+    // Answers the credentials servers ask its loads for (`setAuthenticationHandler`).
+    var authenticationHandler: AuthenticationHandler?
     var window: GObjectRef<GtkWidget>?
     var contentManager: GObjectRef<WebKitUserContentManager>
     // Scripts `addInitScript` added: a prerendered view never ran them, so it is not shown.

@@ -14,6 +14,8 @@ func onResourceStarted(
     _ data: gpointer?
 ) {
     guard let request, let raw = URL(string: String(cString: webkit_uri_request_get_uri(request))) else { return }
+    // A boosted page's `document.cookie` is no request of the page's own.
+    if MirrorScheme.isMirror(raw), MirrorCookies.isBridge(raw) { return }
     let mirrored = MirrorScheme.real(raw)
     let target = targetPage(data)
     let method = webkit_uri_request_get_http_method(request).map { String(cString: $0) } ?? "GET"

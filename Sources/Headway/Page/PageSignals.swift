@@ -219,9 +219,9 @@ private func onScriptDialog(
     return 1
 }
 
-// Answers a server's (or proxy's) challenge once with the configured credentials; without
-// them, or when the server refused them, the request goes on without (GTK's default would open
-// a login dialog nobody can fill in): the server's 401 (or 407) page loads and its status is
+// Hands a server's (or proxy's) challenge to the page (`Page.authenticate`): its handler's
+// answer, or by default the configured credentials once, else none (GTK's default would open a
+// login dialog nobody can fill in): the server's 401 (or 407) page loads and its status is
 // reported.
 private func onAuthenticate(
     _ view: UnsafeMutablePointer<WebKitWebView>?,
@@ -230,17 +230,9 @@ private func onAuthenticate(
 ) -> gboolean {
     guard let request else { return 0 }
     let target = targetPage(data)
-    let credentials = EngineActor.assumeIsolated { target.page?.browser?.configuration.credentials }
-    if let credentials, webkit_authentication_request_is_retry(request) == 0 {
-        let credential = webkit_credential_new(
-            credentials.user,
-            credentials.password,
-            WEBKIT_CREDENTIAL_PERSISTENCE_FOR_SESSION
-        )
-        webkit_authentication_request_authenticate(request, credential)
-        webkit_credential_free(credential)
-    } else {
-        webkit_authentication_request_authenticate(request, nil)
+    nonisolated(unsafe) let raw = request
+    EngineActor.assumeIsolated {
+        if let page = target.page { page.authenticate(raw) } else { webkit_authentication_request_authenticate(raw, nil) }
     }
     return 1
 }

@@ -82,8 +82,12 @@ struct LinkPolicy {
     // and counts every other link under its reason.
     func select(_ links: [Link], page: URL, isKnown: (URL) -> Bool = { _ in false }) -> Selection {
         let count = links.count
-        let hintsOnly = configuration.eagerness == .conservative
-            || (configuration.eagerness == .moderate && links.contains(where: \.isHinted))
+        // Hinted links come first: a moderate page that hints at a page the policy allows (or
+        // one already fetched) gets no other.
+        var hintsTaken = 0
+        var hintsOnly: Bool {
+            configuration.eagerness == .conservative || (configuration.eagerness == .moderate && hintsTaken > 0)
+        }
         let ranked = links.enumerated().map { offset, link in
             let score = link.isHinted ? 0 : likelihood(link, offset: offset, of: count, page: page)
             return (link: link, offset: offset, score: score)
@@ -110,13 +114,17 @@ struct LinkPolicy {
             } else if isKnown(url) {
                 selection.leftOut[.alreadyPrefetched] += 1
                 selection.known.append(url)
+                if link.isHinted { hintsTaken += 1 }
             } else if hintsOnly, !link.isHinted {
                 selection.leftOut[.eagerness] += 1
             } else if selection.pages.count >= configuration.maxPagesPerPage {
                 selection.leftOut[.cap] += 1
             } else {
                 selection.pages.append(url)
-                if link.isHinted { selection.hinted += 1 }
+                if link.isHinted {
+                    selection.hinted += 1
+                    hintsTaken += 1
+                }
             }
         }
         return selection

@@ -73,8 +73,8 @@ final class SchemeHandler {
         // Subresources and frames follow redirects inside the handler; the main document's are
         // replayed as navigations.
         let isMainFrame = view.map { Self.isMainDocument(mirror, of: $0) } ?? false
-        if answerPreflight(request, method: method, url: url) { return }
         if answerCookies(request, method: method, url: url) { return }
+        if answerPreflight(request, method: method, url: url) { return }
         if method != "GET", method != "HEAD", page?.owner?.refusesAction() == true {
             fail(
                 request,

@@ -22,7 +22,7 @@ final class BiDiEvents {
         "log": ["entryAdded"],
         "script": ["message", "realmCreated", "realmDestroyed"],
         "headway:load": ["measured"],
-        "network": ["beforeRequestSent", "responseStarted", "responseCompleted", "fetchError"],
+        "network": ["beforeRequestSent", "responseStarted", "responseCompleted", "fetchError", "authRequired"],
     ]
 
     private(set) var subscriptions: [Subscription] = []
@@ -38,6 +38,8 @@ final class BiDiEvents {
     var reported: [String: [PendingRequest]] = [:]
     var asked: [String: [PendingRequest]] = [:]
     var heldCount = 0
+    // Each window's requests in flight by URL: their ids and navigations.
+    var openIDs: [String: [URL: (id: String, navigation: String?)]] = [:]
     // Where events go: every WebSocket open on the session.
     private var sinks: [ObjectIdentifier: WebSocketSink] = [:]
     // Each window's reader, by handle.
@@ -148,6 +150,7 @@ final class BiDiEvents {
         heldIDs[handle] = nil
         reported[handle] = nil
         asked[handle] = nil
+        openIDs[handle] = nil
         intercepts.releaseAll(of: handle)
         preloads.forget(handle)
     }
@@ -196,7 +199,7 @@ final class BiDiEvents {
         guard created else { return emit("script.realmDestroyed", ["realm": realm], context: handle) }
         var origin = "null"
         if let url, let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host {
-            origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+            origin = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")
         }
         emit("script.realmCreated", ["realm": realm, "origin": .string(origin), "type": "window",
                                      "context": .string(handle), "userContext": "default"], context: handle)

@@ -11,8 +11,21 @@ import Headway
 final class BiDiIntercepts {
     struct Intercept {
         let id: String
+        // beforeRequestSent, authRequired, or both.
+        let phases: Set<String>
         let patterns: [BiDiURLPattern]?
         let contexts: Set<String>?
+
+        func matches(_ url: URL, phase: String, handle: String) -> Bool {
+            phases.contains(phase) && (contexts?.contains(handle) ?? true)
+                && (patterns.map { $0.contains { $0.matches(url) } } ?? true)
+        }
+    }
+
+    // A challenge held for continueWithAuth (or continueResponse, failRequest).
+    struct BlockedAuth {
+        let handle: String
+        let answer: CheckedContinuation<AuthAnswer, Never>
     }
 
     struct Blocked {
@@ -31,6 +44,7 @@ final class BiDiIntercepts {
     // setCacheBehavior "bypass": every context (nil) or these.
     var bypassesCache: Set<String?> = []
     private var blocked: [String: Blocked] = [:]
+    private var blockedAuth: [String: BlockedAuth] = [:]
 
     static let maxIntercepts = 1000
     static let maxBlocked = 10000
@@ -51,7 +65,7 @@ final class BiDiIntercepts {
 
     // Whether the window `handle`'s requests need holding.
     func applies(to handle: String) -> Bool {
-        intercepts.contains { $0.contexts?.contains(handle) ?? true }
+        intercepts.contains { $0.phases.contains("beforeRequestSent") && ($0.contexts?.contains(handle) ?? true) }
             || extraHeaders[nil] != nil || extraHeaders[handle] != nil
             || bypassesCache.contains(nil) || bypassesCache.contains(handle)
     }
@@ -71,10 +85,7 @@ final class BiDiIntercepts {
             headers.append(header)
             changed = true
         }
-        let matching = intercepts.filter { intercept in
-            (intercept.contexts?.contains(handle) ?? true)
-                && (intercept.patterns.map { $0.contains { $0.matches(held.url) } } ?? true)
-        }
+        let matching = intercepts.filter { $0.matches(held.url, phase: "beforeRequestSent", handle: handle) }
         let standing: HeldRequestDecision = changed ? .change(url: nil, headers: headers) : .proceed
         // Reported here, blocked or not: the page asks for every request while intercepting.
         let (id, navigation) = events.heldRequestID(held.url, held.method, handle: handle)
@@ -107,9 +118,45 @@ final class BiDiIntercepts {
     // or a frame's (`Sec-Fetch-Dest`, sent to trustworthy origins), or one to the URL the page
     // has already taken (a navigation the page started itself).
     static func isDocument(_ held: HeldRequest, navigation: String?) -> Bool {
-        let destination = held.headers.first { $0.name.lowercased() == "sec-fetch-dest" }?.value.lowercased()
-        return navigation != nil || ["document", "iframe", "frame"].contains(destination ?? "")
+        // WebKit's word when it gives one (a page's own fetch of its URL is no document).
+        if let destination = held.headers.first(where: { $0.name.lowercased() == "sec-fetch-dest" })?.value {
+            return ["document", "iframe", "frame"].contains(destination.lowercased())
+        }
+        return navigation != nil
             || (held.page.map(BiDiEvents.withoutFragment) == BiDiEvents.withoutFragment(held.url))
+    }
+
+    // A challenge the window's request met: reported (authRequired), and held for the client
+    // when an intercept in that phase matches and the client listens; else Headway's default.
+    func authenticate(_ challenge: AuthChallenge, handle: String, events: BiDiEvents) async -> AuthAnswer {
+        let matching = intercepts.filter { $0.matches(challenge.url, phase: "authRequired", handle: handle) }
+        let (id, navigation) = events.openRequest(challenge.url, handle: handle)
+        let blocks = !matching.isEmpty && events.isListening
+            && events.isSubscribed("network.authRequired", context: handle) && blockedAuth.count < Self.maxBlocked
+            && blockedAuth[id] == nil
+        let report = BiDiNetwork.authRequired(id: id, challenge: challenge, context: handle, navigation: navigation,
+                                              intercepts: blocks ? matching.map(\.id) : nil)
+        guard blocks else {
+            events.emit("network.authRequired", report, context: handle)
+            return .default
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<AuthAnswer, Never>) in
+                guard !Task.isCancelled else { return continuation.resume(returning: .default) }
+                blockedAuth[id] = BlockedAuth(handle: handle, answer: continuation)
+                events.emit("network.authRequired", report, context: handle)
+            }
+        } onCancel: {
+            Task { @EngineActor [weak self] in self?.answer(id, .default) }
+        }
+    }
+
+    // Whether the client's request is a challenge held still.
+    func isBlockedAuth(_ id: String) -> Bool { blockedAuth[id] != nil }
+
+    // The client's answer to a held challenge.
+    func answer(_ id: String, _ answer: AuthAnswer) {
+        blockedAuth.removeValue(forKey: id)?.answer.resume(returning: answer)
     }
 
     // The request the client names, held still.
@@ -130,6 +177,9 @@ final class BiDiIntercepts {
         for (id, request) in blocked where handle == nil || request.handle == handle {
             release(id, .proceed)
         }
+        for (id, challenge) in blockedAuth where handle == nil || challenge.handle == handle {
+            answer(id, .default)
+        }
     }
 
 }
@@ -146,6 +196,11 @@ extension BiDiIntercepts {
     // The interceptor asks which window the request's page is (a popup starts with its
     // opener's interceptor, and is a window of its own).
     func refresh(_ page: Page, session: Session, _ events: BiDiEvents) {
+        // Challenges are always reported; held only for an intercept in the authRequired phase.
+        try? page.setAuthenticationHandler { [weak self, weak events, weak session] page, challenge in
+            guard let self, let events, let session, let handle = session.handle(of: page) else { return .default }
+            return await self.authenticate(challenge, handle: handle, events: events)
+        }
         guard let handle = session.handle(of: page), applies(to: handle) else {
             try? page.setRequestInterceptor(nil)
             return

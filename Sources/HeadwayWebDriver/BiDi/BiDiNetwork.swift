@@ -45,6 +45,28 @@ enum BiDiNetwork {
         return .object(params)
     }
 
+    // A challenge a request met: authRequired with the 401 (or 407) response and its challenge,
+    // `isBlocked` with the intercepts that matched when they block it.
+    static func authRequired(id: String, challenge: AuthChallenge, context: String, navigation: String?,
+                             intercepts: [String]?) -> JSONValue {
+        var params = base(url: challenge.url, method: "GET", headers: [], sent: Date(), ended: nil, id: id,
+                          context: context, navigation: navigation)
+        if let intercepts {
+            params["isBlocked"] = true
+            params["intercepts"] = .array(intercepts.map(JSONValue.string))
+        }
+        let status = challenge.isProxy ? 407 : 401
+        var challengeJSON: [String: JSONValue] = ["scheme": .string(challenge.scheme)]
+        if !challenge.realm.isEmpty { challengeJSON["realm"] = .string(challenge.realm) }
+        params["response"] = [
+            "url": .string(challenge.url.absoluteString), "protocol": "", "status": .number(Double(status)),
+            "statusText": .string(challenge.isProxy ? "Proxy Authentication Required" : "Unauthorized"),
+            "fromCache": false, "headers": [], "mimeType": "", "bytesReceived": 0, "headersSize": .null,
+            "bodySize": .null, "content": ["size": 0], "authChallenges": [.object(challengeJSON)],
+        ]
+        return .object(params)
+    }
+
     private static func base(_ request: ResourceRequest, id: String, context: String, navigation: String?)
         -> [String: JSONValue] {
         base(url: request.url, method: request.method, headers: request.headers, sent: request.sent,
@@ -106,9 +128,11 @@ extension BiDiEvents {
         if let index = asked[handle]?.firstIndex(where: { $0.url == request.url && $0.method == request.method }) {
             let question = asked[handle]!.remove(at: index)
             heldIDs[handle, default: [:]][request.id] = question.id
+            noteOpen(request.url, id: question.id, navigation: navigation, handle: handle)
             return
         }
         let id = "\(handle)-\(request.id)"
+        noteOpen(request.url, id: id, navigation: navigation, handle: handle)
         let params = BiDiNetwork.sent(request, id: id, context: handle, navigation: navigation)
         guard intercepts.applies(to: handle) else {
             emit("network.beforeRequestSent", params, context: handle)
@@ -128,6 +152,7 @@ extension BiDiEvents {
     func requestEnded(_ request: ResourceRequest, page: Page, session: Session) {
         guard let handle = session.handle(of: page) else { return }
         let id = heldIDs[handle]?.removeValue(forKey: request.id) ?? "\(handle)-\(request.id)"
+        if openIDs[handle]?[request.url]?.id == id { openIDs[handle]?[request.url] = nil }
         if let index = reported[handle]?.firstIndex(where: { $0.id == id }) {
             flush(reported[handle]!.remove(at: index), handle)
         }
@@ -135,6 +160,22 @@ extension BiDiEvents {
                                                   navigation: navigation(handle, request)) {
             emit(method, params, context: handle)
         }
+    }
+
+    // The window's requests in flight, by URL, for an authRequired event (WebKit names the URL
+    // challenged, not the request).
+    private func noteOpen(_ url: URL, id: String, navigation: String?, handle: String) {
+        var open = openIDs[handle] ?? [:]
+        if open.count >= 1000 { open.removeAll() }
+        open[url] = (id, navigation)
+        openIDs[handle] = open
+    }
+
+    // The id and navigation of the request to `url` in flight in the window, or new ones.
+    func openRequest(_ url: URL, handle: String) -> (String, String?) {
+        if let open = openIDs[handle]?[url] { return (open.id, open.navigation) }
+        heldCount += 1
+        return ("\(handle)-held-\(heldCount)", nil)
     }
 
     // The id and navigation of a request the window's page asks about: those of WebKit's report

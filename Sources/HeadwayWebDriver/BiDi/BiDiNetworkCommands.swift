@@ -10,13 +10,13 @@ enum BiDiNetworkCommands {
         "network.addIntercept": { call in
             let phases = try call.parameters.array("phases").map { $0.stringValue ?? "" }
             guard !phases.isEmpty else { throw BiDiError(.invalidArgument, "\"phases\" must not be empty") }
-            for phase in phases where phase != "beforeRequestSent" {
-                guard ["responseStarted", "authRequired"].contains(phase) else {
+            for phase in phases where !["beforeRequestSent", "authRequired"].contains(phase) {
+                guard phase == "responseStarted" else {
                     throw BiDiError(.invalidArgument, "\(phase) is not an intercept phase "
                         + "(beforeRequestSent, responseStarted or authRequired)")
                 }
-                throw BiDiError(.unsupportedOperation, "headway intercepts requests in the beforeRequestSent phase "
-                    + "only: WebKit gives no point where a \(phase) could wait for the client")
+                throw BiDiError(.unsupportedOperation, "headway cannot intercept in the responseStarted phase: "
+                    + "WebKit gives no point where a response could wait for the client")
             }
             let patterns = try call.parameters.body["urlPatterns"].flatMap { value throws(BiDiError) -> [BiDiURLPattern]? in
                 guard value != .null else { return nil }
@@ -27,7 +27,7 @@ enum BiDiNetworkCommands {
             }
             let contexts = try contextIDs(call)
             let id = UUID().uuidString.lowercased()
-            try call.events.intercepts.add(.init(id: id, patterns: patterns, contexts: contexts))
+            try call.events.intercepts.add(.init(id: id, phases: Set(phases), patterns: patterns, contexts: contexts))
             call.events.intercepts.refresh(call.session, call.events)
             return ["intercept": .string(id)]
         },
@@ -65,6 +65,10 @@ enum BiDiNetworkCommands {
         },
         "network.failRequest": { call in
             let id = try call.parameters.string("request")
+            if call.events.intercepts.isBlockedAuth(id) {
+                call.events.intercepts.answer(id, .cancel)
+                return [:]
+            }
             _ = try call.events.intercepts.blocked(id)
             call.events.intercepts.release(id, .fail)
             return [:]
@@ -91,12 +95,36 @@ enum BiDiNetworkCommands {
             return [:]
         },
         "network.continueResponse": { call in
-            throw BiDiError(.noSuchRequest, "no request is blocked in the responseStarted phase "
-                + "(\(try call.parameters.string("request")))")
+            // Only a challenge can be blocked after a response began here (authRequired).
+            let id = try call.parameters.string("request")
+            guard call.events.intercepts.isBlockedAuth(id) else {
+                throw BiDiError(.noSuchRequest, "no request is blocked in the responseStarted or authRequired "
+                    + "phase with the id \(id)")
+            }
+            let answer = try credentials(call.parameters.body["credentials"]) ?? .default
+            call.events.intercepts.answer(id, answer)
+            return [:]
         },
         "network.continueWithAuth": { call in
-            throw BiDiError(.noSuchRequest, "no request is blocked in the authRequired phase "
-                + "(\(try call.parameters.string("request")))")
+            let id = try call.parameters.string("request")
+            guard call.events.intercepts.isBlockedAuth(id) else {
+                throw BiDiError(.noSuchRequest, "no request is blocked in the authRequired phase with the id \(id)")
+            }
+            let answer: AuthAnswer
+            switch try call.parameters.string("action") {
+            case "default": answer = .default
+            // The spec's cancel: the 401 response goes on to the page, with no credentials.
+            case "cancel": answer = .withoutCredentials
+            case "provideCredentials":
+                guard let given = try credentials(call.parameters.body["credentials"]) else {
+                    throw BiDiError(.invalidArgument, "provideCredentials needs \"credentials\"")
+                }
+                answer = given
+            case let other:
+                throw BiDiError(.invalidArgument, "\"action\" must be default, cancel or provideCredentials, not \(other)")
+            }
+            call.events.intercepts.answer(id, answer)
+            return [:]
         },
         "network.setCacheBehavior": { call in
             let behaviour = try call.parameters.string("cacheBehavior")
@@ -122,6 +150,17 @@ enum BiDiNetworkCommands {
             return [:]
         },
     ]
+
+    // network.AuthCredentials: {type: "password", username, password}; nil when absent.
+    private static func credentials(_ value: JSONValue?) throws(BiDiError) -> AuthAnswer? {
+        guard let value, value != .null else { return nil }
+        guard value["type"]?.stringValue == "password", let user = value["username"]?.stringValue,
+              let password = value["password"]?.stringValue else {
+            throw BiDiError(.invalidArgument, "\"credentials\" must be {\"type\": \"password\", \"username\": ..., "
+                + "\"password\": ...}")
+        }
+        return .credentials(user: user, password: password)
+    }
 
     // `params.contexts`: top-level contexts, or nil for every one.
     private static func contextIDs(_ call: BiDiCall) throws -> Set<String>? {

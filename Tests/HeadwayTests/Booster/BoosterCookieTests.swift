@@ -40,4 +40,57 @@ struct BoosterCookieTests {
         #expect(results[0] == ["seen=1; script=3", "secret=2; seen=1; script=3"])
         #expect(results[1] == results[0], "the booster changed what the page and the server see")
     }
+
+    @Test func aScriptCannotOverwriteAnHttpOnlyCookieWithOrWithoutTheBooster() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/secret.html", HTTPResponse(
+            headers: [("Content-Type", "text/html"), ("Set-Cookie", "sid=server; Path=/; HttpOnly")],
+            body: Data("<!doctype html><title>Secret</title>".utf8)
+        ))
+        server.route("/next.html", .html("<!doctype html><title>Next</title>"))
+        var sent: [String?] = []
+        for booster in [false, true] {
+            var configuration = BoosterSite.configuration()
+            if !booster { configuration.booster = nil }
+            let browser = try Browser(configuration: configuration)
+            defer { browser.close() }
+            let page = try browser.newPage()
+            try await page.load(server.url.appendingPathComponent("secret.html"))
+            try await page.evaluate("document.cookie = 'sid=script; path=/'; document.cookie = 'sid=; Max-Age=0; path=/'")
+            try await page.load(server.url.appendingPathComponent("next.html"))
+            sent.append(server.requests.last { $0.path == "/next.html" }?.cookie)
+        }
+        #expect(sent == ["sid=server", "sid=server"])
+    }
+
+    @Test func onlyThePagesOwnShimReachesTheCookieJar() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/page.html", .html("<!doctype html><title>Page</title>"))
+        let browser = try Browser(configuration: BoosterSite.configuration())
+        defer { browser.close() }
+        let page = try browser.newPage()
+        try await page.load(server.url.appendingPathComponent("page.html"))
+        let port = try #require(server.url.port)
+        // Without the shim's header, and from another origin (no preflight passes).
+        let statuses = try await page.callAsyncFunction("""
+            const own = '/.well-known/headway-cookie?u=' + encodeURIComponent(location.href);
+            const plain = await fetch(own, {method: 'POST', body: 'forged=1; path=/'});
+            const other = 'headway-http://localhost:\(port)/.well-known/headway-cookie?u='
+              + encodeURIComponent('http://localhost:\(port)/');
+            let crossOrigin = 'sent';
+            try {
+              await fetch(other, {method: 'POST', headers: {'X-Headway-Cookie': '1'}, body: 'evil=1; path=/'});
+            } catch (_) { crossOrigin = 'refused'; }
+            try { await fetch(other, {method: 'POST', mode: 'no-cors', body: 'evil=2; path=/'}); } catch (_) {}
+            return [plain.status, crossOrigin, document.cookie];
+            """)
+        #expect(statuses == [403, "refused", ""])
+        #expect(try await browser.allCookies().isEmpty)
+        // The resource records leave the shim's requests out.
+        try await page.evaluate("document.cookie = 'kept=1; path=/'; document.cookie")
+        #expect(try await page.evaluate("document.cookie") == "kept=1")
+        #expect(!server.requests.contains { $0.path.contains("headway-cookie") })
+    }
 }

@@ -75,6 +75,41 @@ struct RequestInterceptionTests {
         #expect(nginx.waitForRequests(count: 1).contains { $0.path == "/next.html" })
     }
 
+    @Test func anAuthenticationHandlerAnswersChallenges() async throws {
+        let root = try OptionsSite.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let nginx = try NginxServer(root: root, options: .init(extra: OptionsSite.nginxExtra(root: root)))
+        defer { nginx.stop() }
+        let secret = nginx.url.appendingPathComponent("secret/index.html")
+        var results: [(status: Int?, challenges: [AuthChallenge])] = []
+        for answer in [AuthAnswer.credentials(user: "ada", password: "lovelace"), .withoutCredentials] {
+            let challenges = Challenges()
+            let status = try await Browser.withPage { page in
+                try page.setAuthenticationHandler { _, challenge in
+                    challenges.add(challenge)
+                    return answer
+                }
+                return try await page.load(secret).status
+            }
+            results.append((status, challenges.all))
+        }
+        #expect(results.map(\.status) == [200, 401])
+        for (_, challenges) in results {
+            let first = try #require(challenges.first)
+            #expect(challenges.count == 1)
+            #expect(first.url == secret && first.scheme == "Basic" && first.realm == "headway")
+            #expect(!first.isProxy && !first.isRetry)
+        }
+    }
+
+    /// The challenges a handler saw.
+    final class Challenges: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: [AuthChallenge] = []
+        func add(_ challenge: AuthChallenge) { lock.withLock { seen.append(challenge) } }
+        var all: [AuthChallenge] { lock.withLock { seen } }
+    }
+
     /// The requests an interceptor saw.
     final class Seen: @unchecked Sendable {
         private let lock = NSLock()
