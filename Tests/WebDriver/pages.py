@@ -145,6 +145,7 @@ console.warn('warned');
 console.error('errored');
 setTimeout(() => { throw new TypeError('thrown later'); }, 0);
 </script>""",
+    "/links.html": """<!doctype html><title>Links</title><a href="/title.html">the title page</a>""",
     "/intercept.html": """<!doctype html><title>Intercept</title><script src="/api/script.js"></script><script>
 window.fetched = fetch('/api/data').then(async r => r.status + ' ' + (await r.text())).catch(e => 'failed: ' + e.name);
 </script>""",

@@ -398,6 +398,26 @@ class BiDiProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    @unittest.skipIf(support.BROWSER != "headway", "Headway's own module")
+    def test_the_boosters_requests_are_reported(self):
+        import websocket
+        driver = support.new_driver(webSocketUrl=True, **{"headway:options": {"booster": {"prefetch": True}}})
+        base = support.page_server()
+        socket = websocket.create_connection(driver.caps["webSocketUrl"], timeout=30, suppress_origin=True)
+        try:
+            context = driver.current_window_handle
+            self.exchange(socket, {"id": 1, "method": "session.subscribe", "params": {
+                "events": ["headway:booster.prefetched"]}})
+            socket.send(json.dumps({"id": 2, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/links.html", "wait": "complete"}}))
+            report = self.events_until(socket, "headway:booster.prefetched")[-1]["params"]
+            self.assertEqual((report["url"], report["page"]), (f"{base}/title.html", f"{base}/links.html"))
+            self.assertEqual((report["status"], report["isPage"], report["context"]), (200, True, context))
+            self.assertGreater(report["bytes"], 0)
+        finally:
+            socket.close()
+            driver.quit()
+
     def events_until(self, socket, method):
         """Every message up to and including the first event `method`."""
         seen = []

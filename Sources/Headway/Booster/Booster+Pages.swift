@@ -4,6 +4,9 @@ import Foundation
 // What lies behind it (the prefetcher, the scheme handler, the cache, the prerender pool and the
 // booster's HTTP client) is for the booster alone.
 extension Booster {
+    // Each request the prefetcher makes, once it ended, for `Browser.prefetchReports()`.
+    func prefetchReports() -> AsyncStream<PrefetchReport> { prefetcher.reporters.stream() }
+
     // What the prefetcher did so far, for `Browser.prefetchStats`.
     var runStats: PrefetchRunStats { prefetcher.runStats }
 

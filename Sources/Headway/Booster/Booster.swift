@@ -85,6 +85,7 @@ final class Booster {
         prefetcher.cancel()
         prerenders?.close()
         handler.dropAllEarly()
+        prefetcher.reporters.finish()
     }
 
     private var isClosed = false

@@ -123,6 +123,11 @@ public final class Browser {
         return String(cString: webkit_settings_get_user_agent(settings))
     }
 
+    /// Each request the prefetch booster makes from now on, as it ends (the latest 1000 wait for
+    /// a listener that falls behind); nil when the booster is off. The stream ends when the
+    /// browser closes.
+    public func prefetchReports() -> AsyncStream<PrefetchReport>? { booster?.prefetchReports() }
+
     /// What the prefetch booster did so far, or nil when it is off.
     public var prefetchStats: PrefetchRunStats? { booster?.runStats }
 

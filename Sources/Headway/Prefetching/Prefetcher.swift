@@ -15,6 +15,8 @@ final class Prefetcher {
     // The `concurrency` requests at once, across the whole browser.
     let slots: AsyncSemaphore
     var stats = PrefetchRunStats()
+    // Who hears of each request once it ended.
+    let reporters = PrefetchReporters()
     private(set) var generation = 0
     private var run: PrefetchRun?
     private var current: Task<Void, Never>?
@@ -179,6 +181,10 @@ final class Prefetcher {
                 if isPage { self.stats.pagesPrefetched += 1 } else { self.stats.resourcesPrefetched += 1 }
             } else {
                 self.stats.skipped += 1
+            }
+            if !self.reporters.isEmpty {
+                self.reporters.report(PrefetchReport(url: response?.url ?? url, page: run.page, isPage: isPage,
+                                                     status: response?.status, bytes: response?.body.count ?? 0))
             }
             return response
         }

@@ -22,6 +22,7 @@ final class BiDiEvents {
         "log": ["entryAdded"],
         "script": ["message", "realmCreated", "realmDestroyed"],
         "headway:load": ["measured"],
+        "headway:booster": ["prefetched"],
         "network": ["beforeRequestSent", "responseStarted", "responseCompleted", "fetchError", "authRequired"],
     ]
 
@@ -44,6 +45,8 @@ final class BiDiEvents {
     private var sinks: [ObjectIdentifier: WebSocketSink] = [:]
     // Each window's reader, by handle.
     private var readers: [String: Task<Void, Never>] = [:]
+    // The reader of the booster's reports.
+    var boosterReader: Task<Void, Never>?
     // Each window's latest navigation id, which navigate's answer and the events share.
     private(set) var navigations: [String: String] = [:]
     // Each window's document request of its latest navigation, and the URL of one started whose
@@ -128,6 +131,7 @@ final class BiDiEvents {
 
     // Reads `page`'s events from now on, as the window `handle`'s.
     func watch(_ page: Page, handle: String, session: Session) {
+        watchBooster(session)
         guard readers[handle] == nil else { return }
         preloads.windowOpened(page, handle: handle)
         intercepts.refresh(page, session: session, self)
@@ -229,6 +233,7 @@ final class BiDiEvents {
     }
 
     func stop() {
+        boosterReader?.cancel()
         for reader in readers.values { reader.cancel() }
         readers.removeAll()
         for sink in sinks.values { sink.close(.goingAway, reason: "the session ended") }

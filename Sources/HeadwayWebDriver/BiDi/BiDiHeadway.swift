@@ -4,7 +4,9 @@ import Headway
 // The vendor module `headway:` (named as the spec's extension modules are): what only Headway
 // has, over BiDi. Commands: `headway:load.timing` (a context's latest navigation as `headway
 // load` reports it: timing, resources, whether the booster prefetched or prerendered it) and
-// `headway:booster.stats`. Event: `headway:load.measured`, that result for each navigation.
+// `headway:booster.stats`. Events: `headway:load.measured`, that result for each navigation;
+// `headway:booster.prefetched`, each request the booster made ahead of a page (Headway's own: no
+// context made it, so it is no network event), with the context showing that page if any.
 @EngineActor
 enum BiDiHeadway {
     static let handlers: [String: BiDiHandler] = [
@@ -31,6 +33,24 @@ extension BiDiEvents {
             self?.emit("headway:load.measured", [
                 "context": .string(handle), "navigation": navigation.map(JSONValue.string) ?? .null, "result": json,
             ], context: handle)
+        }
+    }
+
+    // Reads the booster's reports while the session lives (a session without a booster has none).
+    func watchBooster(_ session: Session) {
+        guard boosterReader == nil, let reports = session.browser.prefetchReports() else { return }
+        boosterReader = Task { @EngineActor [weak self, weak session] in
+            for await report in reports {
+                guard let self, let session else { return }
+                let handle = session.windows.first { $0.page.url.map(Self.withoutFragment)
+                    == Self.withoutFragment(report.page) }?.handle
+                self.emit("headway:booster.prefetched", [
+                    "context": handle.map(JSONValue.string) ?? .null, "url": .string(report.url.absoluteString),
+                    "page": .string(report.page.absoluteString), "isPage": .bool(report.isPage),
+                    "status": report.status.map { .number(Double($0)) } ?? .null,
+                    "bytes": .number(Double(report.bytes)), "timestamp": Self.now,
+                ], context: handle)
+            }
         }
     }
 }
