@@ -305,6 +305,46 @@ class BiDiProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    @chromium_differs("chromedriver sends no navigationAborted for a navigation the page replaced")
+    def test_a_navigation_superseded_before_commit_is_aborted(self):
+        socket = self.connect()
+        try:
+            base = support.page_server()
+            context = self.driver.current_window_handle
+            self.exchange(socket, {"id": 1, "method": "session.subscribe", "params": {
+                "events": ["browsingContext.navigationStarted", "browsingContext.navigationAborted"],
+                "contexts": [context]}})
+            self.driver.get(f"{base}/title.html")
+            # The page starts a navigation to a slow page, then another before the first commits.
+            self.exchange(socket, {"id": 2, "method": "script.evaluate", "params": {
+                "expression": f"location.href = '{base}/slow?=3'; setTimeout(() => location.href = '{base}/next.html', 300)",
+                "awaitPromise": False, "target": {"context": context}}})
+            seen = self.events_until(socket, "browsingContext.navigationAborted")
+            started = [m["params"] for m in seen if m.get("method") == "browsingContext.navigationStarted"]
+            aborted = seen[-1]["params"]
+            self.assertEqual((aborted["context"], aborted["url"]), (context, f"{base}/slow?=3"))
+            self.assertIn(aborted["navigation"], [s["navigation"] for s in started if s["url"] == f"{base}/slow?=3"])
+        finally:
+            socket.close()
+
+    def test_a_cookie_value_may_be_base64(self):
+        socket = self.connect()
+        try:
+            base = support.page_server()
+            self.driver.get(f"{base}/title.html")
+            answer = self.exchange(socket, {"id": 1, "method": "storage.setCookie", "params": {"cookie": {
+                "name": "b64", "domain": "127.0.0.1", "path": "/",
+                "value": {"type": "base64", "value": base64.b64encode(b"from base64").decode()}}}})
+            self.assertEqual(answer["type"], "success", answer)
+            self.assertEqual(self.driver.get_cookie("b64")["value"], "from base64")
+            answer = self.exchange(socket, {"id": 2, "method": "storage.setCookie", "params": {"cookie": {
+                "name": "bad", "domain": "127.0.0.1", "value": {"type": "base64", "value": "!!not base64"}}}})
+            # The spec's error; chromedriver answers "unknown error".
+            self.assertEqual(answer["error"], "unknown error" if support.BROWSER == "chromium" else "invalid argument")
+            self.driver.delete_cookie("b64")
+        finally:
+            socket.close()
+
     def test_errors_are_answered(self):
         socket = self.connect()
         try:

@@ -16,7 +16,7 @@ final class BiDiEvents {
     // Every event Headway sends, by module.
     static let names: [String: [String]] = [
         "browsingContext": ["contextCreated", "contextDestroyed", "navigationStarted", "fragmentNavigated",
-                            "load", "navigationFailed", "userPromptClosed",
+                            "load", "navigationFailed", "navigationAborted", "userPromptClosed",
                             "domContentLoaded", "fragmentNavigated", "userPromptOpened", "navigationCommitted",
                             "historyUpdated"],
         "log": ["entryAdded"],
@@ -53,6 +53,10 @@ final class BiDiEvents {
     // document request has not been sent yet.
     var documentRequests: [String: Int] = [:]
     var pendingDocuments: [String: URL] = [:]
+    // Each window's navigation started and not yet committed (nor ended): its id and URL.
+    private var uncommitted: [String: (String, URL?)] = [:]
+    // Each window's navigation that failed or was aborted: WebKit's `load` after it is not its.
+    private var ended: [String: String] = [:]
     // Each window's URL as its page's state last gave it.
     private var urls: [String: URL?] = [:]
 
@@ -151,6 +155,8 @@ final class BiDiEvents {
         documentRequests[handle] = nil
         pendingDocuments[handle] = nil
         urls[handle] = nil
+        uncommitted[handle] = nil
+        ended[handle] = nil
         heldIDs[handle] = nil
         reported[handle] = nil
         asked[handle] = nil
@@ -170,14 +176,32 @@ final class BiDiEvents {
 
     static var now: JSONValue { .number((Date().timeIntervalSince1970 * 1000).rounded()) }
 
-    enum Navigation { case started, committed, domContentLoaded, fragment, finished, failed }
+    enum Navigation { case started, committed, domContentLoaded, fragment, finished, failed, aborted }
 
     // A navigation of the window `handle`'s page, as its delegate heard it.
     func navigated(_ what: Navigation, url: URL?, handle: String) {
+        // The `load` WebKit gives the document still shown after a navigation failed or was
+        // aborted is no load of that navigation.
+        if what == .finished, let done = ended[handle], done == navigations[handle] { return }
         if what == .started {
+            // One that had not committed yet is aborted by this one.
+            if let (navigation, old) = uncommitted[handle] {
+                emit("browsingContext.navigationAborted", [
+                    "context": .string(handle), "navigation": .string(navigation), "timestamp": Self.now,
+                    "url": .string(old?.absoluteString ?? "about:blank"), "userContext": "default",
+                ], context: handle)
+            }
             navigations[handle] = UUID().uuidString.lowercased()
             pendingDocuments[handle] = url
+            uncommitted[handle] = (navigations[handle]!, url)
+        } else if what == .aborted {
+            // Reported, with the URL it went to, when the navigation that replaced it starts.
+            ended[handle] = navigations[handle]
+            return
+        } else if what != .fragment {
+            uncommitted[handle] = nil
         }
+        if what == .failed { ended[handle] = navigations[handle] }
         let params: JSONValue = [
             "context": .string(handle), "navigation": navigations[handle].map(JSONValue.string) ?? .null,
             "timestamp": Self.now, "url": .string(url?.absoluteString ?? "about:blank"), "userContext": "default",
@@ -193,6 +217,7 @@ final class BiDiEvents {
         case .fragment: emit("browsingContext.fragmentNavigated", params, context: handle)
         case .finished: emit("browsingContext.load", params, context: handle)
         case .failed: emit("browsingContext.navigationFailed", params, context: handle)
+        case .aborted: break
         }
     }
 

@@ -16,10 +16,12 @@ enum BiDiStorage {
             let fields = try call.parameters.object("cookie")
             let request = CommandRequest(command: .addCookie, body: fields)
             guard let name = fields["name"]?.stringValue, let domain = fields["domain"]?.stringValue,
-                  case .object(let value)? = fields["value"], value["type"] == "string",
-                  let text = value["value"]?.stringValue else {
-                throw BiDiError(.invalidArgument, "a cookie needs a \"name\", a \"domain\" and a string \"value\" "
-                    + "({\"type\": \"string\", \"value\": ...}; base64 values are not supported)")
+                  case .object(let value)? = fields["value"], let given = value["value"]?.stringValue,
+                  let text = value["type"] == "string" ? given
+                      : value["type"] == "base64" ? Data(base64Encoded: given).flatMap({ String(data: $0, encoding: .utf8) })
+                      : nil else {
+                throw BiDiError(.invalidArgument, "a cookie needs a \"name\", a \"domain\" and a \"value\" "
+                    + "({\"type\": \"string\" or \"base64\" (of UTF-8 text), \"value\": ...})")
             }
             let sameSite = try request.optionalString("sameSite").map { name throws in
                 guard let policy = ["strict": Cookie.SameSite.strict, "lax": .lax, "none": .none][name] else {

@@ -35,7 +35,11 @@ final class LoadRecorder: NavigationDelegate {
     func page(_ page: Page, didCommitNavigation url: URL) { navigated(.committed, page, url) }
     func page(_ page: Page, didLoadDOMContent url: URL?) { navigated(.domContentLoaded, page, url) }
     func page(_ page: Page, didFinishNavigation url: URL) { navigated(.finished, page, url) }
-    func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) { navigated(.failed, page, url) }
+    func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {
+        // WebKit cancels a navigation that another one replaced before it committed: aborted.
+        let replaced = error.gerror.map { $0.domain == "WebKitNetworkError" && $0.code == 302 } ?? false
+        navigated(replaced ? .aborted : .failed, page, url)
+    }
 
     private func navigated(_ what: BiDiEvents.Navigation, _ page: Page, _ url: URL?) {
         guard let session, let events = session.bidi,
