@@ -186,7 +186,9 @@ static gboolean filter_blocks(WebKitWebPage *page, WebKitURIRequest *request) {
                 if (!g_hash_table_contains(kept, lower)) g_ptr_array_add(gone, g_strdup(name));
                 g_free(lower);
             }
-            for (guint i = 0; i < gone->len; i++) soup_message_headers_remove(request_headers, g_ptr_array_index(gone, i));
+            for (guint i = 0; i < gone->len; i++) {
+                soup_message_headers_remove(request_headers, g_ptr_array_index(gone, i));
+            }
             g_ptr_array_free(gone, TRUE);
             g_hash_table_destroy(kept);
             for (guint i = 3; i + 1 < count; i += 2) {

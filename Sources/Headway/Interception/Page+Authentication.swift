@@ -54,7 +54,8 @@ extension Page {
             webkit_authentication_request_authenticate(request, credential)
             webkit_credential_free(credential)
         case .default:
-            if let credentials = browser?.configuration.credentials, webkit_authentication_request_is_retry(request) == 0 {
+            if let credentials = browser?.configuration.credentials,
+               webkit_authentication_request_is_retry(request) == 0 {
                 self.answer(request, .credentials(user: credentials.user, password: credentials.password))
             } else {
                 webkit_authentication_request_authenticate(request, nil)
@@ -69,7 +70,9 @@ extension Page {
     // The challenged URL: WebKit names its host and port; the page's current document or
     // navigation is the closest URL with them.
     private func currentChallengeURL(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>) -> URL? {
-        guard let host = webkit_authentication_request_get_host(request).map({ String(cString: $0) }) else { return nil }
+        guard let host = webkit_authentication_request_get_host(request).map({ String(cString: $0) }) else {
+            return nil
+        }
         let port = Int(webkit_authentication_request_get_port(request))
         let candidates = [tracker.current?.finalURL, tracker.current?.requested, url].compactMap { $0 }
             .map(MirrorScheme.real)

@@ -72,7 +72,8 @@ final class ProvidedResponses {
             soup_message_headers_get_one($0, "Access-Control-Request-Method")
         }) {
             var allowed = cors + [.init(name: "Access-Control-Allow-Methods", value: String(cString: asked))]
-            if let names = requestHeaders.flatMap({ soup_message_headers_get_one($0, "Access-Control-Request-Headers") }) {
+            let names = requestHeaders.flatMap { soup_message_headers_get_one($0, "Access-Control-Request-Headers") }
+            if let names {
                 allowed.append(.init(name: "Access-Control-Allow-Headers", value: String(cString: names)))
             }
             return finish(raw, HeldResponse(status: 204, headers: allowed))

@@ -232,7 +232,11 @@ private func onAuthenticate(
     let target = targetPage(data)
     nonisolated(unsafe) let raw = request
     EngineActor.assumeIsolated {
-        if let page = target.page { page.authenticate(raw) } else { webkit_authentication_request_authenticate(raw, nil) }
+        if let page = target.page {
+            page.authenticate(raw)
+        } else {
+            webkit_authentication_request_authenticate(raw, nil)
+        }
     }
     return 1
 }

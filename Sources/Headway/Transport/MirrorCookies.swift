@@ -98,7 +98,8 @@ extension SchemeHandler {
         var total = 0
         while total < limit {
             let count = buffer.withUnsafeMutableBytes {
-                g_input_stream_read(UnsafeMutablePointer(stream), $0.baseAddress! + total, gsize(limit - total), nil, nil)
+                g_input_stream_read(UnsafeMutablePointer(stream), $0.baseAddress! + total, gsize(limit - total),
+                                    nil, nil)
             }
             if count <= 0 { break }
             total += Int(count)

@@ -242,7 +242,8 @@ struct BiDiURLPattern {
                 } else if character == "\\" {
                     escaped = true
                 } else if "*(){}".contains(character) {
-                    throw BiDiError(.invalidArgument, "\"\(key)\" has an unescaped \(character): URL patterns are literal "
+                    throw BiDiError(.invalidArgument, "\"\(key)\" has an unescaped \(character): "
+                        + "URL patterns are literal "
                         + "(escape it with a backslash)")
                 } else {
                     plain.append(character)
@@ -258,7 +259,10 @@ struct BiDiURLPattern {
             }
             url = Self.normalized(parsed)
         case "pattern":
-            scheme = try part("protocol").map { $0.lowercased().hasSuffix(":") ? String($0.lowercased().dropLast()) : $0.lowercased() }
+            scheme = try part("protocol").map { given in
+                let lower = given.lowercased()
+                return lower.hasSuffix(":") ? String(lower.dropLast()) : lower
+            }
             host = try part("hostname")?.lowercased()
             port = try part("port")
             path = try part("pathname").map { $0.hasPrefix("/") ? $0 : "/" + $0 }

@@ -18,7 +18,8 @@ enum BiDiNetworkCommands {
                 throw BiDiError(.unsupportedOperation, "headway cannot intercept in the responseStarted phase: "
                     + "WebKit gives no point where a response could wait for the client")
             }
-            let patterns = try call.parameters.body["urlPatterns"].flatMap { value throws(BiDiError) -> [BiDiURLPattern]? in
+            let given = call.parameters.body["urlPatterns"]
+            let patterns = try given.flatMap { value throws(BiDiError) -> [BiDiURLPattern]? in
                 guard value != .null else { return nil }
                 guard case .array(let list) = value else {
                     throw BiDiError(.invalidArgument, "\"urlPatterns\" must be an array")
@@ -121,7 +122,8 @@ enum BiDiNetworkCommands {
                 }
                 answer = given
             case let other:
-                throw BiDiError(.invalidArgument, "\"action\" must be default, cancel or provideCredentials, not \(other)")
+                throw BiDiError(.invalidArgument,
+                                "\"action\" must be default, cancel or provideCredentials, not \(other)")
             }
             call.events.intercepts.answer(id, answer)
             return [:]

@@ -18,7 +18,8 @@ enum BiDiStorage {
             guard let name = fields["name"]?.stringValue, let domain = fields["domain"]?.stringValue,
                   case .object(let value)? = fields["value"], let given = value["value"]?.stringValue,
                   let text = value["type"] == "string" ? given
-                      : value["type"] == "base64" ? Data(base64Encoded: given).flatMap({ String(data: $0, encoding: .utf8) })
+                      : value["type"] == "base64"
+                          ? Data(base64Encoded: given).flatMap({ String(data: $0, encoding: .utf8) })
                       : nil else {
                 throw BiDiError(.invalidArgument, "a cookie needs a \"name\", a \"domain\" and a \"value\" "
                     + "({\"type\": \"string\" or \"base64\" (of UTF-8 text), \"value\": ...})")

@@ -57,7 +57,9 @@ struct BoosterCookieTests {
             defer { browser.close() }
             let page = try browser.newPage()
             try await page.load(server.url.appendingPathComponent("secret.html"))
-            try await page.evaluate("document.cookie = 'sid=script; path=/'; document.cookie = 'sid=; Max-Age=0; path=/'")
+            try await page.evaluate(
+                "document.cookie = 'sid=script; path=/'; document.cookie = 'sid=; Max-Age=0; path=/'"
+            )
             try await page.load(server.url.appendingPathComponent("next.html"))
             sent.append(server.requests.last { $0.path == "/next.html" }?.cookie)
         }
