@@ -316,9 +316,10 @@ class BiDiProtocolTests(unittest.TestCase):
                 "contexts": [context]}})
             self.driver.get(f"{base}/title.html")
             # The page starts a navigation to a slow page, then another before the first commits.
-            self.exchange(socket, {"id": 2, "method": "script.evaluate", "params": {
+            # Not waited for: the events may come before its answer.
+            socket.send(json.dumps({"id": 2, "method": "script.evaluate", "params": {
                 "expression": f"location.href = '{base}/slow?=3'; setTimeout(() => location.href = '{base}/next.html', 300)",
-                "awaitPromise": False, "target": {"context": context}}})
+                "awaitPromise": False, "target": {"context": context}}}))
             seen = self.events_until(socket, "browsingContext.navigationAborted")
             started = [m["params"] for m in seen if m.get("method") == "browsingContext.navigationStarted"]
             aborted = seen[-1]["params"]
@@ -817,6 +818,34 @@ class BiDiInterceptProtocolTests(unittest.TestCase):
             answer = self.call(socket, 5, "network.continueWithAuth", {"request": event["request"]["request"],
                                                                       "action": "cancel"})
             self.assertEqual(answer["error"], "no such request")
+        finally:
+            socket.close()
+
+    def test_a_failed_document_is_a_failed_navigation(self):
+        import websocket
+        socket = websocket.create_connection(self.url, timeout=30, suppress_origin=True)
+        try:
+            self.call(socket, 1, "session.subscribe", {"events": [
+                "network.beforeRequestSent", "browsingContext.navigationFailed", "browsingContext.navigationAborted"]})
+            intercept = self.call(socket, 2, "network.addIntercept", {
+                "phases": ["beforeRequestSent"],
+                "urlPatterns": [{"type": "pattern", "pathname": "/next.html"}]})["result"]["intercept"]
+            self.added.append(intercept)
+            socket.send(json.dumps({"id": 3, "method": "script.evaluate", "params": {
+                "expression": f"location.href = '{self.base}/next.html'", "awaitPromise": False,
+                "target": {"context": self.driver.current_window_handle}}}))
+            while True:
+                event = self.next_event(socket, "network.beforeRequestSent")
+                if event["isBlocked"]:
+                    break
+            socket.send(json.dumps({"id": 4, "method": "network.failRequest", "params": {
+                "request": event["request"]["request"]}}))
+            while True:
+                message = json.loads(socket.recv())
+                if message.get("method", "").startswith("browsingContext.navigation"):
+                    break
+            self.assertEqual(message["method"], "browsingContext.navigationFailed")
+            self.assertEqual(message["params"]["url"], f"{self.base}/next.html")
         finally:
             socket.close()
 

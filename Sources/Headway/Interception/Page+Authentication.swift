@@ -18,7 +18,7 @@ extension Page {
     func authenticate(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>) {
         guard let handler = authenticationHandler else { return answer(request, .default) }
         let challenge = AuthChallenge(
-            url: currentChallengeURL(request) ?? url.map(MirrorScheme.real) ?? URL(string: "about:blank")!,
+            url: challengedURL(request),
             scheme: Self.schemeName(webkit_authentication_request_get_scheme(request)),
             realm: webkit_authentication_request_get_realm(request).map { String(cString: $0) } ?? "",
             isProxy: webkit_authentication_request_is_for_proxy(request) != 0,
@@ -67,16 +67,25 @@ extension Page {
         }
     }
 
-    // The challenged URL: WebKit names its host and port; the page's current document or
-    // navigation is the closest URL with them.
-    private func currentChallengeURL(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>) -> URL? {
-        guard let host = webkit_authentication_request_get_host(request).map({ String(cString: $0) }) else {
-            return nil
+    // The challenged URL: WebKit names only its origin. The page's document or navigation on that
+    // origin is the likeliest request; else the origin alone (never another origin's URL).
+    private func challengedURL(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>) -> URL {
+        var origin: URL?
+        if let security = webkit_authentication_request_get_security_origin(request) {
+            defer { webkit_security_origin_unref(security) }
+            let scheme = webkit_security_origin_get_protocol(security).map { String(cString: $0) } ?? "http"
+            let host = webkit_security_origin_get_host(security).map { String(cString: $0) } ?? ""
+            let port = webkit_security_origin_get_port(security)
+            let shown = host.contains(":") ? "[\(host)]" : host
+            origin = URL(string: "\(scheme)://\(shown)" + (port == 0 ? "" : ":\(port)") + "/")
         }
-        let port = Int(webkit_authentication_request_get_port(request))
         let candidates = [tracker.current?.finalURL, tracker.current?.requested, url].compactMap { $0 }
             .map(MirrorScheme.real)
-        return candidates.first { $0.host == host && ($0.port ?? ($0.scheme == "https" ? 443 : 80)) == port }
+        let sameOrigin = candidates.first { candidate in
+            guard let origin else { return false }
+            return SchemeHandler.origin(of: candidate) == SchemeHandler.origin(of: origin)
+        }
+        return sameOrigin ?? origin ?? URL(string: "about:blank")!
     }
 
     private static func schemeName(_ scheme: WebKitAuthenticationScheme) -> String {

@@ -23,9 +23,16 @@ final class PrefetchReporters {
 
     var isEmpty: Bool { sinks.isEmpty }
 
+    private var finished = false
+
     func stream() -> AsyncStream<PrefetchReport> {
         // A listener that does not read keeps the latest 1000.
         let (stream, sink) = AsyncStream<PrefetchReport>.makeStream(bufferingPolicy: .bufferingNewest(1000))
+        // The browser closed: nothing more comes.
+        guard !finished else {
+            sink.finish()
+            return stream
+        }
         let id = UUID()
         sinks[id] = sink
         sink.onTermination = { _ in Task { @EngineActor [weak self] in self?.sinks[id] = nil } }
@@ -37,6 +44,7 @@ final class PrefetchReporters {
     }
 
     func finish() {
+        finished = true
         for sink in sinks.values { sink.finish() }
         sinks.removeAll()
     }

@@ -57,6 +57,8 @@ final class BiDiEvents {
     private var uncommitted: [String: (String, URL?)] = [:]
     // Each window's navigation that failed or was aborted: WebKit's `load` after it is not its.
     private var ended: [String: String] = [:]
+    // Each window's navigation WebKit cancelled a moment ago: aborted or failed, as what follows says.
+    private var cancelled: [String: (String, URL?)] = [:]
     // Each window's URL as its page's state last gave it.
     private var urls: [String: URL?] = [:]
 
@@ -157,6 +159,7 @@ final class BiDiEvents {
         urls[handle] = nil
         uncommitted[handle] = nil
         ended[handle] = nil
+        cancelled[handle] = nil
         heldIDs[handle] = nil
         reported[handle] = nil
         asked[handle] = nil
@@ -176,7 +179,7 @@ final class BiDiEvents {
 
     static var now: JSONValue { .number((Date().timeIntervalSince1970 * 1000).rounded()) }
 
-    enum Navigation { case started, committed, domContentLoaded, fragment, finished, failed, aborted }
+    enum Navigation { case started, committed, domContentLoaded, fragment, finished, failed, cancelled }
 
     // A navigation of the window `handle`'s page, as its delegate heard it.
     func navigated(_ what: Navigation, url: URL?, handle: String) {
@@ -184,8 +187,8 @@ final class BiDiEvents {
         // aborted is no load of that navigation.
         if what == .finished, let done = ended[handle], done == navigations[handle] { return }
         if what == .started {
-            // One that had not committed yet is aborted by this one.
-            if let (navigation, old) = uncommitted[handle] {
+            // One that had not committed yet (or that WebKit just cancelled) is aborted by this one.
+            if let (navigation, old) = cancelled.removeValue(forKey: handle) ?? uncommitted[handle] {
                 emit("browsingContext.navigationAborted", [
                     "context": .string(handle), "navigation": .string(navigation), "timestamp": Self.now,
                     "url": .string(old?.absoluteString ?? "about:blank"), "userContext": "default",
@@ -194,18 +197,26 @@ final class BiDiEvents {
             navigations[handle] = UUID().uuidString.lowercased()
             pendingDocuments[handle] = url
             uncommitted[handle] = (navigations[handle]!, url)
-        } else if what == .aborted {
-            // Reported, with the URL it went to, when the navigation that replaced it starts.
-            ended[handle] = navigations[handle]
+        } else if what == .cancelled {
+            // Aborted if another navigation starts at once (WebKit reports the cancel first); else
+            // it failed (a blocked document, a stop), reported in a moment.
+            guard let navigation = navigations[handle] else { return }
+            uncommitted[handle] = nil
+            ended[handle] = navigation
+            cancelled[handle] = (navigation, url)
+            let failed = params(url: url, navigation: navigation, handle: handle)
+            Task { @EngineActor [weak self] in
+                try? await Task.sleep(for: .milliseconds(150))
+                guard let self, self.cancelled[handle]?.0 == navigation else { return }
+                self.cancelled[handle] = nil
+                self.emit("browsingContext.navigationFailed", failed, context: handle)
+            }
             return
         } else if what != .fragment {
             uncommitted[handle] = nil
         }
         if what == .failed { ended[handle] = navigations[handle] }
-        let params: JSONValue = [
-            "context": .string(handle), "navigation": navigations[handle].map(JSONValue.string) ?? .null,
-            "timestamp": Self.now, "url": .string(url?.absoluteString ?? "about:blank"), "userContext": "default",
-        ]
+        let params = params(url: url, navigation: navigations[handle], handle: handle)
         switch what {
         case .started: emit("browsingContext.navigationStarted", params, context: handle)
         case .committed:
@@ -217,7 +228,7 @@ final class BiDiEvents {
         case .fragment: emit("browsingContext.fragmentNavigated", params, context: handle)
         case .finished: emit("browsingContext.load", params, context: handle)
         case .failed: emit("browsingContext.navigationFailed", params, context: handle)
-        case .aborted: break
+        case .cancelled: break
         }
     }
 
@@ -232,6 +243,20 @@ final class BiDiEvents {
         }
         emit("script.realmCreated", ["realm": realm, "origin": .string(origin), "type": "window",
                                      "context": .string(handle), "userContext": "default"], context: handle)
+    }
+
+    // A context's document failed at the client's word (network.failRequest): its navigation failed.
+    func documentFailed(_ url: URL, handle: String) {
+        uncommitted[handle] = nil
+        emit("browsingContext.navigationFailed", params(url: url, navigation: navigations[handle], handle: handle),
+             context: handle)
+    }
+
+    private func params(url: URL?, navigation: String?, handle: String) -> JSONValue {
+        [
+            "context": .string(handle), "navigation": navigation.map(JSONValue.string) ?? .null,
+            "timestamp": Self.now, "url": .string(url?.absoluteString ?? "about:blank"), "userContext": "default",
+        ]
     }
 
     // A preload script's channel sent `data` ({channel, data: a remote value}).

@@ -39,6 +39,7 @@ enum BiDiNetworkCommands {
         },
         "network.continueRequest": { call in
             let id = try call.parameters.string("request")
+            try notAuth(id, call)
             let blocked = try call.events.intercepts.blocked(id)
             for key in ["body", "cookies"] where call.parameters.body[key].map({ $0 != .null }) ?? false {
                 throw BiDiError(.unsupportedOperation, "continueRequest cannot change a request's \(key): "
@@ -67,15 +68,21 @@ enum BiDiNetworkCommands {
         "network.failRequest": { call in
             let id = try call.parameters.string("request")
             if call.events.intercepts.isBlockedAuth(id) {
-                call.events.intercepts.answer(id, .cancel)
-                return [:]
+                throw BiDiError(.invalidArgument, "request \(id) is blocked in the authRequired phase: "
+                    + "answer it with continueWithAuth")
             }
-            _ = try call.events.intercepts.blocked(id)
+            let blocked = try call.events.intercepts.blocked(id)
+            // A document kept off the network: WebKit shows an empty page and reports no failure.
+            let destination = blocked.headers.first { $0.name.lowercased() == "sec-fetch-dest" }?.value.lowercased()
+            if destination == "document" || (destination == nil && blocked.isDocument) {
+                call.events.documentFailed(blocked.url, handle: blocked.handle)
+            }
             call.events.intercepts.release(id, .fail)
             return [:]
         },
         "network.provideResponse": { call in
             let id = try call.parameters.string("request")
+            try notAuth(id, call)
             if try call.events.intercepts.blocked(id).isDocument {
                 throw BiDiError(.unsupportedOperation, "provideResponse cannot answer a document (a context's or a "
                     + "frame's): WebKit would show it under another URL (continue or fail the request)")
@@ -152,6 +159,15 @@ enum BiDiNetworkCommands {
             return [:]
         },
     ]
+
+    // A request blocked in the authRequired phase is answered only with continueWithAuth or
+    // continueResponse (the spec's invalid argument for the others).
+    private static func notAuth(_ id: String, _ call: BiDiCall) throws(BiDiError) {
+        guard !call.events.intercepts.isBlockedAuth(id) else {
+            throw BiDiError(.invalidArgument, "request \(id) is blocked in the authRequired phase: "
+                + "answer it with continueWithAuth")
+        }
+    }
 
     // network.AuthCredentials: {type: "password", username, password}; nil when absent.
     private static func credentials(_ value: JSONValue?) throws(BiDiError) -> AuthAnswer? {

@@ -19,7 +19,7 @@ enum BiDiStorage {
                   case .object(let value)? = fields["value"], let given = value["value"]?.stringValue,
                   let text = value["type"] == "string" ? given
                       : value["type"] == "base64"
-                          ? Data(base64Encoded: given).flatMap({ String(data: $0, encoding: .utf8) })
+                          ? BiDiStorage.forgivingBase64(given).flatMap({ String(data: $0, encoding: .utf8) })
                       : nil else {
                 throw BiDiError(.invalidArgument, "a cookie needs a \"name\", a \"domain\" and a \"value\" "
                     + "({\"type\": \"string\" or \"base64\" (of UTF-8 text), \"value\": ...})")
@@ -48,6 +48,14 @@ enum BiDiStorage {
             return ["partitionKey": ["userContext": "default"]]
         },
     ]
+
+    // The spec's forgiving base64: white space ignored, the padding optional.
+    static func forgivingBase64(_ text: String) -> Data? {
+        var plain = text.filter { !" \t\n\r\u{0C}".contains($0) }
+        if plain.count % 4 == 1 { return nil }
+        while plain.count % 4 != 0 { plain += "=" }
+        return Data(base64Encoded: plain)
+    }
 
     static func json(_ cookie: Cookie) -> JSONValue {
         var json: [String: JSONValue] = [

@@ -36,9 +36,10 @@ final class LoadRecorder: NavigationDelegate {
     func page(_ page: Page, didLoadDOMContent url: URL?) { navigated(.domContentLoaded, page, url) }
     func page(_ page: Page, didFinishNavigation url: URL) { navigated(.finished, page, url) }
     func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {
-        // WebKit cancels a navigation that another one replaced before it committed: aborted.
-        let replaced = error.gerror.map { $0.domain == "WebKitNetworkError" && $0.code == 302 } ?? false
-        navigated(replaced ? .aborted : .failed, page, url)
+        // WebKit cancels a navigation another replaced before it committed, and some that fail
+        // (a blocked document, a stop): which one BiDiEvents tells by what follows.
+        let cancelled = error.gerror.map { $0.domain == "WebKitNetworkError" && $0.code == 302 } ?? false
+        navigated(cancelled ? .cancelled : .failed, page, url)
     }
 
     private func navigated(_ what: BiDiEvents.Navigation, _ page: Page, _ url: URL?) {
