@@ -56,7 +56,9 @@ enum BiDiNetwork {
             params["intercepts"] = .array(intercepts.map(JSONValue.string))
         }
         let status = challenge.isProxy ? 407 : 401
-        let challengeJSON: [String: JSONValue] = ["scheme": .string(challenge.scheme), "realm": .string(challenge.realm)]
+        let challengeJSON: [String: JSONValue] = [
+            "scheme": .string(challenge.scheme), "realm": .string(challenge.realm),
+        ]
         params["response"] = [
             "url": .string(challenge.url.absoluteString), "protocol": "", "status": .number(Double(status)),
             "statusText": .string(challenge.isProxy ? "Proxy Authentication Required" : "Unauthorized"),
