@@ -44,7 +44,18 @@ extension Page {
             timer?.cancel()
             self.answer(held.pointer, answer)
         }
-        if asking == nil { answer(request, .withoutCredentials) }
+        guard asking != nil else { return answer(request, .withoutCredentials) }
+        // WebKit gave the challenge up (its load stopped or was replaced): the handler's task is
+        // cancelled, and nothing answers it.
+        let watch = ChallengeWatch {
+            answered = true
+            timer?.cancel()
+            asking?.cancel()
+        }
+        // Released with the request, which the tasks hold until they end.
+        SignalConnections(UnsafeMutableRawPointer(request)).connect(
+            "cancelled", unsafeBitCast(onChallengeCancelled as ChallengeCancelled, to: GCallback.self), box: watch
+        )
     }
 
     private func answer(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>, _ answer: AuthAnswer) {
@@ -100,4 +111,19 @@ extension Page {
         default: "Unknown"
         }
     }
+}
+
+// What a held challenge does when WebKit cancels it.
+@EngineActor
+private final class ChallengeWatch {
+    let cancel: () -> Void
+    init(_ cancel: @escaping () -> Void) { self.cancel = cancel }
+}
+
+private typealias ChallengeCancelled =
+    @convention(c) (UnsafeMutablePointer<WebKitAuthenticationRequest>?, gpointer?) -> Void
+
+private func onChallengeCancelled(_ request: UnsafeMutablePointer<WebKitAuthenticationRequest>?, _ data: gpointer?) {
+    let watch = unbox(data, as: ChallengeWatch.self)
+    EngineActor.assumeIsolated { watch.cancel() }
 }

@@ -102,6 +102,30 @@ struct RequestInterceptionTests {
         }
     }
 
+    @Test func aChallengeWebKitGivesUpCancelsItsHandler() async throws {
+        let root = try OptionsSite.make()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let nginx = try NginxServer(root: root, options: .init(extra: OptionsSite.nginxExtra(root: root)))
+        defer { nginx.stop() }
+        let cancelled = Challenges()
+        let beforeClose = try await Browser.withPage { page in
+            try page.setAuthenticationHandler { _, challenge in
+                // Never answers: it waits until its task is cancelled.
+                while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
+                cancelled.add(challenge)
+                return .default
+            }
+            let secret = nginx.url.appendingPathComponent("secret/index.html")
+            _ = try? await page.load(secret, timeout: .milliseconds(500))
+            // Another navigation gives the challenge up.
+            try await page.load(nginx.url.appendingPathComponent("next.html"))
+            for _ in 0..<100 where cancelled.all.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+            // Seen before the page closes (closing cancels every task of the page anyway).
+            return cancelled.all.map(\.url.lastPathComponent)
+        }
+        #expect(beforeClose == ["index.html"])
+    }
+
     /// The challenges a handler saw.
     final class Challenges: @unchecked Sendable {
         private let lock = NSLock()
