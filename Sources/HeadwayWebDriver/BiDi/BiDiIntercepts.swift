@@ -119,11 +119,16 @@ final class BiDiIntercepts {
     // has already taken (a navigation the page started itself).
     static func isDocument(_ held: HeldRequest, navigation: String?) -> Bool {
         // WebKit's word when it gives one (a page's own fetch of its URL is no document).
-        if let destination = held.headers.first(where: { $0.name.lowercased() == "sec-fetch-dest" })?.value {
-            return ["document", "iframe", "frame"].contains(destination.lowercased())
+        if let destination = destination(held.headers) {
+            return ["document", "iframe", "frame"].contains(destination)
         }
         return navigation != nil
             || (held.page.map(BiDiEvents.withoutFragment) == BiDiEvents.withoutFragment(held.url))
+    }
+
+    // A request's `Sec-Fetch-Dest`, lower-cased: what WebKit says it is for, when it says.
+    static func destination(_ headers: [ResourceEntry.Header]) -> String? {
+        headers.first { $0.name.lowercased() == "sec-fetch-dest" }?.value.lowercased()
     }
 
     // A challenge the window's request met: reported (authRequired), and held for the client

@@ -73,7 +73,7 @@ enum BiDiNetworkCommands {
             }
             let blocked = try call.events.intercepts.blocked(id)
             // A document kept off the network: WebKit shows an empty page and reports no failure.
-            let destination = blocked.headers.first { $0.name.lowercased() == "sec-fetch-dest" }?.value.lowercased()
+            let destination = BiDiIntercepts.destination(blocked.headers)
             if destination == "document" || (destination == nil && blocked.isDocument) {
                 call.events.documentFailed(blocked.url, handle: blocked.handle)
             }
