@@ -100,6 +100,15 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return
         if path == "/auth":
             body = "<title>Signed in</title>"
+        if path == "/trickle":  # the headers at once, the body a second later
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", "4")
+            self.end_headers()
+            self.wfile.flush()
+            time.sleep(1)
+            self.wfile.write(b"done")
+            return
         status = 200 if body is not None else 404
         data = (body if body is not None else "<title>Not found</title>").encode()
         self.send_response(status)

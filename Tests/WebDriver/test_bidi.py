@@ -567,9 +567,37 @@ class BiDiProtocolTests(unittest.TestCase):
             first.close()
             second.close()
 
-
-if __name__ == "__main__":
-    unittest.main()
+    def test_a_response_starts_before_its_body_ends(self):
+        base = support.page_server()
+        socket = self.connect()
+        try:
+            context = self.driver.current_window_handle
+            self.exchange(socket, {"id": 1, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/next.html", "wait": "complete"}})
+            self.exchange(socket, {"id": 2, "method": "session.subscribe", "params": {
+                "events": ["network.responseStarted", "network.responseCompleted"]}})
+            socket.send(json.dumps({"id": 3, "method": "script.evaluate", "params": {
+                "expression": "fetch('/trickle').then(r => r.text())", "awaitPromise": True,
+                "target": {"context": context}}}))
+            seen = []  # the trickle's events and the fetch's answer, in the order they came
+            while len(seen) < 3:
+                message = json.loads(socket.recv())
+                if message.get("id") == 3:
+                    self.assertEqual(message["result"]["result"], {"type": "string", "value": "done"}, message)
+                    seen.append("answer")
+                elif message.get("params", {}).get("request", {}).get("url", "").endswith("/trickle"):
+                    seen.append(message["method"])
+                    if message["method"] == "network.responseStarted":
+                        started = message["params"]
+            self.assertEqual(seen[0], "network.responseStarted", seen)
+            self.assertIn("network.responseCompleted", seen)
+            self.assertEqual(started["response"]["status"], 200)
+            timings = started["request"]["timings"]
+            self.assertGreaterEqual(timings["responseStart"], timings["requestStart"])
+            self.exchange(socket, {"id": 4, "method": "session.unsubscribe", "params": {
+                "events": ["network.responseStarted", "network.responseCompleted"]}})
+        finally:
+            socket.close()
 
 
 @unittest.skipIf(support.BROWSER == "webkit", "WebKitWebDriver refuses webSocketUrl")
@@ -886,3 +914,7 @@ class BiDiInterceptProtocolTests(unittest.TestCase):
                 self.assertIn(answer.get("error"), ("invalid argument", "no such frame"), (params, answer))
         finally:
             socket.close()
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -116,6 +116,10 @@ final class ChainingDelegate: NavigationDelegate {
         user?.page(page, didSendRequest: request)
     }
 
+    func page(_ page: Page, didReceiveResponse request: ResourceRequest) {
+        user?.page(page, didReceiveResponse: request)
+    }
+
     func page(_ page: Page, didEndRequest request: ResourceRequest) {
         user?.page(page, didEndRequest: request)
     }

@@ -46,6 +46,9 @@ public protocol NavigationDelegate: AnyObject, Sendable {
     func page(_ page: Page, didPostMessage data: JSONValue)
     /// The page sent a request (the main document's or a subresource's), with its headers.
     func page(_ page: Page, didSendRequest request: ResourceRequest)
+    /// The response to a request the page sent began: its status and headers arrived, its body
+    /// may not have (`request.ended` is nil). Not every request gets one before it ends.
+    func page(_ page: Page, didReceiveResponse request: ResourceRequest)
     /// A request the page sent ended: with its response, or its failure.
     func page(_ page: Page, didEndRequest request: ResourceRequest)
     /// The web process of this page ended; the page shows nothing until the next load.
@@ -77,6 +80,8 @@ extension NavigationDelegate {
     public func page(_ page: Page, didPostMessage data: JSONValue) {}
     /// Does nothing by default.
     public func page(_ page: Page, didSendRequest request: ResourceRequest) {}
+    /// Does nothing by default.
+    public func page(_ page: Page, didReceiveResponse request: ResourceRequest) {}
     /// Does nothing by default.
     public func page(_ page: Page, didEndRequest request: ResourceRequest) {}
     /// Does nothing by default.

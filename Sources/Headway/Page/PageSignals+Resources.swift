@@ -28,6 +28,11 @@ func onResourceStarted(
             box: target
         )
         signals.connect("failed", unsafeBitCast(onResourceFailed as ResourceFailed, to: GCallback.self), box: target)
+        signals.connect(
+            "notify::response",
+            unsafeBitCast(onResourceResponse as ResourceResponse, to: GCallback.self),
+            box: target
+        )
     }
     let key = resource.map { UInt(bitPattern: UnsafeMutableRawPointer($0)) }
     let headers = webkit_uri_request_get_http_headers(request).map(resourceHeaders) ?? []
@@ -49,11 +54,23 @@ func onResourceStarted(
 }
 
 private typealias ResourceFinished = @convention(c) (UnsafeMutablePointer<WebKitWebResource>?, gpointer?) -> Void
+private typealias ResourceResponse =
+    @convention(c) (UnsafeMutablePointer<WebKitWebResource>?, gpointer?, gpointer?) -> Void
 private typealias ResourceFailed =
     @convention(c) (UnsafeMutablePointer<WebKitWebResource>?, UnsafeMutablePointer<GError>?, gpointer?) -> Void
 
 private func onResourceFinished(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _ data: gpointer?) {
     resourceEnded(resource, failure: nil, data)
+}
+
+// The response's headers arrived (its body may still be on its way).
+private func onResourceResponse(_ resource: UnsafeMutablePointer<WebKitWebResource>?, _: gpointer?, _ data: gpointer?) {
+    guard let resource, let response = currentResponse(resource) else { return }
+    let key = UInt(bitPattern: UnsafeMutableRawPointer(resource))
+    let target = targetPage(data)
+    EngineActor.assumeIsolated {
+        target.page?.requestResponded(key, response: response)
+    }
 }
 
 private func onResourceFailed(
@@ -77,19 +94,26 @@ private func onResourceFailed(
 private func resourceEnded(_ resource: UnsafeMutablePointer<WebKitWebResource>?, failure: String?, _ data: gpointer?) {
     guard let resource else { return }
     let key = UInt(bitPattern: UnsafeMutableRawPointer(resource))
-    let response = webkit_web_resource_get_response(resource).map { response in
-        (Int(webkit_uri_response_get_status_code(response)),
-         webkit_uri_response_get_http_headers(response).map(resourceHeaders) ?? [],
-         webkit_uri_response_get_mime_type(response).map { String(cString: $0) } ?? "",
-         Int(clamping: webkit_uri_response_get_content_length(response)))
-    }
+    let response = currentResponse(resource)
     let target = targetPage(data)
     EngineActor.assumeIsolated {
-        target.page?.network.ended(key, response: response, failure: failure)
-        target.page?.requestEnded(key, response: response.map {
-            ResourceRequest.Response(status: $0.0, headers: $0.1, mimeType: $0.2, contentLength: $0.3)
+        target.page?.network.ended(key, response: response.map {
+            ($0.status, $0.headers, $0.mimeType, $0.contentLength)
         }, failure: failure)
+        target.page?.requestEnded(key, response: response, failure: failure)
         target.page?.iconRequestEnded()
+    }
+}
+
+// The resource's response as far as WebKit has it, or nil before its headers.
+private func currentResponse(_ resource: UnsafeMutablePointer<WebKitWebResource>) -> ResourceRequest.Response? {
+    webkit_web_resource_get_response(resource).map { response in
+        ResourceRequest.Response(
+            status: Int(webkit_uri_response_get_status_code(response)),
+            headers: webkit_uri_response_get_http_headers(response).map(resourceHeaders) ?? [],
+            mimeType: webkit_uri_response_get_mime_type(response).map { String(cString: $0) } ?? "",
+            contentLength: Int(clamping: webkit_uri_response_get_content_length(response))
+        )
     }
 }
 

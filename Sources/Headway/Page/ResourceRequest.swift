@@ -1,10 +1,11 @@
 public import Foundation
 
 /// One request of a page as WebKit reported it: when it was sent, and, once it ended, its
-/// response or failure. `NavigationDelegate.page(_:didSendRequest:)` and
-/// `page(_:didEndRequest:)` report it; the same figures go into the load's resource entries.
+/// response or failure. `NavigationDelegate.page(_:didSendRequest:)`,
+/// `page(_:didReceiveResponse:)` and `page(_:didEndRequest:)` report it; the same figures go into
+/// the load's resource entries.
 public struct ResourceRequest: Sendable, Equatable {
-    /// The response, as far as WebKit knows it when the request ends.
+    /// The response, as far as WebKit knows it: from its headers' arrival, and when the request ends.
     public struct Response: Sendable, Equatable {
         /// The HTTP status (0 when the scheme has none).
         public var status: Int
@@ -26,9 +27,11 @@ public struct ResourceRequest: Sendable, Equatable {
     public var headers: [ResourceEntry.Header]
     /// When it was sent.
     public var sent: Date
+    /// When its response's headers arrived; nil before, and when WebKit reported none before its end.
+    public var responded: Date?
     /// When it ended; nil while in flight.
     public var ended: Date?
-    /// The response, once it ended with one.
+    /// The response, once its headers arrived.
     public var response: Response?
     /// Why it failed, once it failed.
     public var failure: String?
@@ -49,10 +52,19 @@ extension Page {
         chain.page(self, didSendRequest: request)
     }
 
+    // Its response's headers arrived: reported once, the body still to come.
+    func requestResponded(_ resource: UInt, response: ResourceRequest.Response) {
+        guard var request = openRequests[resource], request.response == nil else { return }
+        request.response = response
+        request.responded = Date()
+        openRequests[resource] = request
+        chain.page(self, didReceiveResponse: request)
+    }
+
     func requestEnded(_ resource: UInt, response: ResourceRequest.Response?, failure: String?) {
         guard var request = openRequests.removeValue(forKey: resource) else { return }
         request.ended = Date()
-        request.response = response
+        request.response = response ?? request.response
         request.failure = failure
         chain.page(self, didEndRequest: request)
     }

@@ -34,6 +34,8 @@ final class BiDiEvents {
     // Each window's requests that were held, by the page's request id: the id they were
     // reported under then.
     var heldIDs: [String: [Int: String]] = [:]
+    // Each window's requests in flight whose responseStarted was sent, by the page's request id.
+    var responded: [String: Set<Int>] = [:]
     // While intercepting, each window's requests WebKit reported that its page has not asked
     // about yet, and the other way round (see `PendingRequest`).
     var reported: [String: [PendingRequest]] = [:]
@@ -161,6 +163,7 @@ final class BiDiEvents {
         ended[handle] = nil
         cancelled[handle] = nil
         heldIDs[handle] = nil
+        responded[handle] = nil
         reported[handle] = nil
         asked[handle] = nil
         openIDs[handle] = nil

@@ -3,8 +3,9 @@ import Headway
 
 // The network module's events (https://w3c.github.io/webdriver-bidi/#module-network), from
 // WebKit's resource signals as `NavigationDelegate` reports them: beforeRequestSent when a
-// request is sent, responseStarted and responseCompleted once it ended with a response (WebKit
-// reports the response with its end), fetchError once it failed. The timings are the wall-clock
+// request is sent, responseStarted when its response's headers arrive (or with its end, should
+// WebKit report none before), responseCompleted once it ended with a response, fetchError once
+// it failed. The timings are the wall-clock
 // instants WebKit gives (sent, ended), in ms since 1970; the phases between them (DNS, connect,
 // TLS) are in /headway/har, from the page's Resource Timing.
 enum BiDiNetwork {
@@ -14,13 +15,27 @@ enum BiDiNetwork {
         return .object(params)
     }
 
-    static func ended(_ request: ResourceRequest, id: String, context: String, navigation: String?)
-        -> [(String, JSONValue)] {
-        var params = base(request, id: id, context: context, navigation: navigation)
-        guard let response = request.response, request.failure == nil else {
+    static func ended(_ request: ResourceRequest, id: String, context: String, navigation: String?,
+                      started: Bool) -> [(String, JSONValue)] {
+        guard request.response != nil, request.failure == nil else {
+            var params = base(request, id: id, context: context, navigation: navigation)
             params["errorText"] = .string(request.failure ?? "the request failed")
             return [("network.fetchError", .object(params))]
         }
+        let completed = ("network.responseCompleted", responded(request, id: id, context: context,
+                                                                 navigation: navigation))
+        if started { return [completed] }
+        var early = request
+        early.ended = nil
+        return [("network.responseStarted", responded(early, id: id, context: context, navigation: navigation)),
+                completed]
+    }
+
+    // responseStarted (the request in flight) or responseCompleted (ended) for a request with a
+    // response.
+    static func responded(_ request: ResourceRequest, id: String, context: String, navigation: String?) -> JSONValue {
+        var params = base(request, id: id, context: context, navigation: navigation)
+        guard let response = request.response else { return .object(params) }
         let size = JSONValue.number(Double(response.contentLength))
         params["response"] = [
             "url": .string(request.url.absoluteString), "protocol": "", "status": .number(Double(response.status)),
@@ -28,7 +43,7 @@ enum BiDiNetwork {
             "mimeType": .string(response.mimeType), "bytesReceived": size, "headersSize": .null, "bodySize": size,
             "content": ["size": size],
         ]
-        return [("network.responseStarted", .object(params)), ("network.responseCompleted", .object(params))]
+        return .object(params)
     }
 
     // A request a page asked about while intercepting: beforeRequestSent, with `isBlocked` and the
@@ -71,17 +86,20 @@ enum BiDiNetwork {
     private static func base(_ request: ResourceRequest, id: String, context: String, navigation: String?)
         -> [String: JSONValue] {
         base(url: request.url, method: request.method, headers: request.headers, sent: request.sent,
-             ended: request.ended, id: id, context: context, navigation: navigation)
+             responded: request.responded ?? request.ended, ended: request.ended, id: id, context: context,
+             navigation: navigation)
     }
 
     private static func base(url: URL, method: String, headers requestHeaders: [ResourceEntry.Header], sent: Date,
-                             ended: Date?, id: String, context: String, navigation: String?) -> [String: JSONValue] {
+                             responded: Date? = nil, ended: Date?, id: String, context: String, navigation: String?)
+        -> [String: JSONValue] {
         let sentAt = milliseconds(sent)
+        let respondedAt = responded.map(milliseconds) ?? 0
         let endedAt = ended.map(milliseconds) ?? 0
         let timings: JSONValue = [
             "timeOrigin": 0, "requestTime": .number(sentAt), "redirectStart": 0, "redirectEnd": 0,
             "fetchStart": .number(sentAt), "dnsStart": 0, "dnsEnd": 0, "connectStart": 0, "connectEnd": 0,
-            "tlsStart": 0, "requestStart": .number(sentAt), "responseStart": .number(endedAt),
+            "tlsStart": 0, "requestStart": .number(sentAt), "responseStart": .number(respondedAt),
             "responseEnd": .number(endedAt),
         ]
         return [
@@ -150,15 +168,31 @@ extension BiDiEvents {
         }
     }
 
+    func responseStarted(_ request: ResourceRequest, page: Page, session: Session) {
+        guard let handle = session.handle(of: page) else { return }
+        let id = heldIDs[handle]?[request.id] ?? "\(handle)-\(request.id)"
+        if let index = reported[handle]?.firstIndex(where: { $0.id == id }) {
+            flush(reported[handle]!.remove(at: index), handle)
+        }
+        var started = responded[handle] ?? []
+        if started.count >= 10_000 { started.removeAll() }
+        started.insert(request.id)
+        responded[handle] = started
+        emit("network.responseStarted", BiDiNetwork.responded(request, id: id, context: handle,
+                                                              navigation: navigation(handle, request)),
+             context: handle)
+    }
+
     func requestEnded(_ request: ResourceRequest, page: Page, session: Session) {
         guard let handle = session.handle(of: page) else { return }
         let id = heldIDs[handle]?.removeValue(forKey: request.id) ?? "\(handle)-\(request.id)"
+        let started = responded[handle]?.remove(request.id) != nil
         if openIDs[handle]?[request.url]?.id == id { openIDs[handle]?[request.url] = nil }
         if let index = reported[handle]?.firstIndex(where: { $0.id == id }) {
             flush(reported[handle]!.remove(at: index), handle)
         }
         for (method, params) in BiDiNetwork.ended(request, id: id, context: handle,
-                                                  navigation: navigation(handle, request)) {
+                                                  navigation: navigation(handle, request), started: started) {
             emit(method, params, context: handle)
         }
     }

@@ -59,6 +59,11 @@ final class LoadRecorder: NavigationDelegate {
         events.requestSent(request, page: page, session: session)
     }
 
+    func page(_ page: Page, didReceiveResponse request: ResourceRequest) {
+        guard let session, let events = session.bidi else { return }
+        events.responseStarted(request, page: page, session: session)
+    }
+
     func page(_ page: Page, didEndRequest request: ResourceRequest) {
         guard let session, let events = session.bidi else { return }
         events.requestEnded(request, page: page, session: session)

@@ -78,4 +78,33 @@ struct DelegateTests {
             #expect(!next.calls.contains("finished /second.html"), "\(next.calls)")
         }
     }
+
+    // A body that never ends (a byte every 0.2 s): its response is reported from its headers,
+    // its end never.
+    @Test func aResponseIsReportedWhenItsHeadersArrive() async throws {
+        let stalling = try MisbehavingServer(dripInterval: 0.2)
+        defer { stalling.stop() }
+        let delegate = RequestLog()
+        try await Browser.withPage(delegate: delegate) { page in
+            try await page.load(stalling.url.appendingPathComponent("page.html"))
+            _ = try await page.evaluate("fetch('/drip'); null")
+            try await waitFor("the drip's response") {
+                delegate.events.contains { $0.0 == "response" && $0.1.url.path == "/drip" }
+            }
+        }
+        let drips = delegate.events.filter { $0.1.url.path == "/drip" }
+        #expect(drips.map(\.0) == ["sent", "response"], "\(drips.map(\.0))")
+        let response = try #require(drips.last?.1)
+        #expect(response.response?.status == 200)
+        #expect(response.ended == nil)
+        let responded = try #require(response.responded)
+        #expect(responded >= response.sent)
+    }
+}
+
+final class RequestLog: NavigationDelegate {
+    var events: [(String, ResourceRequest)] = []
+    func page(_ page: Page, didSendRequest request: ResourceRequest) { events.append(("sent", request)) }
+    func page(_ page: Page, didReceiveResponse request: ResourceRequest) { events.append(("response", request)) }
+    func page(_ page: Page, didEndRequest request: ResourceRequest) { events.append(("ended", request)) }
 }
