@@ -194,6 +194,49 @@ class BiDiTests(unittest.TestCase):
             self.driver.browsing_context.close(created)
         self.assertNotIn(created, [info.context for info in self.driver.browsing_context.get_tree()])
 
+    def test_frames_are_contexts(self):
+        self.driver.browsing_context.navigate(context=self.context, url=f"{self.base}/frames.html", wait="complete")
+        # A frame of another origin (localhost, not 127.0.0.1) is listed but cannot be entered.
+        other = self.base.replace("127.0.0.1", "localhost") + "/next.html"
+        self.driver.execute_async_script(
+            "const f = document.createElement('iframe'); f.onload = () => arguments[1](); f.src = arguments[0];"
+            " document.body.append(f);", other)
+        top = [info for info in self.driver.browsing_context.get_tree() if info.context == self.context][0]
+        frames = {info.url.rsplit("/", 1)[-1]: info for info in top.children}
+        self.assertEqual(list(frames), ["frame_a.html", "frame_b.html", "next.html"])
+        a = frames["frame_a.html"]
+        self.assertEqual([info.url.rsplit("/", 1)[-1] for info in a.children], ["frame_inner.html"])
+        inner = a.children[0]
+        # Scripts and locateNodes run in the frame named, in its realm.
+        realms = set()
+        for info, text in ((a, "frame a"), (inner, "inner frame"), (frames["frame_b.html"], "frame b")):
+            result = self.driver.script._evaluate("document.getElementById('which').textContent",
+                                                  {"context": info.context}, await_promise=False)
+            self.assertEqual(result.result, {"type": "string", "value": text})
+            realm = self.driver.script.get_realms(context=info.context)["realms"]
+            self.assertEqual([(r["realm"], r["context"]) for r in realm], [(result.realm, info.context)])
+            realms.add(result.realm)
+            nodes = self.driver.browsing_context.locate_nodes(
+                context=info.context, locator={"type": "css", "value": "#which"})
+            self.assertEqual(len(nodes), 1)
+        self.assertEqual(len(realms), 3)
+        self.assertEqual(self.driver.script._evaluate("window", {"context": inner.context}, False).result,
+                         {"type": "window", "value": {"context": inner.context}})
+        # Limited depth, a frame as the root.
+        self.assertIsNone(self.driver.browsing_context.get_tree(max_depth=1)[0].children[0].children)
+        subtree = self.driver.browsing_context.get_tree(root=a.context)
+        self.assertEqual(subtree[0].parent, self.context)
+        self.assertEqual([info.context for info in subtree[0].children], [inner.context])
+        if support.BROWSER == "headway":  # chromedriver enters it (docs/webdriver-reference.md)
+            with self.assertRaisesRegex(Exception, "another origin"):
+                self.driver.script._evaluate("1", {"context": frames["next.html"].context}, await_promise=False)
+        with self.assertRaisesRegex(Exception, "invalid argument"):  # the spec closes top-level contexts only
+            self.driver.browsing_context.close(a.context)
+        # A frame gone is no context any more.
+        self.driver.execute_script("document.getElementById('fa').remove()")
+        with self.assertRaisesRegex(Exception, "no such frame"):
+            self.driver.script._evaluate("1", {"context": inner.context}, await_promise=False)
+
     def test_screenshot_is_a_png(self):
         self.driver.get(f"{self.base}/title.html")
         data = base64.b64decode(self.driver.browsing_context.capture_screenshot(context=self.context))

@@ -12,9 +12,16 @@ struct BiDiCall {
     let events: BiDiEvents
     let parameters: CommandRequest
 
-    // The top-level context `params.context` names (or `id`): its handle and page.
-    func context(_ id: String? = nil) throws -> (handle: String, page: Page) {
+    // The top-level context `params.context` names (or `id`): its handle and page. A frame's id
+    // is `unsupported operation`, or `frameError` where the spec takes only top-level contexts.
+    func context(_ id: String? = nil, frameError: BiDiError.Code = .unsupportedOperation) throws
+        -> (handle: String, page: Page) {
         let handle = try id ?? parameters.string("context")
+        if let frame = ContextID(handle), !frame.isTopLevel,
+           session.windows.contains(where: { $0.handle == frame.handle }) {
+            throw BiDiError(frameError, "\(handle) is a frame: headway runs this command on top-level contexts "
+                + "(a frame's are getTree, locateNodes and the script module's)")
+        }
         session.syncWindows()
         guard let window = session.windows.first(where: { $0.handle == handle }), !window.page.isClosed else {
             throw BiDiError(.noSuchFrame, "no browsing context has the id \(handle)")
@@ -66,11 +73,13 @@ struct BiDiCall {
 }
 
 extension Session {
-    // Runs `body` with `handle` as the current window and the top-level document as the current
-    // frame, then puts back the classic ones (inside the command queue, no classic command sees it).
-    func inContext<T>(_ handle: String, _ body: () async throws -> T) async throws -> T {
+    // Runs `body` with `handle` as the current window and `frames` (element references from the
+    // top-level document) as the current frame, then puts back the classic ones (inside the
+    // command queue, no classic command sees it).
+    func inContext<T>(_ handle: String, frames: [JSONValue] = [], _ body: () async throws -> T) async throws -> T {
         let saved = (currentHandle, framePath)
         try switchTo(handle: handle)
+        framePath = frames
         defer { (currentHandle, framePath) = saved }
         return try await body()
     }

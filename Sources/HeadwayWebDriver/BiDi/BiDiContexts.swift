@@ -2,16 +2,16 @@ import Foundation
 import Headway
 
 // The browsingContext module (https://w3c.github.io/webdriver-bidi/#module-browsingContext). A
-// top-level context is a classic window: its id is the window handle. Frames are not contexts of
-// their own yet.
+// top-level context is a classic window: its id is the window handle. Frames are contexts too
+// (BiDiFrames), for getTree, scripts and locateNodes.
 @EngineActor
 enum BiDiContexts {
     nonisolated static func realm(of context: String) -> String { "realm-" + context }
 
-    nonisolated static func info(handle: String, url: URL?, children: Bool = true) -> JSONValue {
+    nonisolated static func info(handle: String, url: URL?, children: [JSONValue]? = []) -> JSONValue {
         [
             "context": .string(handle), "url": .string(url?.absoluteString ?? "about:blank"),
-            "children": children ? [] : .null, "parent": .null, "userContext": "default",
+            "children": children.map(JSONValue.array) ?? .null, "parent": .null, "userContext": "default",
             "originalOpener": .null, "clientWindow": .string(handle),
         ]
     }
@@ -22,13 +22,20 @@ enum BiDiContexts {
             call.session.syncWindows()
             var windows = call.session.windows
             if let root = try call.parameters.optionalString("root") {
+                let (context, _) = try call.anyContext(root)
+                if !context.isTopLevel { return ["contexts": [try await BiDiFrames.info(context, depth: depth, call)]] }
                 windows = windows.filter { $0.handle == root }
-                guard !windows.isEmpty else { throw BiDiError(.noSuchFrame, "no browsing context \(root)") }
             }
-            return ["contexts": .array(windows.map { info(handle: $0.handle, url: $0.page.url, children: depth != 0) })]
+            var contexts: [JSONValue] = []
+            for window in windows {
+                let children = depth == 0 ? nil : await BiDiFrames.children(
+                    of: ContextID(handle: window.handle), depth: depth, session: call.session)
+                contexts.append(info(handle: window.handle, url: window.page.url, children: children))
+            }
+            return ["contexts": .array(contexts)]
         },
         "browsingContext.activate": { call in
-            _ = try call.context()
+            _ = try call.context(frameError: .invalidArgument)
             return [:]
         },
         "browsingContext.create": { call in
@@ -47,7 +54,7 @@ enum BiDiContexts {
             return ["context": .string(handle)]
         },
         "browsingContext.close": { call in
-            let (handle, page) = try call.context()
+            let (handle, page) = try call.context(frameError: .invalidArgument)
             call.events.contextClosed(handle)
             page.close()
             call.session.syncWindows()
@@ -110,7 +117,7 @@ enum BiDiContexts {
             return ["data": .string(png.base64EncodedString())]
         },
         "browsingContext.setViewport": { call in
-            let (_, page) = try call.context()
+            let (_, page) = try call.context(frameError: .invalidArgument)
             guard case .object(let viewport)? = call.parameters.body["viewport"] else {
                 throw BiDiError(.unsupportedOperation, "headway sets a viewport's size: \"viewport\" must be an object")
             }

@@ -268,7 +268,7 @@ final class BiDiEvents {
         emit("script.message", [
             "channel": .string(channel),
             // What a page posts may claim anything: its nodes get no sharedId.
-            "data": BiDiRemoteValue.remote(data["data"] ?? ["type": "undefined"], context: handle,
+            "data": BiDiRemoteValue.remote(data["data"] ?? ["type": "undefined"], context: ContextID(handle: handle),
                                            nodeKey: "", sharedIds: false),
             "source": BiDiLog.source(handle),
         ], context: handle)

@@ -7,7 +7,7 @@ import Headway
 enum BiDiLocate {
     static let handlers: [String: BiDiHandler] = [
         "browsingContext.locateNodes": { call in
-            let (handle, _) = try call.context()
+            let (context, _) = try call.anyContext(try call.parameters.string("context"))
             let locator = try call.parameters.object("locator")
             guard let type = locator["type"]?.stringValue, ["css", "xpath", "innerText"].contains(type) else {
                 throw BiDiError(.unsupportedOperation, "headway locates nodes by css, xpath or innerText")
@@ -29,7 +29,7 @@ enum BiDiLocate {
                     ? ["type": "array", "value": starts == .null ? [] : starts] : starts], nodeKey: key),
             ]
             var parameters = call.parameters.body
-            parameters["target"] = ["context": .string(handle)]
+            parameters["target"] = ["context": .string(context.id)]
             parameters["awaitPromise"] = false
             parameters["serializationOptions"] = ["maxObjectDepth": 1]
             let located = BiDiCall(session: call.session, events: call.events,

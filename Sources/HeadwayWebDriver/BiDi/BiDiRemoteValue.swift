@@ -67,7 +67,8 @@ enum BiDiRemoteValue {
         return out;
       }
       if (v === window.top) return { __proto__: null, type: 'window', value: { __proto__: null, context: '__top__' } };
-      if (v === window || (v && v.window === v)) return { __proto__: null, type: 'window' };
+      if (v === window) return { __proto__: null, type: 'window', value: { __proto__: null, context: '__self__' } };
+      if (v && v.window === v) return { __proto__: null, type: 'window' };
       const type = kind(v);
       if (type === 'regexp') {
         return { __proto__: null, type, value: { __proto__: null, pattern: v.source, flags: v.flags } };
@@ -195,7 +196,7 @@ enum BiDiRemoteValue {
     // A remote value from the page: each node's element reference (under `nodeKey`) becomes its
     // `sharedId` (with `sharedIds` off, as for what a page posts, the node has none), and the
     // top-level window its context.
-    static func remote(_ value: JSONValue, context: String, nodeKey: String, sharedIds: Bool = true) -> JSONValue {
+    static func remote(_ value: JSONValue, context: ContextID, nodeKey: String, sharedIds: Bool = true) -> JSONValue {
         switch value {
         case .object(var object):
             if let node = object.removeValue(forKey: nodeKey), sharedIds {
@@ -203,7 +204,9 @@ enum BiDiRemoteValue {
                 if let id { object["sharedId"] = .string(id) }
             }
             if object["type"] == "window", object["value"]?["context"] == "__top__" {
-                object["value"] = ["context": .string(context)]
+                object["value"] = ["context": .string(context.handle)]
+            } else if object["type"] == "window", object["value"]?["context"] == "__self__" {
+                object["value"] = ["context": .string(context.id)]
             }
             return .object(object.mapValues { remote($0, context: context, nodeKey: nodeKey, sharedIds: sharedIds) })
         case .array(let items):

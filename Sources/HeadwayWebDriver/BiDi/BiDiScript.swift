@@ -25,10 +25,14 @@ enum BiDiScript {
             call.session.syncWindows()
             var windows = call.session.windows
             if let context = try call.parameters.optionalString("context") {
-                windows = windows.filter { $0.handle == context }
-                guard !windows.isEmpty else {
-                    throw BiDiError(.noSuchFrame, "no browsing context has the id \(context)")
+                let (frame, _) = try call.anyContext(context)
+                if !frame.isTopLevel {
+                    if let type = try call.parameters.optionalString("type"), type != "window" { return ["realms": []] }
+                    let url = try await BiDiFrames.url(of: frame, session: call.session)
+                    return ["realms": [["realm": .string(BiDiContexts.realm(of: frame.id)), "type": "window",
+                                        "context": .string(frame.id), "origin": .string(origin(of: URL(string: url)))]]]
                 }
+                windows = windows.filter { $0.handle == context }
             }
             if let type = try call.parameters.optionalString("type"), type != "window" { return ["realms": []] }
             return ["realms": .array(windows.map { window in
@@ -46,17 +50,18 @@ enum BiDiScript {
     static func run(
         _ call: BiDiCall, _ payload: [String: JSONValue], function: String
     ) async throws -> JSONValue {
-        let handle = try call.target()
+        let context = try call.target()
+        let handle = context.handle
         var payload = payload
         let key = payload["nodeKey"]?.stringValue ?? BiDiRemoteValue.nodeKey()
         payload["nodeKey"] = .string(key)
         payload["awaitPromise"] = .bool(try call.parameters.bool("awaitPromise"))
         payload["depth"] = try serializationDepth(call)
         let body = BiDiRemoteValue.body.replacingOccurrences(of: #"\(FUNCTION)"#, with: function)
-        let realm = JSONValue.string(BiDiContexts.realm(of: handle))
+        let realm = JSONValue.string(BiDiContexts.realm(of: context.id))
         let answer: JSONValue
         do {
-            answer = try await call.session.inContext(handle) {
+            answer = try await call.session.inContext(handle, frames: context.framePath) {
                 try await call.session.runUserScript(body, [.object(payload)], async: true)
             }
         } catch let error as WebDriverError where error.code == .javascriptError {
@@ -69,12 +74,12 @@ enum BiDiScript {
         if let thrown = answer["thrown"] {
             return ["type": "exception", "realm": realm, "exceptionDetails": [
                 "text": answer["text"] ?? "", "lineNumber": 0, "columnNumber": 0,
-                "exception": BiDiRemoteValue.remote(thrown, context: handle, nodeKey: key),
+                "exception": BiDiRemoteValue.remote(thrown, context: context, nodeKey: key),
                 "stackTrace": ["callFrames": []],
             ]]
         }
         return ["type": "success", "realm": realm,
-                "result": BiDiRemoteValue.remote(answer["ok"] ?? ["type": "undefined"], context: handle, nodeKey: key)]
+                "result": BiDiRemoteValue.remote(answer["ok"] ?? ["type": "undefined"], context: context, nodeKey: key)]
     }
 
     // maxObjectDepth of `serializationOptions`: null (the default) is unlimited, held to 64 levels.
@@ -94,17 +99,17 @@ enum BiDiScript {
 }
 
 extension BiDiCall {
-    // The context of `params.target` ({context} or {realm}).
-    func target() throws -> String {
+    // The context of `params.target` ({context} or {realm}), a top-level one or a frame.
+    func target() throws -> ContextID {
         guard case .object(let target)? = parameters.body["target"] else {
             throw BiDiError(.invalidArgument, "\"target\" must be an object: {\"context\": id} or {\"realm\": id}")
         }
         if let sandbox = target["sandbox"]?.stringValue, !sandbox.isEmpty {
             throw BiDiError(.unsupportedOperation, "headway runs scripts in the page's own realm, not in sandboxes")
         }
-        if let context = target["context"]?.stringValue { return try self.context(context).handle }
+        if let context = target["context"]?.stringValue { return try anyContext(context).0 }
         if let realm = target["realm"]?.stringValue, realm.hasPrefix("realm-") {
-            return try self.context(String(realm.dropFirst(6))).handle
+            return try anyContext(String(realm.dropFirst(6))).0
         }
         throw BiDiError(.noSuchFrame, "the target names no context or realm headway knows")
     }

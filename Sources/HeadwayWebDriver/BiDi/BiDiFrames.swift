@@ -1,0 +1,131 @@
+import Foundation
+import Headway
+
+// Frames as browsing contexts. A frame's context id is its top-level context's (the window
+// handle) followed by the element reference of each frame element on the way down, joined by
+// "/": `HANDLE/REF/REF`. The references are the classic ones (the frame element's `sharedId`), so
+// an id names its frame for as long as the documents holding those elements are current, and
+// resolving it is the classic frame path (ScriptRuntime), with its errors. Headway runs scripts
+// from the top-level document, so a frame of another origin is listed (its `src` as its URL) but
+// cannot be entered.
+struct ContextID: Equatable {
+    var handle: String
+    var frames: [String]
+
+    var id: String { ([handle] + frames).joined(separator: "/") }
+    var isTopLevel: Bool { frames.isEmpty }
+    var framePath: [JSONValue] { frames.map { [ScriptRuntime.elementKey: .string($0)] } }
+
+    init(handle: String, frames: [String] = []) {
+        self.handle = handle
+        self.frames = frames
+    }
+
+    // Nil unless `id` has that shape (at most 64 frames deep, each reference as the runtime makes them).
+    init?(_ id: String) {
+        let parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first, !first.isEmpty, parts.count <= 65,
+              parts.dropFirst().allSatisfy(Self.isReference) else { return nil }
+        self.init(handle: first, frames: Array(parts.dropFirst()))
+    }
+
+    private static func isReference(_ text: String) -> Bool {
+        let halves = text.split(separator: "-", omittingEmptySubsequences: false)
+        return halves.count == 2 && halves[0].count == 16 && halves[0].allSatisfy(\.isHexDigit)
+            && (1...12).contains(halves[1].count) && halves[1].allSatisfy(\.isASCII) && halves[1].allSatisfy(\.isNumber)
+    }
+}
+
+extension BiDiCall {
+    // The context `id` names, a top-level one or a frame: its id, and the page of its window.
+    func anyContext(_ id: String) throws -> (ContextID, Page) {
+        guard let context = ContextID(id) else {
+            throw BiDiError(.noSuchFrame, "no browsing context has the id \(id)")
+        }
+        let (_, page) = try self.context(context.handle)
+        return (context, page)
+    }
+}
+
+@EngineActor
+enum BiDiFrames {
+    // The frames under `context` as getTree lists them, `depth` levels down (nil: all); [] for a
+    // window whose page does not answer (a prompt open, a script that never yields).
+    static func children(of context: ContextID, depth: Int?, session: Session) async -> [JSONValue] {
+        let levels = min(depth ?? 64, 64)
+        guard levels > 0 else { return [] }
+        let tree: JSONValue
+        do {
+            tree = try await session.inContext(context.handle, frames: context.framePath) {
+                try await session.callAtom(Self.tree, [.number(Double(levels))])
+            }
+        } catch {
+            return []
+        }
+        return infos(tree["children"] ?? [], parent: context, depth: levels)
+    }
+
+    // The URL of a frame's document as the page sees it.
+    static func url(of context: ContextID, session: Session) async throws -> String {
+        let tree = try await session.inContext(context.handle, frames: context.framePath) {
+            try await session.callAtom(Self.tree, [0])
+        }
+        return tree["url"]?.stringValue ?? "about:blank"
+    }
+
+    // getTree's entry for a frame named as its root.
+    static func info(_ context: ContextID, depth: Int?, _ call: BiDiCall) async throws -> JSONValue {
+        let url = try await url(of: context, session: call.session)
+        let parent = ContextID(handle: context.handle, frames: Array(context.frames.dropLast()))
+        let children = depth == 0 ? JSONValue.null
+            : .array(await children(of: context, depth: depth, session: call.session))
+        return [
+            "context": .string(context.id), "url": .string(url), "children": children,
+            "parent": .string(parent.id), "userContext": "default", "originalOpener": .null,
+            "clientWindow": .string(context.handle),
+        ]
+    }
+
+    private static func infos(_ list: JSONValue, parent: ContextID, depth: Int) -> [JSONValue] {
+        guard case .array(let frames) = list else { return [] }
+        return frames.compactMap { frame in
+            guard let reference = frame["ref"]?.stringValue else { return nil }
+            let context = ContextID(handle: parent.handle, frames: parent.frames + [reference])
+            let children: JSONValue = depth > 1 ? .array(infos(frame["children"] ?? [], parent: context,
+                                                                 depth: depth - 1)) : .null
+            // A child's info has no `parent`: the spec gives it only for the contexts listed first.
+            return [
+                "context": .string(context.id), "url": frame["url"] ?? "about:blank", "children": children,
+                "userContext": "default", "originalOpener": .null, "clientWindow": .string(parent.handle),
+            ]
+        }
+    }
+
+    // The current context's URL and its frames, `depth` levels down, at most 1000 in all: each
+    // frame element's reference, its document's URL, and its own frames (none known when it
+    // shows another origin).
+    static let tree = """
+        function(depth) {
+          let count = 0;
+          const list = (w, levels) => {
+            const out = [];
+            if (levels <= 0) return out;
+            for (const el of w.document.querySelectorAll('iframe, frame')) {
+              const inner = el.contentWindow;
+              if (!inner || count >= 1000) continue;
+              count += 1;
+              let url, children = [];
+              try {
+                url = inner.location.href;
+                children = list(inner, levels - 1);
+              } catch {
+                url = el.src || 'about:blank';
+              }
+              out.push({ ref: reference(el), url, children });
+            }
+            return out;
+          };
+          return { url: this.location.href, children: list(this, depth) };
+        }
+        """
+}
