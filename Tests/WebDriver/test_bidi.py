@@ -498,6 +498,52 @@ class BiDiProtocolTests(unittest.TestCase):
             self.assertEqual((report["url"], report["page"]), (f"{base}/title.html", f"{base}/links.html"))
             self.assertEqual((report["status"], report["isPage"], report["context"]), (200, True, context))
             self.assertGreater(report["bytes"], 0)
+            # The next page comes from the booster's cache: its network events say so.
+            self.exchange(socket, {"id": 3, "method": "session.subscribe", "params": {
+                "events": ["headway:booster.served", "network.responseCompleted"]}})
+            socket.send(json.dumps({"id": 4, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/title.html", "wait": "complete"}}))
+            served = self.events_until(socket, "headway:booster.served")
+            event = served[-1]["params"]
+            self.assertEqual((event["url"], event["status"], event["context"]), (f"{base}/title.html", 200, context))
+            completed = [m["params"] for m in served if m.get("method") == "network.responseCompleted"
+                         and m["params"]["request"]["request"] == event["request"]]
+            self.assertEqual([c["response"]["fromCache"] for c in completed], [True])
+        finally:
+            socket.close()
+            driver.quit()
+
+    def test_a_prerendered_page_is_reported(self):
+        import websocket
+        driver = support.new_driver(webSocketUrl=True,
+                                    **{"headway:options": {"booster": {"prefetch": True, "prerender": 1}}})
+        base = support.page_server()
+        socket = websocket.create_connection(driver.caps["webSocketUrl"], timeout=30, suppress_origin=True)
+        try:
+            context = driver.current_window_handle
+            self.exchange(socket, {"id": 1, "method": "session.subscribe", "params": {
+                "events": ["headway:booster.prefetched", "headway:booster.prerendered"]}})
+            socket.send(json.dumps({"id": 2, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/links.html", "wait": "complete"}}))
+            self.events_until(socket, "headway:booster.prefetched")
+            # The hidden page loads on its own time: a navigation before it is ready loads anew,
+            # so each try waits longer first (bounded: 0.5 + 1 + 2 + 4 s).
+            for ident, pause in enumerate((0.5, 1, 2, 4), start=3):
+                time.sleep(pause)
+                socket.send(json.dumps({"id": ident, "method": "browsingContext.navigate", "params": {
+                    "context": context, "url": f"{base}/title.html", "wait": "complete"}}))
+                seen = []
+                while not seen or seen[-1].get("id") != ident:
+                    seen.append(json.loads(socket.recv()))
+                shown = [m["params"] for m in seen if m.get("method") == "headway:booster.prerendered"]
+                if shown:
+                    break
+                self.exchange(socket, {"id": 100 + ident, "method": "browsingContext.navigate", "params": {
+                    "context": context, "url": f"{base}/links.html", "wait": "complete"}})
+            else:
+                self.fail("no page was shown prerendered in four tries")
+            self.assertEqual((shown[0]["url"], shown[0]["context"]), (f"{base}/title.html", context))
+            self.assertEqual(shown[0]["navigation"], seen[-1]["result"]["navigation"])
         finally:
             socket.close()
             driver.quit()

@@ -31,6 +31,9 @@ extension Page {
         network.reset()
         let size = viewportSize
         adopt(prerendered.parts, booster: prerendered.booster)
+        // The result, `latestLoad` and the delegate's `didLoad` all say so.
+        prerendered.booster.stats.prerendered = true
+        prerendered.booster.stats.hit = true
         chain.page(self, didStartNavigation: url)
         chain.page(self, didCommitNavigation: url)
         refreshState()
@@ -38,11 +41,6 @@ extension Page {
         var result = try await finish(record, timeout: timeout)
         // The hidden view has the configured viewport; the page keeps the one it was given.
         if viewportSize != size { try await setViewportSize(width: size.width, height: size.height) }
-        result.prefetch?.prerendered = true
-        if result.prefetch?.hit == false {
-            result.prefetch?.hit = true
-            booster?.countHit()
-        }
         guard condition == .networkIdle else { return result }
         try await waitForNetworkIdle(timeout: (timeout.clamped - started.duration(to: Engine.now())).clamped)
         if browser?.configuration.recordsResources == true { result.resourceEntries = try await resourceEntries() }

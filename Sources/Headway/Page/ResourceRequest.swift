@@ -35,6 +35,8 @@ public struct ResourceRequest: Sendable, Equatable {
     public var response: Response?
     /// Why it failed, once it failed.
     public var failure: String?
+    /// Whether the booster answered it from its prefetch cache (known once its response began).
+    public var fromPrefetchCache = false
 }
 
 extension Page {
@@ -57,6 +59,7 @@ extension Page {
         guard var request = openRequests[resource], request.response == nil else { return }
         request.response = response
         request.responded = Date()
+        request.fromPrefetchCache = pageBooster?.cacheHits.contains(request.url) ?? false
         openRequests[resource] = request
         chain.page(self, didReceiveResponse: request)
     }
@@ -66,6 +69,7 @@ extension Page {
         request.ended = Date()
         request.response = response ?? request.response
         request.failure = failure
+        request.fromPrefetchCache = request.fromPrefetchCache || pageBooster?.cacheHits.contains(request.url) == true
         chain.page(self, didEndRequest: request)
     }
 }

@@ -22,7 +22,7 @@ final class BiDiEvents {
         "log": ["entryAdded"],
         "script": ["message", "realmCreated", "realmDestroyed"],
         "headway:load": ["measured"],
-        "headway:booster": ["prefetched"],
+        "headway:booster": ["prefetched", "served", "prerendered"],
         "network": ["beforeRequestSent", "responseStarted", "responseCompleted", "fetchError", "authRequired"],
     ]
 

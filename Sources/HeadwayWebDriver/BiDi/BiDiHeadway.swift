@@ -6,7 +6,10 @@ import Headway
 // load` reports it: timing, resources, whether the booster prefetched or prerendered it) and
 // `headway:booster.stats`. Events: `headway:load.measured`, that result for each navigation;
 // `headway:booster.prefetched`, each request the booster made ahead of a page (Headway's own: no
-// context made it, so it is no network event), with the context showing that page if any.
+// context made it, so it is no network event), with the context showing that page if any;
+// `headway:booster.served`, each request of a context the booster answered from its cache (under
+// the id of its network events); `headway:booster.prerendered`, each navigation of a context that
+// showed a page the booster had prerendered.
 @EngineActor
 enum BiDiHeadway {
     static let handlers: [String: BiDiHandler] = [
@@ -26,14 +29,30 @@ enum BiDiHeadway {
 extension BiDiEvents {
     // A navigation of the window `handle` measured: `headway:load.measured`.
     func loadMeasured(_ result: LoadResult, handle: String) {
-        guard isSubscribed("headway:load.measured", context: handle) else { return }
         let navigation = navigations[handle]
+        if result.prefetch?.prerendered == true {
+            emit("headway:booster.prerendered", [
+                "context": .string(handle), "navigation": navigation.map(JSONValue.string) ?? .null,
+                "url": .string(result.url.absoluteString), "timestamp": Self.now,
+            ], context: handle)
+        }
+        guard isSubscribed("headway:load.measured", context: handle) else { return }
         Task { @EngineActor [weak self] in
             guard let json = try? await HeadwayJSON.value(of: result) else { return }
             self?.emit("headway:load.measured", [
                 "context": .string(handle), "navigation": navigation.map(JSONValue.string) ?? .null, "result": json,
             ], context: handle)
         }
+    }
+
+    // A request of the window `handle` the booster answered from its cache.
+    func served(_ request: ResourceRequest, id: String, handle: String, navigation: String?) {
+        emit("headway:booster.served", [
+            "context": .string(handle), "navigation": navigation.map(JSONValue.string) ?? .null,
+            "request": .string(id), "url": .string(request.url.absoluteString),
+            "status": request.response.map { .number(Double($0.status)) } ?? .null,
+            "bytes": .number(Double(request.response?.contentLength ?? 0)), "timestamp": Self.now,
+        ], context: handle)
     }
 
     // Reads the booster's reports while the session lives (a session without a booster has none).

@@ -39,7 +39,7 @@ enum BiDiNetwork {
         let size = JSONValue.number(Double(response.contentLength))
         params["response"] = [
             "url": .string(request.url.absoluteString), "protocol": "", "status": .number(Double(response.status)),
-            "statusText": "", "fromCache": false, "headers": headers(response.headers),
+            "statusText": "", "fromCache": .bool(request.fromPrefetchCache), "headers": headers(response.headers),
             "mimeType": .string(response.mimeType), "bytesReceived": size, "headersSize": .null, "bodySize": size,
             "content": ["size": size],
         ]
@@ -194,6 +194,9 @@ extension BiDiEvents {
         for (method, params) in BiDiNetwork.ended(request, id: id, context: handle,
                                                   navigation: navigation(handle, request), started: started) {
             emit(method, params, context: handle)
+        }
+        if request.fromPrefetchCache, request.failure == nil {
+            served(request, id: id, handle: handle, navigation: navigation(handle, request))
         }
     }
 

@@ -59,6 +59,8 @@ struct PrerenderTests {
         delegate.reset()
         let a = try await page.load(server.url.appendingPathComponent("a.html"))
         #expect(a.prefetch?.prerendered == true)
+        // What the page and its delegate keep says so too.
+        #expect(page.latestLoad == a)
         #expect(a.title == "A")
         #expect(a.finalURL == server.url.appendingPathComponent("a.html"))
         #expect(a.status == 200)
