@@ -237,6 +237,37 @@ class BiDiTests(unittest.TestCase):
         with self.assertRaisesRegex(Exception, "no such frame"):
             self.driver.script._evaluate("1", {"context": inner.context}, await_promise=False)
 
+    def test_user_contexts_keep_cookies_apart(self):
+        from selenium.webdriver.common.bidi.storage import StorageKeyPartitionDescriptor
+        user_context = self.driver.browser.create_user_context()
+        try:
+            self.assertEqual(set(self.driver.browser.get_user_contexts()), {"default", user_context})
+            other = self.driver.browsing_context.create(type="tab", user_context=user_context)
+            url = f"{self.base}/title.html"
+            for context, who in ((self.context, "default"), (other, "other")):
+                self.driver.browsing_context.navigate(context=context, url=url, wait="complete")
+                self.driver.script._evaluate(f"document.cookie = 'who={who}'", {"context": context}, False)
+            for partition, who in ((None, "default"), (StorageKeyPartitionDescriptor(user_context=user_context), "other")):
+                result = self.driver.storage.get_cookies(partition=partition)
+                self.assertEqual([(c.name, c.value.value) for c in result.cookies], [("who", who)])
+            tree = {info.context: info for info in self.driver.browsing_context.get_tree()}
+            self.assertEqual((tree[self.context].user_context, tree[other].user_context), ("default", user_context))
+            self.assertIn(tree[other].client_window, [w.client_window for w in self.driver.browser.get_client_windows()])
+            # Classic commands in its window see its cookies.
+            self.driver.switch_to.window(other)
+            try:
+                self.assertEqual([c["value"] for c in self.driver.get_cookies()], ["other"])
+            finally:
+                self.driver.switch_to.window(self.context)
+        finally:
+            self.driver.browser.remove_user_context(user_context)
+        self.assertNotIn(user_context, self.driver.browser.get_user_contexts())
+        self.assertNotIn(other, self.driver.window_handles)
+        with self.assertRaisesRegex(Exception, "invalid argument"):
+            self.driver.browser.remove_user_context("default")
+        with self.assertRaisesRegex(Exception, "no such user context"):
+            self.driver.browser.remove_user_context(user_context)
+
     def test_screenshot_is_a_png(self):
         self.driver.get(f"{self.base}/title.html")
         data = base64.b64decode(self.driver.browsing_context.capture_screenshot(context=self.context))
@@ -402,6 +433,9 @@ class BiDiProtocolTests(unittest.TestCase):
             self.assertEqual(answer["error"], "invalid argument")
             answer = self.exchange(socket, {"id": 4, "method": "session.status", "params": {}})
             self.assertEqual((answer["id"], answer["type"]), (4, "success"))
+            if support.BROWSER == "headway":  # as Firefox; chromedriver closes the browser
+                answer = self.exchange(socket, {"id": 5, "method": "browser.close", "params": {}})
+                self.assertEqual(answer["error"], "unsupported operation")
         finally:
             socket.close()
 
@@ -443,6 +477,19 @@ class BiDiProtocolTests(unittest.TestCase):
                 "expression": "document.title", "target": {"context": context}, "awaitPromise": False}})
             self.assertEqual(answer["result"]["result"], {"type": "string", "value": "Title page"})
             self.assertEqual(self.exchange(socket, {"id": 6, "method": "session.end", "params": {}})["type"], "success")
+        finally:
+            socket.close()
+        # browser.close ends a session session.new began, as session.end does, and the connection.
+        socket = websocket.create_connection(f"ws://{parts.netloc}/session", timeout=60, suppress_origin=True)
+        try:
+            answer = self.exchange(socket, {"id": 1, "method": "session.new", "params": {"capabilities": {
+                "alwaysMatch": support.options().to_capabilities()}}})
+            self.assertEqual(answer["type"], "success", answer)
+            self.assertEqual(self.exchange(socket, {"id": 2, "method": "browser.close", "params": {}})["type"], "success")
+            try:
+                self.assertEqual(socket.recv(), "")  # closed by a close frame (Headway)
+            except websocket.WebSocketConnectionClosedException:
+                pass  # or dropped (chromedriver)
         finally:
             socket.close()
 

@@ -86,7 +86,8 @@ final class BiDiConnection {
     func execute(_ command: BiDiCommand) async -> (String, Bool) {
         do {
             let result = try await run(command)
-            return (BiDiCommand.success(id: command.id, result), command.method == "session.end")
+            let ended = ["session.end", "browser.close"].contains(command.method)
+            return (BiDiCommand.success(id: command.id, result), ended)
         } catch {
             var failure = BiDiError(error)
             failure.id = command.id
@@ -124,7 +125,11 @@ final class BiDiConnection {
         let session = try service.registry.session(sessionID)
         guard let events = session.bidi else { throw BiDiError(.invalidSessionID, "the session has no BiDi") }
         switch command.method {
-        case "session.end":
+        case "browser.close" where !ownsSession:
+            // As Firefox: a session begun over HTTP ends with classic Delete Session.
+            throw BiDiError(.unsupportedOperation, "this session began with classic New Session: end it with "
+                + "Delete Session (Selenium: driver.quit()); browser.close ends a session begun with session.new")
+        case "session.end", "browser.close":
             // Answered on this connection before it closes; the session's others close now.
             events.detach(sink)
             await session.queue.close()
@@ -139,6 +144,10 @@ final class BiDiConnection {
                 return name
             }
             let wanted = try BiDiEvents.expand(names)
+            if let list = parameters.body["userContexts"], list != .null {
+                throw BiDiError(.unsupportedOperation, "headway subscribes globally or by context, not by user "
+                    + "context: name the contexts (browsingContext.getTree gives each one's user context)")
+            }
             var contexts: Set<String>?
             if let list = parameters.body["contexts"], list != .null {
                 guard case .array(let ids) = list, !ids.isEmpty else {
@@ -189,7 +198,7 @@ final class BiDiConnection {
 
     static let handlers: [String: BiDiHandler] = [
         BiDiContexts.handlers, BiDiLocate.handlers, BiDiScript.handlers, BiDiPreloads.handlers,
-        BiDiStorage.handlers, BiDiInput.handlers, BiDiHeadway.handlers,
+        BiDiStorage.handlers, BiDiInput.handlers, BiDiHeadway.handlers, BiDiUserContexts.handlers,
     ].reduce(into: [:]) { table, module in table.merge(module) { first, _ in first } }
 
     // The WebSocket closed: a session it made ends with it.

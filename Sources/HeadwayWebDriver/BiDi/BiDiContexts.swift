@@ -8,10 +8,11 @@ import Headway
 enum BiDiContexts {
     nonisolated static func realm(of context: String) -> String { "realm-" + context }
 
-    nonisolated static func info(handle: String, url: URL?, children: [JSONValue]? = []) -> JSONValue {
+    nonisolated static func info(handle: String, url: URL?, children: [JSONValue]? = [],
+                                 userContext: String = "default") -> JSONValue {
         [
             "context": .string(handle), "url": .string(url?.absoluteString ?? "about:blank"),
-            "children": children.map(JSONValue.array) ?? .null, "parent": .null, "userContext": "default",
+            "children": children.map(JSONValue.array) ?? .null, "parent": .null, "userContext": .string(userContext),
             "originalOpener": .null, "clientWindow": .string(handle),
         ]
     }
@@ -30,7 +31,8 @@ enum BiDiContexts {
             for window in windows {
                 let children = depth == 0 ? nil : await BiDiFrames.children(
                     of: ContextID(handle: window.handle), depth: depth, session: call.session)
-                contexts.append(info(handle: window.handle, url: window.page.url, children: children))
+                contexts.append(info(handle: window.handle, url: window.page.url, children: children,
+                                     userContext: call.session.userContext(of: window.page)))
             }
             return ["contexts": .array(contexts)]
         },
@@ -46,9 +48,11 @@ enum BiDiContexts {
             if let reference = try call.parameters.optionalString("referenceContext") {
                 _ = try call.context(reference)
             }
-            let page = try call.session.browser.newPage()
-            let handle = call.session.add(page)
-            call.events.emit("browsingContext.contextCreated", info(handle: handle, url: nil), context: handle)
+            let userContext = try call.parameters.optionalString("userContext") ?? BiDiUserContexts.defaultID
+            let page = try call.session.browser(ofUserContext: userContext).newPage()
+            let handle = call.session.add(page, userContext: userContext)
+            call.events.emit("browsingContext.contextCreated", info(handle: handle, url: nil, userContext: userContext),
+                             context: handle)
             call.events.realm(created: true, handle: handle, url: nil)
             _ = try await page.load(URL(string: "about:blank")!, timeout: call.session.timeouts.pageLoadDuration)
             return ["context": .string(handle)]

@@ -34,6 +34,8 @@ final class BiDiEvents {
     // Each window's requests that were held, by the page's request id: the id they were
     // reported under then.
     var heldIDs: [String: [Int: String]] = [:]
+    // The user context of each window not in "default", by handle.
+    var userContexts: [String: String] = [:]
     // Each window's requests in flight whose responseStarted was sent, by the page's request id.
     var responded: [String: Set<Int>] = [:]
     // While intercepting, each window's requests WebKit reported that its page has not asked
@@ -133,6 +135,16 @@ final class BiDiEvents {
 
     func emit(_ method: String, _ params: JSONValue, context: String?) {
         guard !sinks.isEmpty, isSubscribed(method, context: context) else { return }
+        var params = params
+        // Every event naming a user context (itself or in its `source`) names its window's.
+        if case .object(var fields) = params, let context, let userContext = userContexts[context] {
+            if fields["userContext"] != nil { fields["userContext"] = .string(userContext) }
+            if case .object(var source)? = fields["source"], source["userContext"] != nil {
+                source["userContext"] = .string(userContext)
+                fields["source"] = .object(source)
+            }
+            params = .object(fields)
+        }
         let text = BiDiCommand.event(method, params)
         for sink in sinks.values { sink.send(text) }
     }
@@ -141,6 +153,8 @@ final class BiDiEvents {
     func watch(_ page: Page, handle: String, session: Session) {
         watchBooster(session)
         guard readers[handle] == nil else { return }
+        let userContext = session.userContext(of: page)
+        if userContext != BiDiUserContexts.defaultID { userContexts[handle] = userContext }
         preloads.windowOpened(page, handle: handle)
         intercepts.refresh(page, session: session, self)
         readers[handle] = Task { @EngineActor [weak self, weak session] in
@@ -164,6 +178,7 @@ final class BiDiEvents {
         cancelled[handle] = nil
         heldIDs[handle] = nil
         responded[handle] = nil
+        userContexts[handle] = nil
         reported[handle] = nil
         asked[handle] = nil
         openIDs[handle] = nil

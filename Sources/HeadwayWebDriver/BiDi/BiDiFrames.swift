@@ -62,7 +62,8 @@ enum BiDiFrames {
         } catch {
             return []
         }
-        return infos(tree["children"] ?? [], parent: context, depth: levels)
+        return infos(tree["children"] ?? [], parent: context, depth: levels,
+                     userContext: session.userContext(ofHandle: context.handle))
     }
 
     // The URL of a frame's document as the page sees it.
@@ -81,22 +82,23 @@ enum BiDiFrames {
             : .array(await children(of: context, depth: depth, session: call.session))
         return [
             "context": .string(context.id), "url": .string(url), "children": children,
-            "parent": .string(parent.id), "userContext": "default", "originalOpener": .null,
+            "parent": .string(parent.id), "userContext": .string(call.session.userContext(ofHandle: context.handle)),
+            "originalOpener": .null,
             "clientWindow": .string(context.handle),
         ]
     }
 
-    private static func infos(_ list: JSONValue, parent: ContextID, depth: Int) -> [JSONValue] {
+    private static func infos(_ list: JSONValue, parent: ContextID, depth: Int, userContext: String) -> [JSONValue] {
         guard case .array(let frames) = list else { return [] }
         return frames.compactMap { frame in
             guard let reference = frame["ref"]?.stringValue else { return nil }
             let context = ContextID(handle: parent.handle, frames: parent.frames + [reference])
             let children: JSONValue = depth > 1 ? .array(infos(frame["children"] ?? [], parent: context,
-                                                                 depth: depth - 1)) : .null
+                                                                 depth: depth - 1, userContext: userContext)) : .null
             // A child's info has no `parent`: the spec gives it only for the contexts listed first.
             return [
                 "context": .string(context.id), "url": frame["url"] ?? "about:blank", "children": children,
-                "userContext": "default", "originalOpener": .null, "clientWindow": .string(parent.handle),
+                "userContext": .string(userContext), "originalOpener": .null, "clientWindow": .string(parent.handle),
             ]
         }
     }

@@ -56,6 +56,7 @@ struct BiDiError: Error, Sendable {
         case noSuchRequest = "no such request"
         case noSuchNode = "no such node"
         case noSuchScript = "no such script"
+        case noSuchUserContext = "no such user context"
         case sessionNotCreated = "session not created"
         case unableToCaptureScreen = "unable to capture screen"
         case unableToSetCookie = "unable to set cookie"

@@ -1,18 +1,20 @@
 import Foundation
 import Headway
 
-// The storage module's cookies (https://w3c.github.io/webdriver-bidi/#module-storage): the
-// session browser's cookie store is its one partition (user context "default"); a partition
-// naming a context narrows getCookies and deleteCookies to the cookies its document is sent.
+// The storage module's cookies (https://w3c.github.io/webdriver-bidi/#module-storage): each user
+// context's browser has one cookie store, its partition; a `storageKey` partition names the user
+// context ("default" when it names none), a `context` partition its window's, and narrows
+// getCookies and deleteCookies to the cookies its document is sent.
 @EngineActor
 enum BiDiStorage {
     static let handlers: [String: BiDiHandler] = [
         "storage.getCookies": { call in
-            let cookies = try await partitionCookies(call).filter(try filter(call))
-            return ["cookies": .array(cookies.map(json)), "partitionKey": ["userContext": "default"]]
+            let (browser, key) = try partition(call)
+            let cookies = try await partitionCookies(call, browser).filter(try filter(call))
+            return ["cookies": .array(cookies.map(json)), "partitionKey": key]
         },
         "storage.setCookie": { call in
-            _ = try await partitionCookies(call)
+            let (browser, key) = try partition(call)
             let fields = try call.parameters.object("cookie")
             let request = CommandRequest(command: .addCookie, body: fields)
             guard let name = fields["name"]?.stringValue, let domain = fields["domain"]?.stringValue,
@@ -36,16 +38,17 @@ enum BiDiStorage {
                                 secure: try request.optionalBool("secure") ?? false,
                                 httpOnly: try request.optionalBool("httpOnly") ?? false,
                                 expires: expiry.map { Date(timeIntervalSince1970: Double($0)) }, sameSite: sameSite)
-            do { try await call.session.browser.addCookie(cookie) } catch let error as HeadwayError {
+            do { try await browser.addCookie(cookie) } catch let error as HeadwayError {
                 throw BiDiError(.unableToSetCookie, error.message)
             }
-            return ["partitionKey": ["userContext": "default"]]
+            return ["partitionKey": key]
         },
         "storage.deleteCookies": { call in
-            for cookie in try await partitionCookies(call).filter(try filter(call)) {
-                try await call.session.browser.deleteCookie(cookie)
+            let (browser, key) = try partition(call)
+            for cookie in try await partitionCookies(call, browser).filter(try filter(call)) {
+                try await browser.deleteCookie(cookie)
             }
-            return ["partitionKey": ["userContext": "default"]]
+            return ["partitionKey": key]
         },
     ]
 
@@ -69,14 +72,31 @@ enum BiDiStorage {
         return .object(json)
     }
 
-    // The partition's cookies: a context's document's, or every cookie of the browser.
-    private static func partitionCookies(_ call: BiDiCall) async throws -> [Cookie] {
+    // The browser of `params.partition` and the partition key that names it.
+    private static func partition(_ call: BiDiCall) throws -> (Browser, JSONValue) {
+        var userContext = BiDiUserContexts.defaultID
+        if case .object(let partition)? = call.parameters.body["partition"] {
+            if partition["type"] == "context" {
+                let (handle, _) = try call.context(partition["context"]?.stringValue ?? "")
+                userContext = call.session.userContext(ofHandle: handle)
+            } else if let named = partition["userContext"], named != .null {
+                guard let id = named.stringValue else {
+                    throw BiDiError(.invalidArgument, "the partition's \"userContext\" must be a string")
+                }
+                userContext = id
+            }
+        }
+        return (try call.session.browser(ofUserContext: userContext), ["userContext": .string(userContext)])
+    }
+
+    // The partition's cookies: a context's document's, or every cookie of its browser.
+    private static func partitionCookies(_ call: BiDiCall, _ browser: Browser) async throws -> [Cookie] {
         guard case .object(let partition)? = call.parameters.body["partition"], partition["type"] == "context" else {
-            return try await call.session.browser.allCookies()
+            return try await browser.allCookies()
         }
         let (_, page) = try call.context(partition["context"]?.stringValue ?? "")
         guard let url = page.url, ["http", "https"].contains(url.scheme ?? "") else { return [] }
-        return try await call.session.browser.cookies(for: url)
+        return try await browser.cookies(for: url)
     }
 
     // `params.filter` as a test: each field given must equal the cookie's.

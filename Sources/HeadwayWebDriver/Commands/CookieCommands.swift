@@ -26,7 +26,7 @@ extension Handlers {
                     + "navigate to an http(s) page first")
             }
             let cookie = try Cookie(webDriver: fields, host: host)
-            do { try await session.browser.addCookie(cookie) } catch let error as HeadwayError {
+            do { try await session.currentBrowser.addCookie(cookie) } catch let error as HeadwayError {
                 throw WebDriverError(.unableToSetCookie, error.message)
             }
             return .null
@@ -34,12 +34,12 @@ extension Handlers {
         .deleteCookie: { session, request in
             let name = request.parameter("name")
             for cookie in try await session.documentCookies() where cookie.name == name {
-                try await session.browser.deleteCookie(cookie)
+                try await session.currentBrowser.deleteCookie(cookie)
             }
             return .null
         },
         .deleteAllCookies: { session, _ in
-            for cookie in try await session.documentCookies() { try await session.browser.deleteCookie(cookie) }
+            for cookie in try await session.documentCookies() { try await session.currentBrowser.deleteCookie(cookie) }
             return .null
         },
     ]
@@ -58,6 +58,13 @@ extension Session {
         guard let url = try await documentURL(), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             return []
         }
-        return try await browser.cookies(for: url)
+        return try await currentBrowser.cookies(for: url)
+    }
+
+    // The browser of the current window's user context (the session's, but for a window of a
+    // user context BiDi made).
+    var currentBrowser: Browser {
+        let userContext = windows.first { $0.handle == currentHandle }?.userContext ?? "default"
+        return (try? browser(ofUserContext: userContext)) ?? browser
     }
 }

@@ -20,8 +20,9 @@ extension Handlers {
             _ = try session.currentPage()
             // A tab or a window: the same to a headless browser, so the hint is echoed.
             let hint = try request.optionalString("type")
-            let page = try session.browser.newPage()
-            let handle = session.add(page)
+            // In the current window's user context.
+            let page = try session.currentBrowser.newPage()
+            let handle = session.add(page, userContext: session.userContext(ofHandle: session.currentHandle ?? ""))
             _ = try await page.load(URL(string: "about:blank")!, timeout: session.timeouts.pageLoadDuration)
             return ["handle": .string(handle), "type": .string(hint == "window" ? "window" : "tab")]
         },

@@ -12,6 +12,8 @@ package final class Session {
         let loadBefore: LoadResult?
         // Its position and state, as the rect commands keep them.
         package var frame = WindowFrame()
+        // Its BiDi user context: "default" (the session's browser) or one of `userContexts`.
+        var userContext = "default"
     }
 
     package let id: String
@@ -54,6 +56,9 @@ package final class Session {
     package var inputState = InputState()
     // Its WebDriver BiDi events, when it asked for webSocketUrl (or began with session.new).
     let bidi: BiDiEvents?
+    // The user contexts BiDi's browser.createUserContext made, each a browser of its own (cookies,
+    // storage and cache apart from the session browser's, the user context "default").
+    var userContexts: [(id: String, browser: Browser)] = []
     // Send Alert Text's text for the open prompt, used when it is accepted.
     package var promptText: (dialog: JavaScriptDialog, text: String)?
 
@@ -70,7 +75,7 @@ package final class Session {
 
     // Adds a window for `page` and returns its handle (not switching to it).
     @discardableResult
-    package func add(_ page: Page) -> String {
+    package func add(_ page: Page, userContext: String = "default") -> String {
         let handle = UUID().uuidString.lowercased()
         // User prompts stay open until a command answers them.
         page.holdsDialogs = true
@@ -79,7 +84,7 @@ package final class Session {
         page.delegate = recorder
         // A window stays open after a navigation: its page-icon request may end on its own.
         page.waitsForPageIcon = false
-        windows.append(Window(handle: handle, page: page, loadBefore: page.latestLoad))
+        windows.append(Window(handle: handle, page: page, loadBefore: page.latestLoad, userContext: userContext))
         bidi?.watch(page, handle: handle, session: self)
         if currentHandle == nil { currentHandle = handle }
         return handle
@@ -100,7 +105,7 @@ package final class Session {
         var index = 0
         while index < windows.count {
             for page in windows[index].page.openedPages where known.insert(ObjectIdentifier(page)).inserted {
-                add(page)
+                add(page, userContext: windows[index].userContext)
             }
             index += 1
         }
@@ -155,6 +160,8 @@ package final class Session {
         windows.removeAll()
         currentHandle = nil
         browser.close()
+        for context in userContexts { context.browser.close() }
+        userContexts.removeAll()
         if let uploads { try? FileManager.default.removeItem(at: uploads) }
         uploads = nil
     }

@@ -1,0 +1,90 @@
+import Foundation
+import Headway
+
+// The browser module (https://w3c.github.io/webdriver-bidi/#module-browser). A user context is a
+// browser of its own: "default" is the session's, and each createUserContext makes another with
+// the session's configuration (its booster keeps no disk cache: that folder is the default
+// one's), so its windows share no cookies, storage or cache with the others'. Closing one closes
+// its windows.
+@EngineActor
+enum BiDiUserContexts {
+    static let defaultID = "default"
+    // A session's user contexts besides "default".
+    static let most = 32
+
+    static let handlers: [String: BiDiHandler] = [
+        "browser.getUserContexts": { call in
+            let ids = [defaultID] + call.session.userContexts.map(\.id)
+            return ["userContexts": .array(ids.map { ["userContext": .string($0)] })]
+        },
+        "browser.createUserContext": { call in
+            for key in ["proxy", "acceptInsecureCerts", "unhandledPromptBehavior"]
+            where (call.parameters.body[key] ?? .null) != .null {
+                throw BiDiError(.unsupportedOperation, "a user context takes the session's settings: headway "
+                    + "does not set \"\(key)\" for one")
+            }
+            guard call.session.userContexts.count < most else {
+                throw BiDiError(.unsupportedOperation, "a session has at most \(most) user contexts besides "
+                    + "\"default\": remove one first")
+            }
+            var configuration = call.session.browser.configuration
+            configuration.booster?.cacheDirectory = nil
+            let browser: Browser
+            do { browser = try Browser(configuration: configuration) } catch {
+                throw BiDiError(.unknownError, "the user context's browser did not start: \(error)")
+            }
+            let id = UUID().uuidString.lowercased()
+            call.session.userContexts.append((id, browser))
+            return ["userContext": .string(id)]
+        },
+        "browser.removeUserContext": { call in
+            let id = try call.parameters.string("userContext")
+            guard id != defaultID else {
+                throw BiDiError(.invalidArgument, "the user context \"default\" cannot be removed")
+            }
+            let browser = try call.session.browser(ofUserContext: id)
+            call.session.syncWindows()
+            for window in call.session.windows where window.userContext == id {
+                call.events.contextClosed(window.handle)
+                window.page.close()
+            }
+            call.session.syncWindows()
+            call.session.userContexts.removeAll { $0.id == id }
+            browser.close()
+            return [:]
+        },
+        "browser.getClientWindows": { call in
+            call.session.syncWindows()
+            return ["clientWindows": .array(call.session.windows.map { window in
+                let size = window.page.viewportSize
+                return [
+                    "clientWindow": .string(window.handle), "state": .string(window.frame.state.rawValue),
+                    "x": .number(Double(window.frame.x)), "y": .number(Double(window.frame.y)),
+                    "width": .number(Double(size.width)), "height": .number(Double(size.height)),
+                    "active": .bool(window.handle == call.session.currentHandle),
+                ]
+            })]
+        },
+    ]
+}
+
+extension Session {
+    // The user context of the window showing `page`.
+    func userContext(of page: Page) -> String {
+        windows.first { $0.page === page }?.userContext ?? BiDiUserContexts.defaultID
+    }
+
+    // The user context of the window `handle`.
+    func userContext(ofHandle handle: String) -> String {
+        windows.first { $0.handle == handle }.map { userContext(of: $0.page) } ?? BiDiUserContexts.defaultID
+    }
+
+    // The browser of the user context `id`.
+    func browser(ofUserContext id: String) throws -> Browser {
+        if id == BiDiUserContexts.defaultID { return browser }
+        guard let context = userContexts.first(where: { $0.id == id }) else {
+            throw BiDiError(.noSuchUserContext, "no user context has the id \(id)")
+        }
+        return context.browser
+    }
+}
