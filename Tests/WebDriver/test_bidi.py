@@ -194,6 +194,27 @@ class BiDiTests(unittest.TestCase):
             self.driver.browsing_context.close(created)
         self.assertNotIn(created, [info.context for info in self.driver.browsing_context.get_tree()])
 
+    def test_screenshots_are_clipped(self):
+        import struct
+        self.driver.browsing_context.navigate(context=self.context, url=f"{self.base}/title.html", wait="complete")
+        box = self.driver.execute_script(
+            "const d = document.createElement('div'); d.style.cssText = 'position:absolute;left:40px;top:30px;"
+            "width:100px;height:50px;background:red'; document.body.append(d); return d;")
+        element = box.id
+
+        def size(clip, origin=None):
+            png = base64.b64decode(self.driver.browsing_context.capture_screenshot(
+                context=self.context, clip=clip, origin=origin))
+            return struct.unpack(">II", png[16:24])  # the IHDR's width and height
+
+        self.assertEqual(size({"type": "element", "element": {"sharedId": element}}), (100, 50))
+        self.assertEqual(size({"type": "box", "x": 10, "y": 20, "width": 30, "height": 40}), (30, 40))
+        self.assertEqual(size({"type": "box", "x": 10, "y": 20, "width": 30, "height": 40}, "document"), (30, 40))
+        with self.assertRaisesRegex(Exception, "unable to capture screen"):
+            size({"type": "box", "x": -500, "y": -500, "width": 10, "height": 10})
+        with self.assertRaisesRegex(Exception, "no such node|no such element"):
+            size({"type": "element", "element": {"sharedId": "0000000000000000-1"}})
+
     def test_frames_are_contexts(self):
         self.driver.browsing_context.navigate(context=self.context, url=f"{self.base}/frames.html", wait="complete")
         # A frame of another origin (localhost, not 127.0.0.1) is listed but cannot be entered.

@@ -99,27 +99,6 @@ enum BiDiContexts {
             }
             return [:]
         },
-        "browsingContext.captureScreenshot": { call in
-            let (handle, page) = try call.context()
-            let origin = try call.parameters.optionalString("origin") ?? "viewport"
-            guard origin == "viewport" || origin == "document" else {
-                throw BiDiError(.invalidArgument, "\"origin\" must be \"viewport\" or \"document\"")
-            }
-            if case .object(let format)? = call.parameters.body["format"], let type = format["type"]?.stringValue,
-               type != "image/png" {
-                throw BiDiError(.unsupportedOperation, "headway captures image/png only, not \(type)")
-            }
-            let box = try await page.callAsyncFunction("""
-                const d = document.documentElement;
-                return [scrollX, scrollY, innerWidth, innerHeight, d.scrollWidth, d.scrollHeight]
-                """, in: .isolated)
-            let n = (0..<6).map { box[$0]?.doubleValue ?? 0 }
-            let clip = origin == "viewport"
-                ? ScreenshotClip(x: n[0], y: n[1], width: n[2], height: n[3])
-                : ScreenshotClip(x: 0, y: 0, width: max(1, n[4]), height: max(1, n[5]))
-            let png = try await call.session.inContext(handle) { try await call.session.capture(clip) }
-            return ["data": .string(png.base64EncodedString())]
-        },
         "browsingContext.setViewport": { call in
             let (_, page) = try call.context(frameError: .invalidArgument)
             guard case .object(let viewport)? = call.parameters.body["viewport"] else {
