@@ -83,6 +83,31 @@ class NginxBiDiTests(unittest.TestCase):
                  for c in (cookies["cookies"] if isinstance(cookies, dict) else cookies.cookies)]
         self.assertIn("served", names)
 
+    def test_response_bodies_are_collected(self):
+        collector = self.driver.network.add_data_collector(data_types=["response"], max_encoded_data_size=1 << 20)
+        collector = collector["collector"] if isinstance(collector, dict) else collector
+        completed = []
+        handler = self.driver.network.add_event_handler("response_completed", completed.append)
+        url = f"{self.base}/find.html"
+        try:
+            self.driver.browsing_context.navigate(context=self.driver.current_window_handle, url=url, wait="complete")
+            deadline = time.monotonic() + 10
+            while not any(_request(e)["url"] == url for e in completed) and time.monotonic() < deadline:
+                time.sleep(0.02)
+        finally:
+            self.driver.network.remove_event_handler("response_completed", handler)
+        request = next(_request(e)["request"] for e in completed if _request(e)["url"] == url)
+        # The gzipped document, decoded.
+        data = self.driver.network.get_data(data_type="response", request=request, collector=collector)
+        self.assertEqual(data["bytes"]["type"], "string")
+        self.assertIn("<title>Find</title>", data["bytes"]["value"])
+        self.driver.network.disown_data(data_type="response", collector=collector, request=request)
+        with self.assertRaisesRegex(Exception, "no such network data"):
+            self.driver.network.get_data(data_type="response", request=request, collector=collector)
+        self.driver.network.remove_data_collector(collector=collector)
+        with self.assertRaisesRegex(Exception, "no such network collector"):
+            self.driver.network.remove_data_collector(collector=collector)
+
 
 def _request(event):
     return event["request"] if isinstance(event, dict) else event.request

@@ -65,6 +65,8 @@ public final class Page {
     // Requests sent so far (each one's id), and those not yet ended, by WebKit resource.
     var requestCount = 0
     var openRequests: [UInt: ResourceRequest] = [:]
+    // The latest requests that ended with a response, with WebKit's resource, for `responseBody`.
+    var endedResources: [(id: Int, resource: GObjectRef<WebKitWebResource>)] = []
     /// How many console messages, and how many errors, a page keeps per navigation.
     public static let keptEntries = 10_000
     /// JavaScript dialogs the page opened since the last navigation request, with their answers.
@@ -163,6 +165,7 @@ public final class Page {
         managerSignals = nil
         memoryWatch?.stop()
         stopIntercepting()
+        endedResources.removeAll()
         webkit_web_view_stop_loading(view.pointer)
         // A web process spinning in JavaScript would otherwise run on for seconds after its
         // view (or Headway itself) is gone; unless a popup or opener still open shares it.

@@ -96,11 +96,12 @@ private func resourceEnded(_ resource: UnsafeMutablePointer<WebKitWebResource>?,
     let key = UInt(bitPattern: UnsafeMutableRawPointer(resource))
     let response = currentResponse(resource)
     let target = targetPage(data)
+    nonisolated(unsafe) let ended = resource
     EngineActor.assumeIsolated {
         target.page?.network.ended(key, response: response.map {
             ($0.status, $0.headers, $0.mimeType, $0.contentLength)
         }, failure: failure)
-        target.page?.requestEnded(key, response: response, failure: failure)
+        target.page?.requestEnded(key, response: response, failure: failure, resource: ended)
         target.page?.iconRequestEnded()
     }
 }

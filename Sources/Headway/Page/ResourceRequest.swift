@@ -1,3 +1,4 @@
+import CWebKit
 public import Foundation
 
 /// One request of a page as WebKit reported it: when it was sent, and, once it ended, its
@@ -64,8 +65,13 @@ extension Page {
         chain.page(self, didReceiveResponse: request)
     }
 
-    func requestEnded(_ resource: UInt, response: ResourceRequest.Response?, failure: String?) {
-        guard var request = openRequests.removeValue(forKey: resource) else { return }
+    func requestEnded(_ key: UInt, response: ResourceRequest.Response?, failure: String?,
+                      resource: UnsafeMutablePointer<WebKitWebResource>) {
+        guard var request = openRequests.removeValue(forKey: key) else { return }
+        if failure == nil, response != nil {
+            if endedResources.count >= Self.keptBodies { endedResources.removeFirst() }
+            endedResources.append((request.id, GObjectRef(retaining: resource)))
+        }
         request.ended = Date()
         request.response = response ?? request.response
         request.failure = failure

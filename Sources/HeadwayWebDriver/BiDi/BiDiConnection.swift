@@ -199,7 +199,7 @@ final class BiDiConnection {
     static let handlers: [String: BiDiHandler] = [
         BiDiContexts.handlers, BiDiLocate.handlers, BiDiScript.handlers, BiDiPreloads.handlers,
         BiDiStorage.handlers, BiDiInput.handlers, BiDiHeadway.handlers, BiDiUserContexts.handlers,
-        BiDiScreenshot.handlers,
+        BiDiScreenshot.handlers, BiDiDataCollectors.handlers,
     ].reduce(into: [:]) { table, module in table.merge(module) { first, _ in first } }
 
     // The WebSocket closed: a session it made ends with it.

@@ -31,6 +31,8 @@ final class BiDiEvents {
     let preloads = BiDiPreloads()
     // Its intercepts, extra headers and cache behaviour, and the requests held for the client.
     let intercepts = BiDiIntercepts()
+    // Its network data collectors and the bodies they took.
+    let collectors = BiDiDataCollectors()
     // Each window's requests that were held, by the page's request id: the id they were
     // reported under then.
     var heldIDs: [String: [Int: String]] = [:]

@@ -195,6 +195,10 @@ extension BiDiEvents {
                                                   navigation: navigation(handle, request), started: started) {
             emit(method, params, context: handle)
         }
+        if request.response != nil, request.failure == nil {
+            collectors.ended(request, id: id, page: page, handle: handle,
+                             userContext: session.userContext(ofHandle: handle))
+        }
         if request.fromPrefetchCache, request.failure == nil {
             served(request, id: id, handle: handle, navigation: navigation(handle, request))
         }
