@@ -397,6 +397,15 @@ class BiDiProtocolTests(unittest.TestCase):
             self.assertEqual((created[-1]["type"], created[-1]["context"]), ("window", context))
             realms = self.exchange(socket, {"id": 4, "method": "script.getRealms", "params": {"context": context}})
             self.assertEqual(realms["result"]["realms"][0]["realm"], created[-1]["realm"])
+            # A new document is a new realm; the old one is gone.
+            self.assertNotEqual(created[-1]["realm"], old)
+            answer = self.exchange(socket, {"id": 5, "method": "script.evaluate", "params": {
+                "expression": "document.title", "target": {"realm": created[-1]["realm"]}, "awaitPromise": False}})
+            self.assertEqual((answer["result"]["result"]["value"], answer["result"]["realm"]),
+                             ("Title page", created[-1]["realm"]))
+            answer = self.exchange(socket, {"id": 6, "method": "script.evaluate", "params": {
+                "expression": "1", "target": {"realm": old}, "awaitPromise": False}})
+            self.assertEqual(answer.get("error"), "no such frame", answer)
         finally:
             socket.close()
 

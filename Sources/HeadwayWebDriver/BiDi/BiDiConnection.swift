@@ -167,7 +167,7 @@ final class BiDiConnection {
                                     context: window.handle)
                     }
                     if wanted.contains("script.realmCreated") {
-                        events.realm(created: true, handle: window.handle, url: window.page.url)
+                        events.realm(created: true, handle: window.handle, url: window.page.url, isNew: false)
                     }
                 }
             }

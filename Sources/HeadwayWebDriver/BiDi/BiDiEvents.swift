@@ -36,6 +36,8 @@ final class BiDiEvents {
     // Each window's requests that were held, by the page's request id: the id they were
     // reported under then.
     var heldIDs: [String: [Int: String]] = [:]
+    // How many documents each window has had: its realm's id counts them.
+    private var documents: [String: Int] = [:]
     // The user context of each window not in "default", by handle.
     var userContexts: [String: String] = [:]
     // Each window's requests in flight whose responseStarted was sent, by the page's request id.
@@ -138,11 +140,14 @@ final class BiDiEvents {
     func emit(_ method: String, _ params: JSONValue, context: String?) {
         guard !sinks.isEmpty, isSubscribed(method, context: context) else { return }
         var params = params
-        // Every event naming a user context (itself or in its `source`) names its window's.
-        if case .object(var fields) = params, let context, let userContext = userContexts[context] {
-            if fields["userContext"] != nil { fields["userContext"] = .string(userContext) }
-            if case .object(var source)? = fields["source"], source["userContext"] != nil {
-                source["userContext"] = .string(userContext)
+        // Every event naming a user context (itself or in its `source`) names its window's, and
+        // a `source` names the realm of the window's document now.
+        if case .object(var fields) = params, let context {
+            let userContext = userContexts[context].map(JSONValue.string)
+            if let userContext, fields["userContext"] != nil { fields["userContext"] = userContext }
+            if case .object(var source)? = fields["source"] {
+                if let userContext, source["userContext"] != nil { source["userContext"] = userContext }
+                if source["realm"] != nil, !context.contains("/") { source["realm"] = .string(realmID(of: context)) }
                 fields["source"] = .object(source)
             }
             params = .object(fields)
@@ -181,6 +186,7 @@ final class BiDiEvents {
         heldIDs[handle] = nil
         responded[handle] = nil
         userContexts[handle] = nil
+        documents[handle] = nil
         reported[handle] = nil
         asked[handle] = nil
         openIDs[handle] = nil
@@ -252,10 +258,16 @@ final class BiDiEvents {
         }
     }
 
-    // The window's realm (one per top-level context, its id kept across documents) was made
-    // for a document at `url`, or went with its document or window.
-    func realm(created: Bool, handle: String, url: URL?) {
-        let realm = JSONValue.string(BiDiContexts.realm(of: handle))
+    // The realm of the window `handle`'s document now: one per document, counted per window.
+    func realmID(of handle: String) -> String {
+        BiDiContexts.realm(of: handle) + "-\(documents[handle] ?? 0)"
+    }
+
+    // The window's realm was made for a new document at `url` (`isNew`; else it is reported
+    // as one open now), or went with its document or window.
+    func realm(created: Bool, handle: String, url: URL?, isNew: Bool = true) {
+        if created, isNew { documents[handle, default: 0] += 1 }
+        let realm = JSONValue.string(realmID(of: handle))
         guard created else { return emit("script.realmDestroyed", ["realm": realm], context: handle) }
         var origin = "null"
         if let url, let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host {

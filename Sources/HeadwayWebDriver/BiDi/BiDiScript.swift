@@ -29,14 +29,14 @@ enum BiDiScript {
                 if !frame.isTopLevel {
                     if let type = try call.parameters.optionalString("type"), type != "window" { return ["realms": []] }
                     let url = try await BiDiFrames.url(of: frame, session: call.session)
-                    return ["realms": [["realm": .string(BiDiContexts.realm(of: frame.id)), "type": "window",
+                    return ["realms": [["realm": .string(call.realm(of: frame)), "type": "window",
                                         "context": .string(frame.id), "origin": .string(origin(of: URL(string: url)))]]]
                 }
                 windows = windows.filter { $0.handle == context }
             }
             if let type = try call.parameters.optionalString("type"), type != "window" { return ["realms": []] }
             return ["realms": .array(windows.map { window in
-                ["realm": .string(BiDiContexts.realm(of: window.handle)), "type": "window",
+                ["realm": .string(call.events.realmID(of: window.handle)), "type": "window",
                  "context": .string(window.handle), "origin": .string(origin(of: window.page.url))]
             })]
         },
@@ -58,7 +58,7 @@ enum BiDiScript {
         payload["awaitPromise"] = .bool(try call.parameters.bool("awaitPromise"))
         payload["depth"] = try serializationDepth(call)
         let body = BiDiRemoteValue.body.replacingOccurrences(of: #"\(FUNCTION)"#, with: function)
-        let realm = JSONValue.string(BiDiContexts.realm(of: context.id))
+        let realm = JSONValue.string(call.realm(of: context))
         let answer: JSONValue
         do {
             answer = try await call.session.inContext(handle, frames: context.framePath) {
@@ -109,8 +109,21 @@ extension BiDiCall {
         }
         if let context = target["context"]?.stringValue { return try anyContext(context).0 }
         if let realm = target["realm"]?.stringValue, realm.hasPrefix("realm-") {
-            return try anyContext(String(realm.dropFirst(6))).0
+            session.syncWindows()
+            if let window = session.windows.first(where: { events.realmID(of: $0.handle) == realm }) {
+                return ContextID(handle: window.handle)
+            }
+            // A frame's realm is named by its context.
+            if let frame = ContextID(String(realm.dropFirst(6))), !frame.isTopLevel {
+                return try anyContext(frame.id).0
+            }
         }
-        throw BiDiError(.noSuchFrame, "the target names no context or realm headway knows")
+        throw BiDiError(.noSuchFrame, "the target names no context or realm headway knows (a realm goes with its "
+            + "document: script.getRealms gives the current ones)")
+    }
+
+    // The realm of `context`'s document: a window's counts its documents; a frame's is named by it.
+    func realm(of context: ContextID) -> String {
+        context.isTopLevel ? events.realmID(of: context.handle) : BiDiContexts.realm(of: context.id)
     }
 }
