@@ -450,6 +450,43 @@ class BiDiProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    def test_handles_name_objects_until_disowned(self):
+        socket = self.connect()
+        base = support.page_server()
+        context = self.driver.current_window_handle
+        target = {"context": context}
+
+        def call(ident, function, arguments=(), this=None, ownership="root"):
+            params = {"functionDeclaration": function, "arguments": list(arguments), "target": target,
+                      "awaitPromise": False, "resultOwnership": ownership}
+            if this is not None:
+                params["this"] = this
+            return self.exchange(socket, {"id": ident, "method": "script.callFunction", "params": params})
+
+        try:
+            self.exchange(socket, {"id": 1, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/title.html", "wait": "complete"}})
+            # The page's own Map methods replaced: the handles still work.
+            call(2, "() => { Map.prototype.get = () => 'page'; Map.prototype.set = () => {}; }", ownership="none")
+            answer = call(3, "() => ({ a: 1 })")
+            handle = answer["result"]["result"]["handle"]
+            self.assertEqual(answer["result"]["result"]["value"], [["a", {"type": "number", "value": 1}]])
+            self.assertNotIn("handle", call(4, "() => 5")["result"]["result"])  # no handle for a primitive
+            self.assertNotIn("handle", call(5, "() => ({})", ownership="none")["result"]["result"])
+            answer = call(6, "function(o) { return this.a + o.a; }", [{"handle": handle}], this={"handle": handle})
+            self.assertEqual(answer["result"]["result"], {"type": "number", "value": 2})
+            answer = self.exchange(socket, {"id": 7, "method": "script.disown", "params": {
+                "handles": [handle], "target": target}})
+            self.assertEqual(answer["type"], "success", answer)
+            self.assertEqual(call(8, "(o) => o", [{"handle": handle}]).get("error"), "no such handle")
+            # A handle goes with its document.
+            handle = call(9, "() => document.body")["result"]["result"]["handle"]
+            self.exchange(socket, {"id": 10, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/next.html", "wait": "complete"}})
+            self.assertEqual(call(11, "(o) => o", [{"handle": handle}]).get("error"), "no such handle")
+        finally:
+            socket.close()
+
     def test_errors_are_answered(self):
         socket = self.connect()
         try:

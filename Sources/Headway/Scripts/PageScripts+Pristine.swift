@@ -19,9 +19,32 @@ extension PageScripts {
       Node: typeof Node === 'function' ? Node : null, fromEntries: Object.fromEntries, arrayFrom: Array.from,
       max: Math.max, split: String.prototype.split, slice: String.prototype.slice, trim: String.prototype.trim,
       trimEnd: String.prototype.trimEnd, exec: RegExp.prototype.exec, symbolText: Symbol.prototype.toString,
+      handles: \#(handleTable),
     })
     """#
     }
+
+    // The document's table of objects WebDriver BiDi handed out as handles (`resultOwnership:
+    // root`), by random id, at most 10,000: reached only through its frozen functions, with the
+    // Map methods as they were before the page ran.
+    static let handleTable = #"""
+    (() => {
+      const m = new Map(), apply = Reflect.apply, get = Map.prototype.get, set = Map.prototype.set,
+        has = Map.prototype.has, del = Map.prototype.delete,
+        size = Object.getOwnPropertyDescriptor(Map.prototype, 'size').get,
+        random = crypto.getRandomValues.bind(crypto), hex = Number.prototype.toString;
+      const id = () => {
+        const bytes = random(new Uint8Array(16));
+        let text = '';
+        for (let i = 0; i < 16; i += 1) text += (bytes[i] < 16 ? '0' : '') + apply(hex, bytes[i], [16]);
+        return text;
+      };
+      return Object.freeze({
+        put: (o) => { if (apply(size, m, []) >= 10000) return null; const k = id(); apply(set, m, [k, o]); return k; },
+        has: (k) => apply(has, m, [k]), get: (k) => apply(get, m, [k]), drop: (k) => { apply(del, m, [k]); },
+      });
+    })()
+    """#
 
     // Injected at document start in the main frame, before the page's own scripts.
     static let pristine = """

@@ -101,14 +101,21 @@ enum BiDiRemoteValue {
 
     // The function body run in the page's world (through the classic Execute Script path, so
     // nodes cross as element references) with one argument: {run: "evaluate" | "call",
-    // expression, this, args, awaitPromise, depth, nodeKey}. It answers {ok: RemoteValue} or
-    // {thrown: RemoteValue, text}; a node, in a RemoteValue or a local value, is an object with
-    // the node under `nodeKey`. `\(FUNCTION)` is replaced by the function declaration of a call.
+    // expression, this, args, awaitPromise, depth, nodeKey, root}. It answers {ok: RemoteValue},
+    // {thrown: RemoteValue, text} or {missing: handle id}; a node, in a RemoteValue or a local
+    // value, is an object with the node under `nodeKey`; with `root`, an object result (or
+    // exception) gets a `handle` in the document's table, which a local `{handle}` names again.
+    // `\(FUNCTION)` is replaced by the function declaration of a call.
     static let body = "const P = arguments[0], NK = P.nodeKey;\n" + serializer + "\n" + #"""
+    const MISSING = { __proto__: null };
     const des = (v) => {
       if (v === null || typeof v !== 'object') throw new TypeError('a local value must be an object');
       const node = Object.getOwnPropertyDescriptor(v, NK);
       if (node) return node.value;
+      if (typeof v.handle === 'string' && v.type === undefined) {
+        if (!H.handles || !H.handles.has(v.handle)) { MISSING.id = v.handle; throw MISSING; }
+        return H.handles.get(v.handle);
+      }
       const x = v.value;
       switch (v.type) {
         case 'undefined': return undefined;
@@ -139,14 +146,22 @@ enum BiDiRemoteValue {
     // look like promises; they go back through the runner's callback (the body runs in its
     // "async" mode), never as a returned promise, whose `then` the page could have replaced.
     const finish = arguments[arguments.length - 1];
+    // An object kept for the client, when it asked for handles.
+    const held = (r, v) => {
+      if (P.root && H.handles && v !== null && (typeof v === 'object' || typeof v === 'function')) {
+        const id = H.handles.put(v);
+        if (id !== null) r.handle = id;
+      }
+      return r;
+    };
     const failed = (e) => {
       counted = 0;
-      try { return { __proto__: null, thrown: ser(e, 1, []), text: text(e) }; }
+      try { return { __proto__: null, thrown: held(ser(e, 1, []), e), text: text(e) }; }
       catch { return { __proto__: null, thrown: { type: 'error' }, text: text(e) }; }
     };
     const done = (v) => {
       counted = 0;
-      try { return { __proto__: null, ok: ser(v, P.depth, []) }; } catch (e) { return failed(e); }
+      try { return { __proto__: null, ok: held(ser(v, P.depth, []), v) }; } catch (e) { return failed(e); }
     };
     let value;
     try {
@@ -156,8 +171,15 @@ enum BiDiRemoteValue {
         const f = (\(FUNCTION)
         );
         const args = [];
-        for (let i = 0; i < P.args.length; i += 1) args[i] = des(P.args[i]);
-        value = H.apply(f, P.this === null ? undefined : des(P.this), args);
+        let self;
+        try {
+          for (let i = 0; i < P.args.length; i += 1) args[i] = des(P.args[i]);
+          self = P.this === null ? undefined : des(P.this);
+        } catch (e) {
+          if (e === MISSING) { finish({ __proto__: null, missing: MISSING.id }); return; }
+          throw e;
+        }
+        value = H.apply(f, self, args);
       }
     } catch (e) { finish(failed(e)); return; }
     // As the spec says, only a promise is awaited (not any object with a `then`); `await` takes a
@@ -184,8 +206,12 @@ enum BiDiRemoteValue {
                 }
                 return [nodeKey: [ScriptRuntime.elementKey: .string(id)]]
             }
-            if object["handle"] != nil {
-                throw BiDiError(.noSuchHandle, "headway keeps no handles: pass values, or nodes by sharedId")
+            if let handle = object["handle"] {
+                // Found, or `no such handle`, in the page.
+                guard let id = handle.stringValue else {
+                    throw BiDiError(.invalidArgument, "\"handle\" must be a string")
+                }
+                return ["handle": .string(id)]
             }
             return .object(try object.mapValues { try local($0, nodeKey: nodeKey) })
         case .array(let items): return .array(try items.map { try local($0, nodeKey: nodeKey) })

@@ -40,9 +40,19 @@ enum BiDiScript {
                  "context": .string(window.handle), "origin": .string(origin(of: window.page.url))]
             })]
         },
-        // Headway keeps no handles (every result is serialized), so there is nothing to let go.
+        // The handles go from the document's table; one already gone is no error, as the spec says.
         "script.disown": { call in
-            _ = try call.target()
+            let context = try call.target()
+            let handles = try call.parameters.array("handles").map { value throws -> JSONValue in
+                guard value.stringValue != nil else { throw BiDiError(.invalidArgument, "a handle must be a string") }
+                return value
+            }
+            _ = try await call.session.inContext(context.handle, frames: context.framePath) {
+                try await call.session.runUserScript("""
+                    const H = typeof __headwayPristine === 'object' && __headwayPristine, ids = arguments[0];
+                    if (H && H.handles) for (let i = 0; i < ids.length; i += 1) H.handles.drop(ids[i]);
+                    """, [.array(handles)], async: false)
+            }
             return [:]
         },
     ]
@@ -57,6 +67,12 @@ enum BiDiScript {
         payload["nodeKey"] = .string(key)
         payload["awaitPromise"] = .bool(try call.parameters.bool("awaitPromise"))
         payload["depth"] = try serializationDepth(call)
+        switch try call.parameters.optionalString("resultOwnership") ?? "none" {
+        case "root": payload["root"] = true
+        case "none": payload["root"] = false
+        case let other:
+            throw BiDiError(.invalidArgument, "\"resultOwnership\" must be \"root\" or \"none\", not \(other)")
+        }
         let body = BiDiRemoteValue.body.replacingOccurrences(of: #"\(FUNCTION)"#, with: function)
         let realm = JSONValue.string(call.realm(of: context))
         let answer: JSONValue
@@ -70,6 +86,10 @@ enum BiDiScript {
                 "text": .string(error.message), "lineNumber": 0, "columnNumber": 0,
                 "exception": ["type": "error"], "stackTrace": ["callFrames": []],
             ]]
+        }
+        if let missing = answer["missing"]?.stringValue {
+            throw BiDiError(.noSuchHandle, "no object has the handle \(missing) in this realm (a handle goes with its "
+                + "document, and with script.disown)")
         }
         if let thrown = answer["thrown"] {
             return ["type": "exception", "realm": realm, "exceptionDetails": [
