@@ -289,6 +289,29 @@ class BiDiTests(unittest.TestCase):
         with self.assertRaisesRegex(Exception, "no such user context"):
             self.driver.browser.remove_user_context(user_context)
 
+    def test_client_window_states(self):
+        window = [info for info in self.driver.browsing_context.get_tree() if info.context == self.context][0]
+        window = window.client_window
+        before = [w for w in self.driver.browser.get_client_windows() if w.client_window == window][0]
+
+        def state(value):
+            info = self.driver.browser.set_client_window_state(window, value)
+            return info if isinstance(info, dict) else vars(info)
+
+        try:
+            maximized = state("maximized")
+            self.assertEqual(maximized["state"], "maximized")
+            if support.BROWSER == "headway":  # a screen's size; headless Chromium keeps the window's
+                self.assertEqual((maximized["width"], maximized["height"]), (1920, 1080))
+            normal = state({"state": "normal", "width": 800, "height": 600})
+            self.assertEqual((normal["state"], normal["width"], normal["height"]), ("normal", 800, 600))
+            self.assertEqual(state("minimized")["state"], "minimized")
+            self.assertEqual(self.driver.execute_script("return document.visibilityState"), "hidden")
+            self.assertEqual(state("normal")["state"], "normal")
+            self.assertEqual(self.driver.execute_script("return document.visibilityState"), "visible")
+        finally:
+            state({"state": "normal", "width": before.width, "height": before.height})
+
     def test_screenshot_is_a_png(self):
         self.driver.get(f"{self.base}/title.html")
         data = base64.b64decode(self.driver.browsing_context.capture_screenshot(context=self.context))

@@ -198,7 +198,7 @@ final class BiDiConnection {
 
     static let handlers: [String: BiDiHandler] = [
         BiDiContexts.handlers, BiDiLocate.handlers, BiDiScript.handlers, BiDiPreloads.handlers,
-        BiDiStorage.handlers, BiDiInput.handlers, BiDiHeadway.handlers, BiDiUserContexts.handlers,
+        BiDiStorage.handlers, BiDiInput.handlers, BiDiHeadway.handlers, BiDiBrowser.handlers,
         BiDiScreenshot.handlers, BiDiDataCollectors.handlers,
     ].reduce(into: [:]) { table, module in table.merge(module) { first, _ in first } }
 

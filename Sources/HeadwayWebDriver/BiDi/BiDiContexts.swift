@@ -48,7 +48,7 @@ enum BiDiContexts {
             if let reference = try call.parameters.optionalString("referenceContext") {
                 _ = try call.context(reference)
             }
-            let userContext = try call.parameters.optionalString("userContext") ?? BiDiUserContexts.defaultID
+            let userContext = try call.parameters.optionalString("userContext") ?? BiDiBrowser.defaultID
             let page = try call.session.browser(ofUserContext: userContext).newPage()
             let handle = call.session.add(page, userContext: userContext)
             call.events.emit("browsingContext.contextCreated", info(handle: handle, url: nil, userContext: userContext),

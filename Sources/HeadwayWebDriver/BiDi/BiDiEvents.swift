@@ -161,7 +161,7 @@ final class BiDiEvents {
         watchBooster(session)
         guard readers[handle] == nil else { return }
         let userContext = session.userContext(of: page)
-        if userContext != BiDiUserContexts.defaultID { userContexts[handle] = userContext }
+        if userContext != BiDiBrowser.defaultID { userContexts[handle] = userContext }
         preloads.windowOpened(page, handle: handle)
         intercepts.refresh(page, session: session, self)
         readers[handle] = Task { @EngineActor [weak self, weak session] in

@@ -74,7 +74,7 @@ enum BiDiStorage {
 
     // The browser of `params.partition` and the partition key that names it.
     private static func partition(_ call: BiDiCall) throws -> (Browser, JSONValue) {
-        var userContext = BiDiUserContexts.defaultID
+        var userContext = BiDiBrowser.defaultID
         if case .object(let partition)? = call.parameters.body["partition"] {
             if partition["type"] == "context" {
                 let (handle, _) = try call.context(partition["context"]?.stringValue ?? "")

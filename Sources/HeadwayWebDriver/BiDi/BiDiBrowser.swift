@@ -7,7 +7,7 @@ import Headway
 // one's), so its windows share no cookies, storage or cache with the others'. Closing one closes
 // its windows.
 @EngineActor
-enum BiDiUserContexts {
+enum BiDiBrowser {
     static let defaultID = "default"
     // A session's user contexts besides "default".
     static let most = 32
@@ -55,33 +55,53 @@ enum BiDiUserContexts {
         },
         "browser.getClientWindows": { call in
             call.session.syncWindows()
-            return ["clientWindows": .array(call.session.windows.map { window in
-                let size = window.page.viewportSize
-                return [
-                    "clientWindow": .string(window.handle), "state": .string(window.frame.state.rawValue),
-                    "x": .number(Double(window.frame.x)), "y": .number(Double(window.frame.y)),
-                    "width": .number(Double(size.width)), "height": .number(Double(size.height)),
-                    "active": .bool(window.handle == call.session.currentHandle),
-                ]
-            })]
+            return ["clientWindows": .array(call.session.windows.map { info($0, call.session) })]
+        },
+        // As the classic rect commands do it, in the window named.
+        "browser.setClientWindowState": { call in
+            let (handle, _) = try call.context(try call.parameters.string("clientWindow"))
+            let state = try call.parameters.string("state")
+            guard let command: Command = ["maximized": .maximizeWindow, "minimized": .minimizeWindow,
+                                          "fullscreen": .fullscreenWindow, "normal": .setWindowRect][state] else {
+                throw BiDiError(.invalidArgument, "\"state\" must be normal, maximized, minimized or fullscreen")
+            }
+            let rect = ["width", "height", "x", "y"]
+            let body = state == "normal" ? call.parameters.body.filter { rect.contains($0.key) } : [:]
+            try await call.session.inContext(handle) {
+                _ = try await Handlers.windowRects[command]?(call.session, CommandRequest(command: command, body: body))
+            }
+            guard let window = call.session.windows.first(where: { $0.handle == handle }) else {
+                throw BiDiError(.noSuchFrame, "the window \(handle) closed")
+            }
+            return info(window, call.session)
         },
     ]
+
+    private static func info(_ window: Session.Window, _ session: Session) -> JSONValue {
+        let size = window.page.viewportSize
+        return [
+            "clientWindow": .string(window.handle), "state": .string(window.frame.state.rawValue),
+            "x": .number(Double(window.frame.x)), "y": .number(Double(window.frame.y)),
+            "width": .number(Double(size.width)), "height": .number(Double(size.height)),
+            "active": .bool(window.handle == session.currentHandle),
+        ]
+    }
 }
 
 extension Session {
     // The user context of the window showing `page`.
     func userContext(of page: Page) -> String {
-        windows.first { $0.page === page }?.userContext ?? BiDiUserContexts.defaultID
+        windows.first { $0.page === page }?.userContext ?? BiDiBrowser.defaultID
     }
 
     // The user context of the window `handle`.
     func userContext(ofHandle handle: String) -> String {
-        windows.first { $0.handle == handle }.map { userContext(of: $0.page) } ?? BiDiUserContexts.defaultID
+        windows.first { $0.handle == handle }.map { userContext(of: $0.page) } ?? BiDiBrowser.defaultID
     }
 
     // The browser of the user context `id`.
     func browser(ofUserContext id: String) throws -> Browser {
-        if id == BiDiUserContexts.defaultID { return browser }
+        if id == BiDiBrowser.defaultID { return browser }
         guard let context = userContexts.first(where: { $0.id == id }) else {
             throw BiDiError(.noSuchUserContext, "no user context has the id \(id)")
         }
