@@ -510,6 +510,39 @@ class BiDiProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    def test_a_file_picker_is_reported_and_cancelled(self):
+        socket = self.connect()
+        base = support.page_server()
+        context = self.driver.current_window_handle
+        try:
+            self.exchange(socket, {"id": 1, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/files.html", "wait": "complete"}})
+            self.exchange(socket, {"id": 2, "method": "session.subscribe", "params": {
+                "events": ["input.fileDialogOpened"]}})
+            self.exchange(socket, {"id": 3, "method": "script.evaluate", "params": {
+                "expression": "window.cancelled = false; one.addEventListener('cancel', () => { window.cancelled = true; })",
+                "target": {"context": context}, "awaitPromise": False}})
+            node = self.exchange(socket, {"id": 4, "method": "browsingContext.locateNodes", "params": {
+                "context": context, "locator": {"type": "css", "value": "#one"}}})["result"]["nodes"][0]
+            socket.send(json.dumps({"id": 5, "method": "input.performActions", "params": {
+                "context": context, "actions": [{"type": "pointer", "id": "mouse", "actions": [
+                    {"type": "pointerMove", "x": 0, "y": 0, "origin": {"type": "element", "element": {
+                        "sharedId": node["sharedId"]}}},
+                    {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]}}))
+            event = None
+            while event is None:
+                message = json.loads(socket.recv())
+                if message.get("method") == "input.fileDialogOpened":
+                    event = message["params"]
+            self.assertEqual((event["context"], event["multiple"]), (context, False))
+            self.exchange(socket, {"id": 6, "method": "session.unsubscribe", "params": {
+                "events": ["input.fileDialogOpened"]}})
+            if support.BROWSER == "headway":  # Headway closes the picker at once, as a user's cancel
+                cancelled = wait_until(lambda: self.driver.execute_script("return window.cancelled"), within=5)
+                self.assertTrue(cancelled)
+        finally:
+            socket.close()
+
     def test_errors_are_answered(self):
         socket = self.connect()
         try:

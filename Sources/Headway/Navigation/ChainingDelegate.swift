@@ -108,6 +108,10 @@ final class ChainingDelegate: NavigationDelegate {
         user?.page(page, didOpenDialog: dialog)
     }
 
+    func page(_ page: Page, didOpenFileChooser chooser: FileChooser) {
+        user?.page(page, didOpenFileChooser: chooser)
+    }
+
     func page(_ page: Page, didPostMessage data: JSONValue) {
         user?.page(page, didPostMessage: data)
     }

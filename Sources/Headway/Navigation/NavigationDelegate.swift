@@ -40,6 +40,8 @@ public protocol NavigationDelegate: AnyObject, Sendable {
     /// The page opened a dialog that `Page.holdsDialogs` keeps open until `closeDialog` answers
     /// it (`answer` is still null).
     func page(_ page: Page, didOpenDialog dialog: JavaScriptDialog)
+    /// The page asked for a file picker; Headway answered it as cancelled (`FileChooser`).
+    func page(_ page: Page, didOpenFileChooser chooser: FileChooser)
     /// A script posted `{"kind": "message", "data": ...}` (as JSON text) to the `headway` script
     /// message handler, `window.webkit.messageHandlers.headway`: an init script can hand data to
     /// Swift this way. The page's own scripts can post too, so treat `data` as the page's word.
@@ -76,6 +78,8 @@ extension NavigationDelegate {
     public func page(_ page: Page, didLoadDOMContent url: URL?) {}
     /// Does nothing by default.
     public func page(_ page: Page, didOpenDialog dialog: JavaScriptDialog) {}
+    /// Does nothing by default.
+    public func page(_ page: Page, didOpenFileChooser chooser: FileChooser) {}
     /// Does nothing by default.
     public func page(_ page: Page, didPostMessage data: JSONValue) {}
     /// Does nothing by default.

@@ -31,6 +31,11 @@ enum PageSignals {
         signals.connect("script-dialog", unsafeBitCast(onScriptDialog as ScriptDialog, to: GCallback.self), box: target)
         signals.connect("authenticate", unsafeBitCast(onAuthenticate as Authenticate, to: GCallback.self), box: target)
         signals.connect(
+            "run-file-chooser",
+            unsafeBitCast(onRunFileChooser as RunFileChooser, to: GCallback.self),
+            box: target
+        )
+        signals.connect(
             "user-message-received",
             unsafeBitCast(onUserMessage as UserMessage, to: GCallback.self),
             box: target

@@ -20,6 +20,7 @@ final class BiDiEvents {
                             "domContentLoaded", "fragmentNavigated", "userPromptOpened", "navigationCommitted",
                             "historyUpdated"],
         "log": ["entryAdded"],
+        "input": ["fileDialogOpened"],
         "script": ["message", "realmCreated", "realmDestroyed"],
         "headway:load": ["measured"],
         "headway:booster": ["prefetched", "served", "prerendered"],

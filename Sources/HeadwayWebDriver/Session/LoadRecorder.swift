@@ -48,6 +48,12 @@ final class LoadRecorder: NavigationDelegate {
         events.navigated(what, url: url, handle: handle)
     }
 
+    func page(_ page: Page, didOpenFileChooser chooser: FileChooser) {
+        guard let session, let events = session.bidi, let handle = session.handle(of: page) else { return }
+        events.emit("input.fileDialogOpened", ["context": .string(handle), "userContext": "default",
+                                               "multiple": .bool(chooser.allowsMultiple)], context: handle)
+    }
+
     func page(_ page: Page, didPostMessage data: JSONValue) {
         guard let session, let events = session.bidi,
               let handle = session.handle(of: page) else { return }
