@@ -31,9 +31,14 @@ extension Page {
         network.reset()
         let size = viewportSize
         adopt(prerendered.parts, booster: prerendered.booster)
-        // The result, `latestLoad` and the delegate's `didLoad` all say so.
+        // The result, `latestLoad` and the delegate's `didLoad` all say so; a later load the page
+        // starts itself (whose notes are not reset) does not.
         prerendered.booster.stats.prerendered = true
         prerendered.booster.stats.hit = true
+        defer {
+            prerendered.booster.stats.prerendered = false
+            prerendered.booster.stats.hit = false
+        }
         chain.page(self, didStartNavigation: url)
         chain.page(self, didCommitNavigation: url)
         refreshState()

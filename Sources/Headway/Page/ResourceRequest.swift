@@ -36,7 +36,8 @@ public struct ResourceRequest: Sendable, Equatable {
     public var response: Response?
     /// Why it failed, once it failed.
     public var failure: String?
-    /// Whether the booster answered it from its prefetch cache (known once its response began).
+    /// Whether the booster answered it from its prefetch cache (known once its response began, in
+    /// a load Headway started; false during a navigation the page started itself).
     public var fromPrefetchCache = false
 }
 
@@ -55,12 +56,19 @@ extension Page {
         chain.page(self, didSendRequest: request)
     }
 
+    // Whether the booster's cache answered `url` in this load. Its notes are reset when Headway
+    // starts a navigation; during one the page started itself they may be the last load's, so
+    // nothing is said then.
+    private func answeredFromCache(_ url: URL) -> Bool {
+        tracker.current?.requested != nil && pageBooster?.cacheHits.contains(url) == true
+    }
+
     // Its response's headers arrived: reported once, the body still to come.
     func requestResponded(_ resource: UInt, response: ResourceRequest.Response) {
         guard var request = openRequests[resource], request.response == nil else { return }
         request.response = response
         request.responded = Date()
-        request.fromPrefetchCache = pageBooster?.cacheHits.contains(request.url) ?? false
+        request.fromPrefetchCache = answeredFromCache(request.url)
         openRequests[resource] = request
         chain.page(self, didReceiveResponse: request)
     }
@@ -75,7 +83,7 @@ extension Page {
         request.ended = Date()
         request.response = response ?? request.response
         request.failure = failure
-        request.fromPrefetchCache = request.fromPrefetchCache || pageBooster?.cacheHits.contains(request.url) == true
+        request.fromPrefetchCache = request.fromPrefetchCache || answeredFromCache(request.url)
         chain.page(self, didEndRequest: request)
     }
 }

@@ -14,7 +14,7 @@ import Headway
 enum BiDiHeadway {
     static let handlers: [String: BiDiHandler] = [
         "headway:load.timing": { call in
-            let (handle, page) = try call.context()
+            let (handle, page) = try call.context(frameError: .unsupportedOperation)
             guard let load = page.latestLoad,
                   load != call.session.windows.first(where: { $0.handle == handle })?.loadBefore else { return .null }
             return try await HeadwayJSON.value(of: load)
@@ -30,7 +30,7 @@ extension BiDiEvents {
     // A navigation of the window `handle` measured: `headway:load.measured`.
     func loadMeasured(_ result: LoadResult, handle: String) {
         let navigation = navigations[handle]
-        if result.prefetch?.prerendered == true {
+        if result.prefetch?.prerendered == true, !result.isSameDocument {
             emit("headway:booster.prerendered", [
                 "context": .string(handle), "navigation": navigation.map(JSONValue.string) ?? .null,
                 "url": .string(result.url.absoluteString), "timestamp": Self.now,

@@ -59,7 +59,7 @@ struct PrerenderTests {
         delegate.reset()
         let a = try await page.load(server.url.appendingPathComponent("a.html"))
         #expect(a.prefetch?.prerendered == true)
-        // What the page and its delegate keep says so too.
+        // What the page and its delegate keep says so too (a load the page starts next does not).
         #expect(page.latestLoad == a)
         #expect(a.title == "A")
         #expect(a.finalURL == server.url.appendingPathComponent("a.html"))
@@ -77,6 +77,12 @@ struct PrerenderTests {
         #expect(page.title == "A")
         #expect(try await page.evaluate("window.loads") == .number(1), "the page ran once, hidden")
         #expect(try await page.evaluate("getComputedStyle(document.querySelector('p')).color") == "rgb(255, 0, 0)")
+        // A navigation the page starts itself next is no prerendered one.
+        _ = try await page.evaluate("setTimeout(() => { location.href = '/b.html'; }, 0); null")
+        let own = try await waitFor("the page's own load of b", { page.latestLoad }, until: {
+            $0?.url.lastPathComponent == "b.html"
+        })
+        #expect(own?.prefetch?.prerendered == false)
         // The page goes on as after any load: its next navigation is a normal one.
         let b = try await page.load(server.url.appendingPathComponent("b.html"))
         #expect(b.title == "B")
