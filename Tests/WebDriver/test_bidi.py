@@ -489,8 +489,13 @@ class BiDiProtocolTests(unittest.TestCase):
         try:
             self.exchange(socket, {"id": 1, "method": "browsingContext.navigate", "params": {
                 "context": context, "url": f"{base}/title.html", "wait": "complete"}})
-            # The page's own Map methods replaced: the handles still work.
-            call(2, "() => { Map.prototype.get = () => 'page'; Map.prototype.set = () => {}; }", ownership="none")
+            # The page's own Map methods, Uint8Array and Object.prototype changed: the handles still work.
+            call(2, "() => { Map.prototype.get = () => 'page'; Map.prototype.set = () => {}; "
+                    "window.Uint8Array = function() { throw new Error('no'); }; Object.prototype.type = 'x'; }",
+                 ownership="none")
+            if support.BROWSER == "headway":  # the table opens to Headway's key only
+                answer = call(20, "() => __headwayPristine.handles('a guess') === null", ownership="none")
+                self.assertEqual(answer["result"]["result"], {"type": "boolean", "value": True})
             answer = call(3, "() => ({ a: 1 })")
             handle = answer["result"]["result"]["handle"]
             self.assertEqual(answer["result"]["result"]["value"], [["a", {"type": "number", "value": 1}]])
@@ -838,7 +843,7 @@ class BiDiProtocolTests(unittest.TestCase):
             socket.send(json.dumps({"id": 3, "method": "script.evaluate", "params": {
                 "expression": "fetch('/trickle').then(r => r.text())", "awaitPromise": True,
                 "target": {"context": context}}}))
-            seen = []  # the trickle's events and the fetch's answer, in the order they came
+            seen, arrived = [], {}  # the trickle's events and the fetch's answer, in the order they came
             while len(seen) < 3:
                 message = json.loads(socket.recv())
                 if message.get("id") == 3:
@@ -846,6 +851,7 @@ class BiDiProtocolTests(unittest.TestCase):
                     seen.append("answer")
                 elif message.get("params", {}).get("request", {}).get("url", "").endswith("/trickle"):
                     seen.append(message["method"])
+                    arrived[message["method"]] = time.monotonic()
                     if message["method"] == "network.responseStarted":
                         started = message["params"]
             self.assertEqual(seen[0], "network.responseStarted", seen)
@@ -853,6 +859,9 @@ class BiDiProtocolTests(unittest.TestCase):
             self.assertEqual(started["response"]["status"], 200)
             timings = started["request"]["timings"]
             self.assertGreaterEqual(timings["responseStart"], timings["requestStart"])
+            # The server sends the body a second after the headers: responseStarted came as the
+            # headers did, not with the end.
+            self.assertGreater(arrived["network.responseCompleted"] - arrived["network.responseStarted"], 0.5)
             self.exchange(socket, {"id": 4, "method": "session.unsubscribe", "params": {
                 "events": ["network.responseStarted", "network.responseCompleted"]}})
         finally:

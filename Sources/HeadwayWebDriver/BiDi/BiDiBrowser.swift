@@ -27,8 +27,10 @@ enum BiDiBrowser {
                 throw BiDiError(.unsupportedOperation, "a session has at most \(most) user contexts besides "
                     + "\"default\": remove one first")
             }
+            // Empty, as a new profile is: none of the session's starting cookies.
             var configuration = call.session.browser.configuration
             configuration.booster?.cacheDirectory = nil
+            configuration.cookies = []
             let browser: Browser
             do { browser = try Browser(configuration: configuration) } catch {
                 throw BiDiError(.unknownError, "the user context's browser did not start: \(error)")
@@ -59,7 +61,11 @@ enum BiDiBrowser {
         },
         // As the classic rect commands do it, in the window named.
         "browser.setClientWindowState": { call in
-            let (handle, _) = try call.context(try call.parameters.string("clientWindow"))
+            let id = try call.parameters.string("clientWindow")
+            call.session.syncWindows()
+            guard let handle = call.session.windows.first(where: { $0.handle == id })?.handle else {
+                throw BiDiError(.noSuchClientWindow, "no client window has the id \(id)")
+            }
             let state = try call.parameters.string("state")
             guard let command: Command = ["maximized": .maximizeWindow, "minimized": .minimizeWindow,
                                           "fullscreen": .fullscreenWindow, "normal": .setWindowRect][state] else {
@@ -71,7 +77,7 @@ enum BiDiBrowser {
                 _ = try await Handlers.windowRects[command]?(call.session, CommandRequest(command: command, body: body))
             }
             guard let window = call.session.windows.first(where: { $0.handle == handle }) else {
-                throw BiDiError(.noSuchFrame, "the window \(handle) closed")
+                throw BiDiError(.noSuchClientWindow, "the window \(handle) closed")
             }
             return info(window, call.session)
         },

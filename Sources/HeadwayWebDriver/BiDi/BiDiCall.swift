@@ -13,8 +13,9 @@ struct BiDiCall {
     let parameters: CommandRequest
 
     // The top-level context `params.context` names (or `id`): its handle and page. A frame's id
-    // is `unsupported operation`, or `frameError` where the spec takes only top-level contexts.
-    func context(_ id: String? = nil, frameError: BiDiError.Code = .unsupportedOperation) throws
+    // is `invalid argument`, as the spec says where it takes top-level contexts only, or
+    // `frameError` (`unsupported operation` where the spec takes a frame and Headway does not).
+    func context(_ id: String? = nil, frameError: BiDiError.Code = .invalidArgument) throws
         -> (handle: String, page: Page) {
         let handle = try id ?? parameters.string("context")
         if let frame = ContextID(handle), !frame.isTopLevel,

@@ -154,7 +154,8 @@ final class BiDiConnection {
                     throw BiDiError(.invalidArgument, "\"contexts\" must be a non-empty array of context ids")
                 }
                 let call = BiDiCall(session: session, events: events, parameters: parameters)
-                contexts = Set(try ids.map { try call.context($0.stringValue ?? "").handle })
+                // A frame's events are its top-level context's.
+                contexts = Set(try ids.map { try call.anyContext($0.stringValue ?? "").0.handle })
             }
             let id = try events.subscribe(wanted, contexts: contexts)
             // The contexts and realms open now, as the spec reports them to a new subscription.

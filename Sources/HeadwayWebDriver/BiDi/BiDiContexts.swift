@@ -28,7 +28,7 @@ enum BiDiContexts {
                 windows = windows.filter { $0.handle == root }
             }
             var contexts: [JSONValue] = []
-            for window in windows {
+            for window in windows where !window.page.isClosed {
                 let children = depth == 0 ? nil : await BiDiFrames.children(
                     of: ContextID(handle: window.handle), depth: depth, session: call.session)
                 contexts.append(info(handle: window.handle, url: window.page.url, children: children,
@@ -69,7 +69,7 @@ enum BiDiContexts {
             guard let url = URL(string: text), url.scheme != nil else {
                 throw BiDiError(.invalidArgument, "\"\(text)\" is not an absolute URL")
             }
-            let (handle, page) = try call.context()
+            let (handle, page) = try call.context(frameError: .unsupportedOperation)
             let result = try await call.navigate(page, wait: try call.wait()) { page, condition, timeout in
                 try await page.load(url, until: condition, timeout: timeout)
             }
@@ -77,7 +77,7 @@ enum BiDiContexts {
                     "url": .string(result?.url.absoluteString ?? page.url?.absoluteString ?? text)]
         },
         "browsingContext.reload": { call in
-            let (handle, page) = try call.context()
+            let (handle, page) = try call.context(frameError: .unsupportedOperation)
             let result = try await call.navigate(page, wait: try call.wait()) { page, _, timeout in
                 try await page.reload(timeout: timeout)
             }
@@ -113,7 +113,7 @@ enum BiDiContexts {
             return [:]
         },
         "browsingContext.handleUserPrompt": { call in
-            let (handle, page) = try call.context()
+            let (handle, page) = try call.context(frameError: .unsupportedOperation)
             let accept = try call.parameters.optionalBool("accept") ?? true
             let text = try call.parameters.optionalString("userText")
             guard page.openDialog != nil else {

@@ -17,12 +17,13 @@ final class BiDiDataCollectors {
         let userContexts: Set<String>?
     }
 
-    // A request's body: being read, read (nil: WebKit had none), or dropped to keep the bound.
+    // A request's body: being read (`task`), then read (`body`; nil: WebKit had none, or it was
+    // dropped to keep the bound).
     private struct Entry {
         var collectors: Set<String>
-        var task: Task<Data?, Never>
+        var task: Task<Void, Never>
+        var body: Data?
         var size = 0
-        var dropped = false
     }
 
     static let mostCollectors = 100
@@ -45,7 +46,17 @@ final class BiDiDataCollectors {
             throw BiDiError(.noSuchNetworkCollector, "no data collector has the id \(id)")
         }
         collectors.removeAll { $0.id == id }
-        for key in Array(entries.keys) { disown(key, by: id) }
+        var gone: Set<String> = []
+        for (key, var entry) in entries where entry.collectors.remove(id) != nil {
+            if entry.collectors.isEmpty {
+                gone.insert(key)
+                bytes -= entry.size
+                entries[key] = nil
+            } else {
+                entries[key] = entry
+            }
+        }
+        if !gone.isEmpty { order.removeAll { gone.contains($0) } }
     }
 
     // A request of the window `handle` ended with a response: its body is read for the
@@ -60,20 +71,23 @@ final class BiDiDataCollectors {
             entries[oldest] = nil
             order.removeFirst()
         }
-        let task = Task { @EngineActor [weak self] () -> Data? in
+        let task = Task { @EngineActor [weak self] in
             let body = try? await page.responseBody(of: request)
             self?.read(id, body, limits: covering)
-            return body
         }
         entries[id] = Entry(collectors: Set(covering.map(\.id)), task: task)
         order.append(id)
     }
 
-    // Throws unless `collector` (or any) took the body of `request`.
-    func check(_ request: String, collector: String?) throws {
-        if let collector, !collectors.contains(where: { $0.id == collector }) {
+    func checkCollector(_ collector: String) throws {
+        guard collectors.contains(where: { $0.id == collector }) else {
             throw BiDiError(.noSuchNetworkCollector, "no data collector has the id \(collector)")
         }
+    }
+
+    // Throws unless `collector` (or any) took the body of `request`.
+    func check(_ request: String, collector: String?) throws {
+        if let collector { try checkCollector(collector) }
         guard let entry = entries[request], collector.map(entry.collectors.contains) ?? true else {
             throw BiDiError(.noSuchNetworkData, "no collector took the response body of the request \(request)")
         }
@@ -82,9 +96,10 @@ final class BiDiDataCollectors {
     // The body of `request` as `collector` (or any) took it, once read.
     func data(_ request: String, collector: String?) async throws -> Data {
         try check(request, collector: collector)
-        guard let entry = entries[request] else { throw BiDiError(.noSuchNetworkData, "no such data") }
-        let body = await entry.task.value
-        guard let body, entries[request]?.dropped == false else {
+        if let task = entries[request]?.task { await task.value }
+        // The read may have left the collector out (the body beyond its bound).
+        try check(request, collector: collector)
+        guard let body = entries[request]?.body else {
             throw BiDiError(.unavailableNetworkData, "the response body of the request \(request) is not available: "
                 + "WebKit keeps none for fetch() and XMLHttpRequest responses, and the oldest go past 64 MiB")
         }
@@ -113,13 +128,14 @@ final class BiDiDataCollectors {
             return
         }
         entry.size = size
+        entry.body = body
         entries[id] = entry
         bytes += size
         var index = 0
         while bytes > Self.mostBytes, index < order.count {
             let oldest = order[index]
-            if var old = entries[oldest], !old.dropped, old.size > 0 {
-                old.dropped = true
+            if var old = entries[oldest], old.body != nil, old.size > 0 {
+                old.body = nil
                 bytes -= old.size
                 old.size = 0
                 entries[oldest] = old
@@ -147,6 +163,9 @@ extension BiDiDataCollectors {
                 throw BiDiError(.invalidArgument, "\"collectorType\" must be \"blob\"")
             }
             let contexts = try list(call, "contexts")?.map { try call.context($0).handle }
+            guard try contexts == nil || list(call, "userContexts") == nil else {
+                throw BiDiError(.invalidArgument, "name \"contexts\" or \"userContexts\", not both")
+            }
             let userContexts = try list(call, "userContexts")?.map { id in
                 _ = try call.session.browser(ofUserContext: id)
                 return id
@@ -179,7 +198,8 @@ extension BiDiDataCollectors {
             try dataType(call)
             let request = try call.parameters.string("request")
             let collector = try call.parameters.string("collector")
-            try call.events.collectors.check(request, collector: collector)
+            // As the spec says: an unknown collector is an error, data it did not take is not.
+            try call.events.collectors.checkCollector(collector)
             call.events.collectors.disown(request, by: collector)
             return [:]
         },

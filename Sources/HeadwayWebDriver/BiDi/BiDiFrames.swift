@@ -49,15 +49,20 @@ extension BiDiCall {
 
 @EngineActor
 enum BiDiFrames {
+    // How long getTree waits for a window's page to list its frames: the shortest wait any atom
+    // has (a page that answers none within it and then the library's probe is stuck, and ended).
+    static let listBound = Session.atomFloor
+
     // The frames under `context` as getTree lists them, `depth` levels down (nil: all); [] for a
-    // window whose page does not answer (a prompt open, a script that never yields).
+    // window whose page does not answer within `listBound` (a prompt open, a busy script, a
+    // request held).
     static func children(of context: ContextID, depth: Int?, session: Session) async -> [JSONValue] {
         let levels = min(depth ?? 64, 64)
         guard levels > 0 else { return [] }
         let tree: JSONValue
         do {
             tree = try await session.inContext(context.handle, frames: context.framePath) {
-                try await session.callAtom(Self.tree, [.number(Double(levels))])
+                try await session.callAtom(Self.tree, [.number(Double(levels))], timeout: listBound)
             }
         } catch {
             return []

@@ -36,7 +36,7 @@ enum BiDiInput {
     private static func classic(
         _ command: Command, _ call: BiDiCall, parameters: [String: String] = [:], body: [String: JSONValue]
     ) async throws {
-        let (handle, _) = try call.context()
+        let (handle, _) = try call.context(frameError: .unsupportedOperation)
         guard let handler = Handlers.all[command] else { return }
         let request = CommandRequest(command: command, parameters: parameters, body: body)
         _ = try await call.session.inContext(handle) { try await handler(call.session, request) }

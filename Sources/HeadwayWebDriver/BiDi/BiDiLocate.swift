@@ -42,7 +42,7 @@ enum BiDiLocate {
             return ["nodes": answer["result"]?["value"] ?? []]
         },
         "browsingContext.print": { call in
-            let (_, page) = try call.context()
+            let (_, page) = try call.context(frameError: .unsupportedOperation)
             let options = try PDFOptions(webDriver: call.parameters.body)
             do {
                 return ["data": .string(try await page.pdf(options).base64EncodedString())]

@@ -57,6 +57,7 @@ struct BiDiError: Error, Sendable {
         case noSuchNode = "no such node"
         case noSuchScript = "no such script"
         case noSuchUserContext = "no such user context"
+        case noSuchClientWindow = "no such client window"
         case noSuchNetworkCollector = "no such network collector"
         case noSuchNetworkData = "no such network data"
         case unavailableNetworkData = "unavailable network data"

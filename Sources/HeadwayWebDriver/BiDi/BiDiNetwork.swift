@@ -26,6 +26,7 @@ enum BiDiNetwork {
                                                                  navigation: navigation))
         if started { return [completed] }
         var early = request
+        early.responded = request.responded ?? request.ended
         early.ended = nil
         return [("network.responseStarted", responded(early, id: id, context: context, navigation: navigation)),
                 completed]

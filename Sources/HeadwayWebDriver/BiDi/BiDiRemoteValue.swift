@@ -108,13 +108,15 @@ enum BiDiRemoteValue {
     // `\(FUNCTION)` is replaced by the function declaration of a call.
     static let body = "const P = arguments[0], NK = P.nodeKey;\n" + serializer + "\n" + #"""
     const MISSING = { __proto__: null };
+    const T = typeof H.handles === 'function' ? H.handles(P.handleKey) : null;
     const des = (v) => {
       if (v === null || typeof v !== 'object') throw new TypeError('a local value must be an object');
       const node = Object.getOwnPropertyDescriptor(v, NK);
       if (node) return node.value;
-      if (typeof v.handle === 'string' && v.type === undefined) {
-        if (!H.handles || !H.handles.has(v.handle)) { MISSING.id = v.handle; throw MISSING; }
-        return H.handles.get(v.handle);
+      const handle = Object.getOwnPropertyDescriptor(v, 'handle');
+      if (handle && typeof handle.value === 'string' && !Object.getOwnPropertyDescriptor(v, 'type')) {
+        if (!T || !T.has(handle.value)) { MISSING.id = handle.value; throw MISSING; }
+        return T.get(handle.value);
       }
       const x = v.value;
       switch (v.type) {
@@ -148,8 +150,8 @@ enum BiDiRemoteValue {
     const finish = arguments[arguments.length - 1];
     // An object kept for the client, when it asked for handles.
     const held = (r, v) => {
-      if (P.root && H.handles && v !== null && (typeof v === 'object' || typeof v === 'function')) {
-        const id = H.handles.put(v);
+      if (P.root && T && v !== null && (typeof v === 'object' || typeof v === 'function')) {
+        const id = T.put(v);
         if (id !== null) r.handle = id;
       }
       return r;

@@ -9,7 +9,7 @@ import Headway
 enum BiDiScreenshot {
     static let handlers: [String: BiDiHandler] = [
         "browsingContext.captureScreenshot": { call in
-            let (handle, page) = try call.context()
+            let (handle, page) = try call.context(frameError: .unsupportedOperation)
             let origin = try call.parameters.optionalString("origin") ?? "viewport"
             guard origin == "viewport" || origin == "document" else {
                 throw BiDiError(.invalidArgument, "\"origin\" must be \"viewport\" or \"document\"")

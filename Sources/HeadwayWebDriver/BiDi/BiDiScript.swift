@@ -50,8 +50,9 @@ enum BiDiScript {
             _ = try await call.session.inContext(context.handle, frames: context.framePath) {
                 try await call.session.runUserScript("""
                     const H = typeof __headwayPristine === 'object' && __headwayPristine, ids = arguments[0];
-                    if (H && H.handles) for (let i = 0; i < ids.length; i += 1) H.handles.drop(ids[i]);
-                    """, [.array(handles)], async: false)
+                    const T = H && typeof H.handles === 'function' ? H.handles(arguments[1]) : null;
+                    if (T) for (let i = 0; i < ids.length; i += 1) T.drop(ids[i]);
+                    """, [.array(handles), .string(HandleTable.key)], async: false)
             }
             return [:]
         },
@@ -67,6 +68,7 @@ enum BiDiScript {
         payload["nodeKey"] = .string(key)
         payload["awaitPromise"] = .bool(try call.parameters.bool("awaitPromise"))
         payload["depth"] = try serializationDepth(call)
+        payload["handleKey"] = .string(HandleTable.key)
         switch try call.parameters.optionalString("resultOwnership") ?? "none" {
         case "root": payload["root"] = true
         case "none": payload["root"] = false

@@ -77,7 +77,8 @@ enum BiDiStorage {
         var userContext = BiDiBrowser.defaultID
         if case .object(let partition)? = call.parameters.body["partition"] {
             if partition["type"] == "context" {
-                let (handle, _) = try call.context(partition["context"]?.stringValue ?? "")
+                // A frame's partition is its top-level context's.
+                let handle = try call.anyContext(partition["context"]?.stringValue ?? "").0.handle
                 userContext = call.session.userContext(ofHandle: handle)
             } else if let named = partition["userContext"], named != .null {
                 guard let id = named.stringValue else {
@@ -94,7 +95,7 @@ enum BiDiStorage {
         guard case .object(let partition)? = call.parameters.body["partition"], partition["type"] == "context" else {
             return try await browser.allCookies()
         }
-        let (_, page) = try call.context(partition["context"]?.stringValue ?? "")
+        let (_, page) = try call.anyContext(partition["context"]?.stringValue ?? "")
         guard let url = page.url, ["http", "https"].contains(url.scheme ?? "") else { return [] }
         return try await browser.cookies(for: url)
     }

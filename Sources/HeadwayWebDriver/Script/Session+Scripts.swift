@@ -9,9 +9,10 @@ extension Session {
     // An atom reads or changes the DOM in milliseconds; a page that has not answered one within
     // the script timeout, but at least `atomFloor` (a busy machine's delay is no page's fault)
     // and at most `atomLimit`, is stuck.
-    package func callAtom(_ function: String, _ arguments: [JSONValue] = []) async throws -> JSONValue {
+    package func callAtom(_ function: String, _ arguments: [JSONValue] = [], timeout: Duration? = nil)
+        async throws -> JSONValue {
         try await call(function: function, source: nil, arguments: arguments, mode: .atom,
-                       timeout: min(max(timeouts.scriptDuration, Self.atomFloor), Self.atomLimit))
+                       timeout: timeout ?? min(max(timeouts.scriptDuration, Self.atomFloor), Self.atomLimit))
     }
 
     nonisolated static let atomFloor: Duration = .seconds(5)
