@@ -264,10 +264,18 @@ class BiDiTests(unittest.TestCase):
         try:
             self.assertEqual(set(self.driver.browser.get_user_contexts()), {"default", user_context})
             other = self.driver.browsing_context.create(type="tab", user_context=user_context)
+            # A preload script for the user context runs in its windows only.
+            preload = self.driver.script._add_preload_script("() => { window.marked = 'yes'; }",
+                                                            user_contexts=[user_context])
             url = f"{self.base}/title.html"
+            marked = {}
             for context, who in ((self.context, "default"), (other, "other")):
                 self.driver.browsing_context.navigate(context=context, url=url, wait="complete")
                 self.driver.script._evaluate(f"document.cookie = 'who={who}'", {"context": context}, False)
+                marked[who] = self.driver.script._evaluate("typeof window.marked", {"context": context}, False).result
+            self.driver.script._remove_preload_script(preload)
+            self.assertEqual(marked, {"default": {"type": "string", "value": "undefined"},
+                                      "other": {"type": "string", "value": "string"}})
             for partition, who in ((None, "default"), (StorageKeyPartitionDescriptor(user_context=user_context), "other")):
                 result = self.driver.storage.get_cookies(partition=partition)
                 self.assertEqual([(c.name, c.value.value) for c in result.cookies], [("who", who)])

@@ -163,7 +163,7 @@ final class BiDiEvents {
         guard readers[handle] == nil else { return }
         let userContext = session.userContext(of: page)
         if userContext != BiDiBrowser.defaultID { userContexts[handle] = userContext }
-        preloads.windowOpened(page, handle: handle)
+        preloads.windowOpened(page, handle: handle, userContext: userContext)
         intercepts.refresh(page, session: session, self)
         readers[handle] = Task { @EngineActor [weak self, weak session] in
             for await event in page.events {

@@ -2,7 +2,8 @@ import Foundation
 import Headway
 
 // Preload scripts (script.addPreloadScript): a function run in every new document of the
-// contexts named (or of every context, those opened later too) before the page's own scripts,
+// contexts named, or of the user contexts named, or of every context (those opened later too),
+// before the page's own scripts,
 // as the library's init scripts. Its arguments are channels: calling one sends a script.message
 // event with the value serialized, through the `headway` message handler (captured at document
 // start, before the page can touch it).
@@ -11,13 +12,15 @@ final class BiDiPreloads {
     struct Preload {
         let source: String
         let contexts: Set<String>?
+        let userContexts: Set<String>?
         // Each window's copy, by handle (the page held weakly: a closed one goes).
         var installed: [String: (page: WeakPageRef, script: InitScript)] = [:]
     }
 
     private var preloads: [String: Preload] = [:]
 
-    func add(function: String, channels: [String], contexts: Set<String>?, session: Session) throws -> String {
+    func add(function: String, channels: [String], contexts: Set<String>?, userContexts: Set<String>?,
+             session: Session) throws -> String {
         let id = UUID().uuidString.lowercased()
         let arguments = channels.map { "channel(\(JSONValue.string($0).jsonText))" }.joined(separator: ", ")
         let source = """
@@ -38,9 +41,11 @@ final class BiDiPreloads {
               ).apply(undefined, [\(arguments)]); } catch (e) { console.error(e); }
             })();
             """
-        preloads[id] = Preload(source: source, contexts: contexts)
+        preloads[id] = Preload(source: source, contexts: contexts, userContexts: userContexts)
         session.syncWindows()
-        for window in session.windows { try install(id, on: window.page, handle: window.handle) }
+        for window in session.windows {
+            try install(id, on: window.page, handle: window.handle, userContext: window.userContext)
+        }
         return id
     }
 
@@ -55,13 +60,13 @@ final class BiDiPreloads {
 
     // Installs every preload script that applies to a window opened now (one its opener's
     // scripts already run in keeps that copy).
-    func windowOpened(_ page: Page, handle: String) {
-        for id in preloads.keys { try? install(id, on: page, handle: handle) }
+    func windowOpened(_ page: Page, handle: String, userContext: String) {
+        for id in preloads.keys { try? install(id, on: page, handle: handle, userContext: userContext) }
     }
 
-    private func install(_ id: String, on page: Page, handle: String) throws {
+    private func install(_ id: String, on page: Page, handle: String, userContext: String) throws {
         guard var preload = preloads[id], preload.contexts?.contains(handle) ?? true,
-              preload.installed[handle] == nil else { return }
+              preload.userContexts?.contains(userContext) ?? true, preload.installed[handle] == nil else { return }
         let script = try page.initScripts.first { $0.source == preload.source } ?? page.addInitScript(preload.source)
         preload.installed[handle] = (WeakPageRef(page: page), script)
         preloads[id] = preload
@@ -90,8 +95,19 @@ final class BiDiPreloads {
             if case .array(let ids)? = call.parameters.body["contexts"] {
                 contexts = Set(try ids.map { try call.context($0.stringValue ?? "").handle })
             }
+            var userContexts: Set<String>?
+            if case .array(let ids)? = call.parameters.body["userContexts"] {
+                guard contexts == nil else {
+                    throw BiDiError(.invalidArgument, "name \"contexts\" or \"userContexts\", not both")
+                }
+                userContexts = Set(try ids.map { value in
+                    let id = value.stringValue ?? ""
+                    _ = try call.session.browser(ofUserContext: id)
+                    return id
+                })
+            }
             let id = try call.events.preloads.add(function: function, channels: channels, contexts: contexts,
-                                                  session: call.session)
+                                                  userContexts: userContexts, session: call.session)
             return ["script": .string(id)]
         },
         "script.removePreloadScript": { call in
