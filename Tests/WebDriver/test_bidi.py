@@ -276,6 +276,20 @@ class BiDiTests(unittest.TestCase):
             self.driver.script._remove_preload_script(preload)
             self.assertEqual(marked, {"default": {"type": "string", "value": "undefined"},
                                       "other": {"type": "string", "value": "string"}})
+            # So do extra headers for it.
+            self.driver.network.set_extra_headers(
+                headers=[{"name": "X-Which", "value": {"type": "string", "value": "other"}}],
+                user_contexts=[user_context])
+            try:
+                sent = {}
+                for context, who in ((self.context, "default"), (other, "other")):
+                    echo = self.driver.script._evaluate(
+                        "fetch('/echo').then(r => r.json()).then(h => h['x-which'] || 'none')",
+                        {"context": context}, True).result
+                    sent[who] = echo["value"]
+                self.assertEqual(sent, {"default": "none", "other": "other"})
+            finally:
+                self.driver.network.set_extra_headers(headers=[], user_contexts=[user_context])
             for partition, who in ((None, "default"), (StorageKeyPartitionDescriptor(user_context=user_context), "other")):
                 result = self.driver.storage.get_cookies(partition=partition)
                 self.assertEqual([(c.name, c.value.value) for c in result.cookies], [("who", who)])

@@ -63,10 +63,14 @@ final class BiDiIntercepts {
         intercepts.removeAll { $0.id == id }
     }
 
+    // The key of a user context's extra headers (a context's is its handle, which has no space).
+    static func key(userContext: String) -> String { "user-context " + userContext }
+
     // Whether the window `handle`'s requests need holding.
-    func applies(to handle: String) -> Bool {
+    func applies(to handle: String, userContext: String) -> Bool {
         intercepts.contains { $0.phases.contains("beforeRequestSent") && ($0.contexts?.contains(handle) ?? true) }
             || extraHeaders[nil] != nil || extraHeaders[handle] != nil
+            || extraHeaders[Self.key(userContext: userContext)] != nil
             || bypassesCache.contains(nil) || bypassesCache.contains(handle)
     }
 
@@ -76,6 +80,7 @@ final class BiDiIntercepts {
         var headers = held.headers
         var changed = false
         var added = extraHeaders[nil] ?? []
+        added += extraHeaders[Self.key(userContext: events.userContexts[handle] ?? BiDiBrowser.defaultID)] ?? []
         added += extraHeaders[handle] ?? []
         if bypassesCache.contains(nil) || bypassesCache.contains(handle) {
             added += [.init(name: "Cache-Control", value: "no-cache"), .init(name: "Pragma", value: "no-cache")]
@@ -206,14 +211,16 @@ extension BiDiIntercepts {
             guard let self, let events, let session, let handle = session.handle(of: page) else { return .default }
             return await self.authenticate(challenge, handle: handle, events: events)
         }
-        guard let handle = session.handle(of: page), applies(to: handle) else {
+        guard let handle = session.handle(of: page),
+              applies(to: handle, userContext: session.userContext(ofHandle: handle)) else {
             try? page.setRequestInterceptor(nil)
             return
         }
         try? page.setRequestInterceptor { [weak self, weak events, weak session] page, held in
             guard let self, let events, let session else { return .proceed }
             session.syncWindows()
-            guard let handle = session.handle(of: page), self.applies(to: handle) else { return .proceed }
+            guard let handle = session.handle(of: page),
+                  self.applies(to: handle, userContext: session.userContext(ofHandle: handle)) else { return .proceed }
             return await self.decide(held, handle: handle, events: events)
         }
     }

@@ -154,7 +154,7 @@ extension BiDiEvents {
         let id = "\(handle)-\(request.id)"
         noteOpen(request.url, id: id, navigation: navigation, handle: handle)
         let params = BiDiNetwork.sent(request, id: id, context: handle, navigation: navigation)
-        guard intercepts.applies(to: handle) else {
+        guard intercepts.applies(to: handle, userContext: session.userContext(ofHandle: handle)) else {
             emit("network.beforeRequestSent", params, context: handle)
             return
         }

@@ -140,7 +140,18 @@ enum BiDiNetworkCommands {
             guard ["default", "bypass"].contains(behaviour) else {
                 throw BiDiError(.invalidArgument, "\"cacheBehavior\" must be default or bypass, not \(behaviour)")
             }
-            let keys: [String?] = try contextIDs(call).map { Array($0) } ?? [nil]
+            let contexts = try contextIDs(call)
+            var keys: [String?] = contexts.map { Array($0) } ?? [nil]
+            if case .array(let ids)? = call.parameters.body["userContexts"] {
+                guard contexts == nil, !ids.isEmpty else {
+                    throw BiDiError(.invalidArgument, "\"userContexts\" must be a non-empty list, without \"contexts\"")
+                }
+                keys = try ids.map { value in
+                    let id = value.stringValue ?? ""
+                    _ = try call.session.browser(ofUserContext: id)
+                    return BiDiIntercepts.key(userContext: id)
+                }
+            }
             for key in keys {
                 if behaviour == "bypass" {
                     call.events.intercepts.bypassesCache.insert(key)
@@ -153,7 +164,18 @@ enum BiDiNetworkCommands {
         },
         "network.setExtraHeaders": { call in
             let headers = try BiDiNetworkCommands.headers(call.parameters.body["headers"] ?? .null)
-            let keys: [String?] = try contextIDs(call).map { Array($0) } ?? [nil]
+            let contexts = try contextIDs(call)
+            var keys: [String?] = contexts.map { Array($0) } ?? [nil]
+            if case .array(let ids)? = call.parameters.body["userContexts"] {
+                guard contexts == nil, !ids.isEmpty else {
+                    throw BiDiError(.invalidArgument, "\"userContexts\" must be a non-empty list, without \"contexts\"")
+                }
+                keys = try ids.map { value in
+                    let id = value.stringValue ?? ""
+                    _ = try call.session.browser(ofUserContext: id)
+                    return BiDiIntercepts.key(userContext: id)
+                }
+            }
             for key in keys { call.events.intercepts.extraHeaders[key] = headers.isEmpty ? nil : headers }
             call.events.intercepts.refresh(call.session, call.events)
             return [:]
