@@ -17,13 +17,32 @@
  *   automation does, so no Content-Security-Policy applies), hands `nodes` over as the page's
  *   wrappers and calls the page runner with (function, nodes, payload, mode, reply); the runner
  *   calls `reply(ok, text, nodes)` once, and `done` gets the same with the isolated world's
- *   wrappers. `call` returns null, or a compile error's message. */
+ *   wrappers. `call` returns null, or a compile error's message.
+ * - `call(source, nodes, payload, mode, done, sandbox)` with a sandbox's name does the same in a
+ *   world of that name instead of the page's (WebDriver BiDi's sandboxes: the page's DOM,
+ *   globals of their own), whose runner is made on its first call in each document. */
 
 static char *page_runner_source = NULL;
 static char *isolated_source = NULL;
 static WebKitScriptWorld *isolated_world = NULL;
 
 static const char *runner_key = "headway-page-runner";
+
+/* The sandboxes' worlds by name, at most `most_sandboxes`. */
+static GHashTable *sandboxes = NULL;
+static const guint most_sandboxes = 64;
+
+/* The world of the sandbox `name`: made on its first use; NULL past the bound. */
+static WebKitScriptWorld *sandbox_world(const char *name) {
+    if (!sandboxes) sandboxes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_object_unref);
+    WebKitScriptWorld *world = g_hash_table_lookup(sandboxes, name);
+    if (world || g_hash_table_size(sandboxes) >= most_sandboxes) return world;
+    char *world_name = g_strconcat("headway-sandbox ", name, NULL);
+    world = webkit_script_world_new_with_name(world_name);
+    g_free(world_name);
+    g_hash_table_insert(sandboxes, g_strdup(name), world);
+    return world;
+}
 
 typedef struct {
     GWeakRef frame;
@@ -88,6 +107,21 @@ static JSCValue *page_runner(WebKitFrame *frame) {
     return runner;
 }
 
+/* The runner of the sandbox `name` in `frame`'s current document (`context`, that world's), made
+ * on its first call there and kept on the frame. A new reference, or NULL. */
+static JSCValue *sandbox_runner(WebKitFrame *frame, const char *name, JSCContext *context) {
+    char *key = g_strconcat("headway-sandbox-runner ", name, NULL);
+    JSCValue *runner = g_object_get_data(G_OBJECT(frame), key);
+    if (runner && jsc_value_get_context(runner) == context) {
+        g_object_ref(runner);
+    } else {
+        runner = page_runner_source ? evaluate(context, page_runner_source, "headway-page-runner.js", NULL) : NULL;
+        if (runner) g_object_set_data_full(G_OBJECT(frame), key, g_object_ref(runner), g_object_unref);
+    }
+    g_free(key);
+    return runner;
+}
+
 /* The nodes of `array` (a JavaScript array of one world) as `world`'s wrappers, in `context`;
  * anything that is not a node becomes null. */
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -136,7 +170,7 @@ static void page_reply(GPtrArray *arguments, gpointer user_data) {
     g_clear_object(&frame);
 }
 
-/* `call(source, nodes, payload, mode, done)`, as the isolated world sees it. */
+/* `call(source, nodes, payload, mode, done[, sandbox])`, as the isolated world sees it. */
 static JSCValue *isolated_call(GPtrArray *arguments, gpointer user_data) {
     BridgeData *data = user_data;
     JSCContext *isolated = jsc_context_get_current();
@@ -145,12 +179,30 @@ static JSCValue *isolated_call(GPtrArray *arguments, gpointer user_data) {
     }
     WebKitFrame *frame = live_frame(&data->frame);
     if (!frame) return jsc_value_new_string(isolated, "the frame is gone");
-    JSCValue *runner = data->runner;
+    JSCValue *sandbox = arguments->len > 5 ? g_ptr_array_index(arguments, 5) : NULL;
+    char *name = sandbox && jsc_value_is_string(sandbox) ? jsc_value_to_string(sandbox) : NULL;
+    WebKitScriptWorld *world = webkit_script_world_get_default();
+    JSCContext *page;
+    JSCValue *runner;
+    if (name && *name) {
+        world = sandbox_world(name);
+        if (!world) {
+            g_free(name);
+            g_object_unref(frame);
+            return jsc_value_new_string(isolated, "a page has at most 64 sandboxes");
+        }
+        page = webkit_frame_get_js_context_for_script_world(frame, world);
+        runner = sandbox_runner(frame, name, page);
+    } else {
+        page = webkit_frame_get_js_context(frame);
+        runner = data->runner ? g_object_ref(data->runner) : NULL;
+    }
+    g_free(name);
     if (!runner) {
+        g_object_unref(page);
         g_object_unref(frame);
         return jsc_value_new_string(isolated, "the page runner could not be made in this document");
     }
-    JSCContext *page = webkit_frame_get_js_context(frame);
     char *source = jsc_value_to_string(g_ptr_array_index(arguments, 0));
     char *error = NULL;
     JSCValue *function = evaluate(page, source ? source : "", "headway-script.js", &error);
@@ -159,8 +211,7 @@ static JSCValue *isolated_call(GPtrArray *arguments, gpointer user_data) {
     if (!function || !jsc_value_is_function(function)) {
         answer = jsc_value_new_string(isolated, error ? error : "the script is not a function");
     } else {
-        JSCValue *nodes = nodes_in_world(g_ptr_array_index(arguments, 1), frame, webkit_script_world_get_default(),
-                                         page);
+        JSCValue *nodes = nodes_in_world(g_ptr_array_index(arguments, 1), frame, world, page);
         char *payload = jsc_value_to_string(g_ptr_array_index(arguments, 2));
         char *mode = jsc_value_to_string(g_ptr_array_index(arguments, 3));
         JSCValue *reply = jsc_value_new_function_variadic(page, NULL, G_CALLBACK(page_reply),
@@ -182,6 +233,7 @@ static JSCValue *isolated_call(GPtrArray *arguments, gpointer user_data) {
     }
     g_clear_object(&function);
     g_free(error);
+    g_object_unref(runner);
     g_object_unref(page);
     g_object_unref(frame);
     return answer;

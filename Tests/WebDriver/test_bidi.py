@@ -570,6 +570,52 @@ class BiDiProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    def test_sandboxes_share_the_dom_not_the_globals(self):
+        socket = self.connect()
+        base = support.page_server()
+        context = self.driver.current_window_handle
+
+        def run(ident, expression, target):
+            answer = self.exchange(socket, {"id": ident, "method": "script.evaluate", "params": {
+                "expression": expression, "target": target, "awaitPromise": False}})
+            self.assertEqual(answer["type"], "success", answer)
+            return answer["result"]
+
+        try:
+            self.exchange(socket, {"id": 1, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/title.html", "wait": "complete"}})
+            self.exchange(socket, {"id": 2, "method": "session.subscribe", "params": {
+                "events": ["script.realmCreated"], "contexts": [context]}})
+            sandbox = {"context": context, "sandbox": "tools"}
+            result = run(3, "window.secret = 'kept'; document.title", sandbox)
+            self.assertEqual(result["result"], {"type": "string", "value": "Title page"})
+            page = run(4, "typeof window.secret", {"context": context})
+            self.assertEqual(page["result"]["value"], "undefined")
+            self.assertNotEqual(page["realm"], result["realm"])
+            # The sandbox's realm is listed, and names it again.
+            realms = self.exchange(socket, {"id": 5, "method": "script.getRealms", "params": {"context": context}})
+            listed = [r for r in realms["result"]["realms"] if r.get("sandbox") == "tools"]
+            self.assertEqual([r["realm"] for r in listed], [result["realm"]])
+            again = run(6, "window.secret", {"realm": result["realm"]})
+            self.assertEqual(again["result"]["value"], "kept")
+            # A node crosses from the sandbox to the page's realm by its sharedId.
+            node = run(7, "document.getElementById('h')", sandbox)["result"]
+            answer = self.exchange(socket, {"id": 8, "method": "script.callFunction", "params": {
+                "functionDeclaration": "(el) => el.textContent", "arguments": [{"sharedId": node["sharedId"]}],
+                "target": {"context": context}, "awaitPromise": False}})
+            self.assertEqual(answer["result"]["result"]["value"], "Hello")
+            # A page that breaks its own built-ins leaves the sandbox's alone.
+            run(9, "JSON.stringify = () => 'page'; Array.prototype.map = null; 0", {"context": context})
+            self.assertEqual(run(10, "JSON.stringify([1].map(x => x + 1))", sandbox)["result"]["value"], "[2]")
+            # A new document has a new sandbox of that name.
+            self.exchange(socket, {"id": 11, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/next.html", "wait": "complete"}})
+            fresh = run(12, "typeof window.secret", sandbox)
+            self.assertEqual(fresh["result"]["value"], "undefined")
+            self.assertNotEqual(fresh["realm"], result["realm"])
+        finally:
+            socket.close()
+
     def test_errors_are_answered(self):
         socket = self.connect()
         try:

@@ -142,7 +142,8 @@ extension PageScripts {
     // them cross as the page's) and resolves with its JSON-cloned result (nodes and windows
     // crossing back), or rejects with an Error whose message is what the script threw; with
     // `options.timeout` (ms), one named "ScriptTimeout" once the script has not settled by then,
-    // timed in the page from when its call arrived (not the time the call took to arrive).
+    // timed in the page from when its call arrived (not the time the call took to arrive); with
+    // `options.sandbox` (a name), in that sandbox's world instead of the page's.
     static let isolatedBridge = #"""
     (call) => {
       'use strict';
@@ -177,7 +178,7 @@ extension PageScripts {
               return back[m] ?? null;
             }));
           } catch (e) { reject(e); }
-        });
+        }, typeof options.sandbox === 'string' ? options.sandbox : '');
         if (error !== null) return reject(new SyntaxError(error));
         if (typeof options.timeout === 'number') {
           setTimeout(() => {

@@ -39,6 +39,10 @@ final class BiDiEvents {
     var heldIDs: [String: [Int: String]] = [:]
     // How many documents each window has had: its realm's id counts them.
     private var documents: [String: Int] = [:]
+    // The sandboxes each window's document has used, in order: their realms' ids number them.
+    private var sandboxNames: [String: [String]] = [:]
+    // The origin of each window's document, as its realm was reported.
+    private var origins: [String: String] = [:]
     // The user context of each window not in "default", by handle.
     var userContexts: [String: String] = [:]
     // Each window's requests in flight whose responseStarted was sent, by the page's request id.
@@ -188,6 +192,8 @@ final class BiDiEvents {
         responded[handle] = nil
         userContexts[handle] = nil
         documents[handle] = nil
+        sandboxNames[handle] = nil
+        origins[handle] = nil
         reported[handle] = nil
         asked[handle] = nil
         openIDs[handle] = nil
@@ -259,6 +265,31 @@ final class BiDiEvents {
         }
     }
 
+    // The sandboxes the window's document has used, with their realms' ids.
+    func sandboxes(of handle: String) -> [(name: String, realm: String)] {
+        (sandboxNames[handle] ?? []).enumerated().map { ($0.element, realmID(of: handle) + "-sandbox-\($0.offset)") }
+    }
+
+    // The sandbox whose realm `realm` is, in the window's document now.
+    func sandbox(ofRealm realm: String, handle: String) -> String? {
+        sandboxes(of: handle).first { $0.realm == realm }?.name
+    }
+
+    // The realm of the sandbox `name` in `context`'s document: a frame's is named by the frame's
+    // context; a window's is numbered, and reported as created on its first use.
+    func sandboxRealm(_ context: ContextID, _ name: String) -> String {
+        guard context.isTopLevel else { return BiDiContexts.realm(of: context.id) + "-sandbox-" + name }
+        if let known = sandboxes(of: context.handle).first(where: { $0.name == name })?.realm { return known }
+        var names = sandboxNames[context.handle] ?? []
+        names.append(name)
+        sandboxNames[context.handle] = names
+        let realm = realmID(of: context.handle) + "-sandbox-\(names.count - 1)"
+        emit("script.realmCreated", ["realm": .string(realm), "origin": .string(origins[context.handle] ?? "null"),
+                                     "type": "window", "context": .string(context.handle), "sandbox": .string(name),
+                                     "userContext": "default"], context: context.handle)
+        return realm
+    }
+
     // The realm of the window `handle`'s document now: one per document, counted per window.
     func realmID(of handle: String) -> String {
         BiDiContexts.realm(of: handle) + "-\(documents[handle] ?? 0)"
@@ -269,11 +300,19 @@ final class BiDiEvents {
     func realm(created: Bool, handle: String, url: URL?, isNew: Bool = true) {
         if created, isNew { documents[handle, default: 0] += 1 }
         let realm = JSONValue.string(realmID(of: handle))
-        guard created else { return emit("script.realmDestroyed", ["realm": realm], context: handle) }
+        guard created else {
+            // The document's sandboxes go with it.
+            for sandbox in sandboxes(of: handle) {
+                emit("script.realmDestroyed", ["realm": .string(sandbox.realm)], context: handle)
+            }
+            sandboxNames[handle] = nil
+            return emit("script.realmDestroyed", ["realm": realm], context: handle)
+        }
         var origin = "null"
         if let url, let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host {
             origin = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")
         }
+        origins[handle] = origin
         emit("script.realmCreated", ["realm": realm, "origin": .string(origin), "type": "window",
                                      "context": .string(handle), "userContext": "default"], context: handle)
     }

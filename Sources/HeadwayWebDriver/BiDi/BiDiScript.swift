@@ -35,14 +35,20 @@ enum BiDiScript {
                 windows = windows.filter { $0.handle == context }
             }
             if let type = try call.parameters.optionalString("type"), type != "window" { return ["realms": []] }
-            return ["realms": .array(windows.map { window in
-                ["realm": .string(call.events.realmID(of: window.handle)), "type": "window",
-                 "context": .string(window.handle), "origin": .string(origin(of: window.page.url))]
+            return ["realms": .array(windows.flatMap { window in
+                let origin = JSONValue.string(origin(of: window.page.url))
+                let page: JSONValue = ["realm": .string(call.events.realmID(of: window.handle)), "type": "window",
+                                       "context": .string(window.handle), "origin": origin]
+                // The sandboxes used in its document since it came.
+                return [page] + call.events.sandboxes(of: window.handle).map { sandbox in
+                    ["realm": .string(sandbox.realm), "type": "window", "context": .string(window.handle),
+                     "origin": origin, "sandbox": .string(sandbox.name)]
+                }
             })]
         },
         // The handles go from the document's table; one already gone is no error, as the spec says.
         "script.disown": { call in
-            let context = try call.target()
+            let context = try call.target().context
             let handles = try call.parameters.array("handles").map { value throws -> JSONValue in
                 guard value.stringValue != nil else { throw BiDiError(.invalidArgument, "a handle must be a string") }
                 return value
@@ -61,7 +67,7 @@ enum BiDiScript {
     static func run(
         _ call: BiDiCall, _ payload: [String: JSONValue], function: String
     ) async throws -> JSONValue {
-        let context = try call.target()
+        let (context, sandbox) = try call.target()
         let handle = context.handle
         var payload = payload
         let key = payload["nodeKey"]?.stringValue ?? BiDiRemoteValue.nodeKey()
@@ -76,11 +82,11 @@ enum BiDiScript {
             throw BiDiError(.invalidArgument, "\"resultOwnership\" must be \"root\" or \"none\", not \(other)")
         }
         let body = BiDiRemoteValue.body.replacingOccurrences(of: #"\(FUNCTION)"#, with: function)
-        let realm = JSONValue.string(call.realm(of: context))
+        let realm = JSONValue.string(sandbox.map { call.events.sandboxRealm(context, $0) } ?? call.realm(of: context))
         let answer: JSONValue
         do {
             answer = try await call.session.inContext(handle, frames: context.framePath) {
-                try await call.session.runUserScript(body, [.object(payload)], async: true)
+                try await call.session.runUserScript(body, [.object(payload)], async: true, sandbox: sandbox)
             }
         } catch let error as WebDriverError where error.code == .javascriptError {
             // The function declaration did not compile.
@@ -122,22 +128,31 @@ enum BiDiScript {
 
 extension BiDiCall {
     // The context of `params.target` ({context} or {realm}), a top-level one or a frame.
-    func target() throws -> ContextID {
+    func target() throws -> (context: ContextID, sandbox: String?) {
         guard case .object(let target)? = parameters.body["target"] else {
             throw BiDiError(.invalidArgument, "\"target\" must be an object: {\"context\": id} or {\"realm\": id}")
         }
-        if let sandbox = target["sandbox"]?.stringValue, !sandbox.isEmpty {
-            throw BiDiError(.unsupportedOperation, "headway runs scripts in the page's own realm, not in sandboxes")
+        if let context = target["context"]?.stringValue {
+            var sandbox: String?
+            if let named = target["sandbox"], named != .null {
+                guard let name = named.stringValue, !name.isEmpty, name.utf8.count <= 256 else {
+                    throw BiDiError(.invalidArgument, "\"sandbox\" must be a name of 1 to 256 bytes")
+                }
+                sandbox = name
+            }
+            return (try anyContext(context).0, sandbox)
         }
-        if let context = target["context"]?.stringValue { return try anyContext(context).0 }
         if let realm = target["realm"]?.stringValue, realm.hasPrefix("realm-") {
             session.syncWindows()
-            if let window = session.windows.first(where: { events.realmID(of: $0.handle) == realm }) {
-                return ContextID(handle: window.handle)
+            for window in session.windows {
+                if events.realmID(of: window.handle) == realm { return (ContextID(handle: window.handle), nil) }
+                if let name = events.sandbox(ofRealm: realm, handle: window.handle) {
+                    return (ContextID(handle: window.handle), name)
+                }
             }
             // A frame's realm is named by its context.
             if let frame = ContextID(String(realm.dropFirst(6))), !frame.isTopLevel {
-                return try anyContext(frame.id).0
+                return (try anyContext(frame.id).0, nil)
             }
         }
         throw BiDiError(.noSuchFrame, "the target names no context or realm headway knows (a realm goes with its "

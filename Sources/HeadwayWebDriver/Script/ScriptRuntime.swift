@@ -6,6 +6,7 @@
 //   a: the arguments (JSON, with references), p: the frame path (element references from the top),
 //   h: the top-level window's handle, m: "atom", "sync" or "async", s: a user script's source,
 //   t: its script timeout in ms (null: none), timed in the page as the spec's timer is;
+//   w: the sandbox (a world of that name) a user's script runs in, or null for the page's world;
 // and it is placed after `const F = ...`, the atom to call. A user's script runs in the page's
 // own world, as the spec says, through `headwayPage.call` of the current frame. It always
 // returns {value} or {error, message}.
@@ -138,7 +139,8 @@ enum ScriptRuntime {
             + '(libHeadwayWebExtension.so) was not loaded; ship the Headway_Headway.resources folder beside headway');
         }
         try {
-          value = await ctx.headwayPage.call(s, args, { async: m === 'async', timeout: t ?? undefined });
+          value = await ctx.headwayPage.call(s, args, { async: m === 'async', timeout: t ?? undefined,
+                                                        sandbox: w ?? undefined });
         } catch (e) {
           if (e.name === 'ScriptTimeout') {
             fail('script timeout', `the script did not finish within the script timeout (${t} ms)`);

@@ -21,13 +21,15 @@ extension Session {
     // Runs a user's script body (Execute Script or Execute Async Script) in the page's world. The
     // script timeout is timed in the page; the call's own bound, a moment longer, catches a page
     // that does not answer at all.
-    func runUserScript(_ script: String, _ arguments: [JSONValue], async: Bool) async throws -> JSONValue {
-        try await call(function: "null", source: script, arguments: arguments,
-                       mode: async ? .async : .sync, timeout: timeouts.scriptDuration + Self.atomFloor)
+    func runUserScript(_ script: String, _ arguments: [JSONValue], async: Bool, sandbox: String? = nil)
+        async throws -> JSONValue {
+        try await call(function: "null", source: script, arguments: arguments, mode: async ? .async : .sync,
+                       timeout: timeouts.scriptDuration + Self.atomFloor, sandbox: sandbox)
     }
 
     private func call(
-        function: String, source: String?, arguments: [JSONValue], mode: ScriptMode, timeout: Duration
+        function: String, source: String?, arguments: [JSONValue], mode: ScriptMode, timeout: Duration,
+        sandbox: String? = nil
     ) async throws -> JSONValue {
         let page = try currentPage()
         let body = "const F = (\(function));\n" + ScriptRuntime.prelude
@@ -38,7 +40,7 @@ extension Session {
             let arguments: [String: JSONValue] = [
                 "a": .array(arguments), "p": .array(framePath), "h": .string(currentHandle ?? ""),
                 "m": .string(mode.rawValue), "s": source.map(JSONValue.string) ?? .null,
-                "t": inPage.map { .number(Double($0)) } ?? .null,
+                "t": inPage.map { .number(Double($0)) } ?? .null, "w": sandbox.map(JSONValue.string) ?? .null,
             ]
             // A user prompt the script opens ends the call with null, as in WebKitWebDriver.
             result = try await page.unlessDialogOpens {
