@@ -251,6 +251,11 @@ class BiDiTests(unittest.TestCase):
         if support.BROWSER == "headway":  # chromedriver enters it (docs/webdriver-reference.md)
             with self.assertRaisesRegex(Exception, "another origin"):
                 self.driver.script._evaluate("1", {"context": frames["next.html"].context}, await_promise=False)
+        # A frame navigates, and keeps its context.
+        b = frames["frame_b.html"].context
+        self.driver.browsing_context.navigate(context=b, url=f"{self.base}/next.html", wait="complete")
+        result = self.driver.script._evaluate("document.getElementById('p').textContent", {"context": b}, False)
+        self.assertEqual(result.result, {"type": "string", "value": "Second page"})
         with self.assertRaisesRegex(Exception, "invalid argument"):  # the spec closes top-level contexts only
             self.driver.browsing_context.close(a.context)
         # A frame gone is no context any more.

@@ -69,6 +69,9 @@ enum BiDiContexts {
             guard let url = URL(string: text), url.scheme != nil else {
                 throw BiDiError(.invalidArgument, "\"\(text)\" is not an absolute URL")
             }
+            if let frame = ContextID(try call.parameters.string("context")), !frame.isTopLevel {
+                return try await BiDiFrames.navigate(frame, to: url, call)
+            }
             let (handle, page) = try call.context(frameError: .unsupportedOperation)
             let result = try await call.navigate(page, wait: try call.wait()) { page, condition, timeout in
                 try await page.load(url, until: condition, timeout: timeout)

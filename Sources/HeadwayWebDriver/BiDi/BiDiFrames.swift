@@ -79,6 +79,34 @@ enum BiDiFrames {
         return tree["url"]?.stringValue ?? "about:blank"
     }
 
+    // browsingContext.navigate of a frame: its window's location set from the parent document
+    // (allowed whatever the frame's origin); `wait` other than none waits for the frame element's
+    // load event, within the pageLoad timeout. No navigation events are sent for frames.
+    static func navigate(_ frame: ContextID, to url: URL, _ call: BiDiCall) async throws -> JSONValue {
+        _ = try call.anyContext(frame.id)
+        let waits = try call.wait() != .committed
+        let parent = ContextID(handle: frame.handle, frames: Array(frame.frames.dropLast()))
+        let element: JSONValue = [ScriptRuntime.elementKey: .string(frame.frames.last ?? "")]
+        do {
+            _ = try await call.session.inContext(frame.handle, frames: parent.framePath) {
+                try await call.session.callAtom("""
+                    function(el, url, waits) {
+                      if (!el.contentWindow) fail('no such frame', 'the frame element shows no document');
+                      const loaded = new Promise((resolve) => el.addEventListener('load', () => resolve(true),
+                                                                                  { once: true }));
+                      el.contentWindow.location.href = url;
+                      return waits ? loaded : true;
+                    }
+                    """, [element, .string(url.absoluteString), .bool(waits)],
+                    timeout: call.session.timeouts.pageLoadDuration)
+            }
+        } catch let error as WebDriverError where error.code == .timeout {
+            throw BiDiError(.unknownError, "the frame's navigation did not end within the pageLoad timeout "
+                + "(\(call.session.timeouts.pageLoad) ms)")
+        }
+        return ["navigation": .string(UUID().uuidString.lowercased()), "url": .string(url.absoluteString)]
+    }
+
     // getTree's entry for a frame named as its root.
     static func info(_ context: ContextID, depth: Int?, _ call: BiDiCall) async throws -> JSONValue {
         let url = try await url(of: context, session: call.session)
