@@ -220,3 +220,38 @@ class SessionCase(unittest.TestCase):
     def open(self, name):
         self.driver.get(self.page(name))
         return self.driver
+
+
+def png_pixel(data, x, y):
+    """The (red, green, blue) of pixel (x, y) of an 8-bit, non-interlaced RGB or RGBA PNG."""
+    import struct
+    import zlib
+    width, height, depth, color = struct.unpack(">IIBB", data[16:26])
+    if depth != 8 or color not in (2, 6):
+        raise ValueError(f"png_pixel reads 8-bit RGB(A) PNGs, not depth {depth} color type {color}")
+    size = 4 if color == 6 else 3
+    compressed, at = b"", 8
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        if kind == b"IDAT":
+            compressed += data[at + 8:at + 8 + length]
+        at += 12 + length
+    raw, stride, previous = zlib.decompress(compressed), width * size, bytearray(width * size)
+    for row in range(y + 1):
+        start = row * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - size] if i >= size else 0
+            up, corner = previous[i], previous[i - size] if i >= size else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        previous = line
+    return tuple(previous[x * size:x * size + 3])
