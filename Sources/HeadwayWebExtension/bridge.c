@@ -189,7 +189,7 @@ static JSCValue *isolated_call(GPtrArray *arguments, gpointer user_data) {
         if (!world) {
             g_free(name);
             g_object_unref(frame);
-            return jsc_value_new_string(isolated, "a page has at most 64 sandboxes");
+            return jsc_value_new_string(isolated, "at most 64 sandboxes: a web process keeps every name it was given");
         }
         page = webkit_frame_get_js_context_for_script_world(frame, world);
         runner = sandbox_runner(frame, name, page);
@@ -239,9 +239,23 @@ static JSCValue *isolated_call(GPtrArray *arguments, gpointer user_data) {
     return answer;
 }
 
+/* A new document in `frame`: the sandbox runners of the last one go (each holds its document). */
+static void forget_sandbox_runners(WebKitFrame *frame) {
+    if (!sandboxes) return;
+    GHashTableIter iter;
+    gpointer name;
+    g_hash_table_iter_init(&iter, sandboxes);
+    while (g_hash_table_iter_next(&iter, &name, NULL)) {
+        char *key = g_strconcat("headway-sandbox-runner ", (const char *)name, NULL);
+        g_object_set_data(G_OBJECT(frame), key, NULL);
+        g_free(key);
+    }
+}
+
 static void on_page_world_cleared(WebKitScriptWorld *world, WebKitWebPage *page, WebKitFrame *frame, gpointer data) {
     (void)page;
     (void)data;
+    forget_sandbox_runners(frame);
     JSCContext *context = webkit_frame_get_js_context_for_script_world(frame, world);
     JSCValue *runner = evaluate(context, page_runner_source, "headway-page-runner.js", NULL);
     g_object_unref(context);

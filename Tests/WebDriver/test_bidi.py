@@ -624,7 +624,8 @@ class BiDiProtocolTests(unittest.TestCase):
                 "target": {"context": context}, "awaitPromise": False}})
             self.assertEqual(answer["result"]["result"]["value"], "Hello")
             # A page that breaks its own built-ins leaves the sandbox's alone.
-            run(9, "JSON.stringify = () => 'page'; Array.prototype.map = null; 0", {"context": context})
+            run(9, "JSON.stringify = () => 'page'; Array.prototype.map = null; const d = document.createElement('div');"
+                   " d.id = '__headwayPristine'; document.body.append(d); 0", {"context": context})
             self.assertEqual(run(10, "JSON.stringify([1].map(x => x + 1))", sandbox)["result"]["value"], "[2]")
             # A new document has a new sandbox of that name.
             self.exchange(socket, {"id": 11, "method": "browsingContext.navigate", "params": {

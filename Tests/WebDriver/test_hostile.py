@@ -33,6 +33,11 @@ HOSTILE = {
     "query": "document.querySelector = () => { throw 9; }; document.querySelectorAll = () => { throw 9; };",
     "styles": "window.getComputedStyle = () => { throw 10; };",
     "observer": "window.MutationObserver = function () { throw 11; };",
+    # Elements whose id or name is one of Headway's globals: the window's named properties find them
+    # in every world where no own property of that name shadows them.
+    "named_globals": "for (const n of ['__headwayPristine', 'headwayPage']) { const f = document.createElement('form');"
+                     " f.name = n; document.body.append(f); const d = document.createElement('div'); d.id = n;"
+                     " document.body.append(d); }",
 }
 
 # WebKitWebDriver's own scripts run in the page's world, which these break (docs/webdriver-reference.md).

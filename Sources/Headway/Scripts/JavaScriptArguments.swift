@@ -17,8 +17,7 @@ enum JavaScriptArguments {
                 let json = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
                 strings["__headwayJSON_\(name)"] = json
                 // The JSON.parse of before the page's scripts ran (`PageScripts.pristine`).
-                prelude.append("const \(name) = (typeof __headwayPristine === 'object' && __headwayPristine !== null "
-                               + "? __headwayPristine.parse : JSON.parse)(__headwayJSON_\(name));")
+                prelude.append("const \(name) = (\(PristineLookup.expression) ?? JSON).parse(__headwayJSON_\(name));")
             }
         }
         // One line, so the body's own line numbers stay as written.

@@ -4,6 +4,14 @@
 // copies are held by a frozen object on a property the page can neither replace nor shadow.
 // Headway's other scripts (timing, links, selector waits) run in an isolated world, whose
 // globals the page cannot reach at all.
+// A JavaScript expression: the document's `__headwayPristine`, or null. Where the document-start
+// script made none (a frame, an isolated world, a sandbox), the name can still find an element
+// whose `id` or `name` it is (the window's named properties): such an element has no `parse`.
+package enum PristineLookup {
+    package static let expression = "(typeof __headwayPristine === 'object' && __headwayPristine !== null "
+        + "&& typeof __headwayPristine.parse === 'function' ? __headwayPristine : null)"
+}
+
 // The key that opens a document's handle table (`PageScripts.handleTable`): made once per
 // process, handed only to Headway's own calls.
 package enum HandleTable {
@@ -64,7 +72,6 @@ extension PageScripts {
 
     // A statement that binds `H` to the copies (taken now where the page started without them).
     static let pristineBinding = """
-    const H = typeof __headwayPristine === 'object' && __headwayPristine !== null
-      ? __headwayPristine : \(pristineCapture());
+    const H = \(PristineLookup.expression) ?? \(pristineCapture());
     """
 }

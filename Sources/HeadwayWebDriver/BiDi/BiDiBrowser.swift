@@ -114,3 +114,21 @@ extension Session {
         return context.browser
     }
 }
+
+extension BiDiCall {
+    // `params[key]`, a list of user contexts: nil when absent; else at least one, each known
+    // (`no such user context`), and never with `contexts` (`invalid argument`).
+    func userContextList(_ key: String) throws -> [String]? {
+        guard let value = parameters.body[key], value != .null else { return nil }
+        if let contexts = parameters.body["contexts"], contexts != .null {
+            throw BiDiError(.invalidArgument, "name \"contexts\" or \"\(key)\", not both")
+        }
+        let invalid = BiDiError(.invalidArgument, "\"\(key)\" must be a non-empty list of user context ids")
+        guard case .array(let items) = value, !items.isEmpty else { throw invalid }
+        return try items.map { item in
+            guard let id = item.stringValue else { throw invalid }
+            _ = try session.browser(ofUserContext: id)
+            return id
+        }
+    }
+}

@@ -162,14 +162,8 @@ extension BiDiDataCollectors {
             if let type = try call.parameters.optionalString("collectorType"), type != "blob" {
                 throw BiDiError(.invalidArgument, "\"collectorType\" must be \"blob\"")
             }
+            let userContexts = try call.userContextList("userContexts")
             let contexts = try list(call, "contexts")?.map { try call.context($0).handle }
-            guard try contexts == nil || list(call, "userContexts") == nil else {
-                throw BiDiError(.invalidArgument, "name \"contexts\" or \"userContexts\", not both")
-            }
-            let userContexts = try list(call, "userContexts")?.map { id in
-                _ = try call.session.browser(ofUserContext: id)
-                return id
-            }
             let id = UUID().uuidString.lowercased()
             try call.events.collectors.add(Collector(id: id, most: most, contexts: contexts.map(Set.init),
                                                      userContexts: userContexts.map(Set.init)))

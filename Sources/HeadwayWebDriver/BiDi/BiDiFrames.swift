@@ -81,7 +81,9 @@ enum BiDiFrames {
 
     // browsingContext.navigate of a frame: its window's location set from the parent document
     // (allowed whatever the frame's origin); `wait` other than none waits for the frame element's
-    // load event, within the pageLoad timeout. No navigation events are sent for frames.
+    // trusted load event (or, for a frame of the same origin, its document at the URL and
+    // complete), within the pageLoad timeout; a change of the fragment only waits for nothing.
+    // No navigation events are sent for frames.
     static func navigate(_ frame: ContextID, to url: URL, _ call: BiDiCall) async throws -> JSONValue {
         _ = try call.anyContext(frame.id)
         let waits = try call.wait() != .committed
@@ -90,19 +92,37 @@ enum BiDiFrames {
         do {
             _ = try await call.session.inContext(frame.handle, frames: parent.framePath) {
                 try await call.session.callAtom("""
-                    function(el, url, waits) {
-                      if (!el.contentWindow) fail('no such frame', 'the frame element shows no document');
-                      const loaded = new Promise((resolve) => el.addEventListener('load', () => resolve(true),
-                                                                                  { once: true }));
-                      el.contentWindow.location.href = url;
-                      return waits ? loaded : true;
+                    function(el, url, waits, limit) {
+                      const win = el.contentWindow;
+                      if (!win) fail('no such frame', 'the frame element shows no document');
+                      const base = (u) => u.split('#')[0];
+                      let fragmentOnly = false;
+                      try { fragmentOnly = url.includes('#') && base(win.location.href) === base(url); } catch {}
+                      const loaded = new Promise((resolve) => {
+                        const done = () => { clearInterval(poll); resolve(true); };
+                        el.addEventListener('load', (e) => { if (e.isTrusted) done(); });
+                        const poll = setInterval(() => {
+                          try {
+                            const d = el.contentWindow.document;
+                            if (d.readyState === 'complete' && base(d.URL) === base(url) && d !== first) done();
+                          } catch {}
+                        }, 100);
+                        setTimeout(() => clearInterval(poll), limit);
+                      });
+                      let first = null;
+                      try { first = win.document; } catch {}
+                      win.location.href = url;
+                      return waits && !fragmentOnly ? loaded : true;
                     }
-                    """, [element, .string(url.absoluteString), .bool(waits)],
+                    """, [element, .string(url.absoluteString), .bool(waits),
+                          .number(Double(call.session.timeouts.pageLoadDuration / .milliseconds(1)))],
                     timeout: call.session.timeouts.pageLoadDuration)
             }
         } catch let error as WebDriverError where error.code == .timeout {
             throw BiDiError(.unknownError, "the frame's navigation did not end within the pageLoad timeout "
                 + "(\(call.session.timeouts.pageLoad) ms)")
+        } catch let error as WebDriverError where error.code == .staleElementReference || error.code == .noSuchElement {
+            throw BiDiError(.noSuchFrame, "the frame \(frame.id) is gone: \(error.message)")
         }
         return ["navigation": .string(UUID().uuidString.lowercased()), "url": .string(url.absoluteString)]
     }

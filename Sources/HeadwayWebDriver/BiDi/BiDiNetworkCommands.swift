@@ -140,18 +140,7 @@ enum BiDiNetworkCommands {
             guard ["default", "bypass"].contains(behaviour) else {
                 throw BiDiError(.invalidArgument, "\"cacheBehavior\" must be default or bypass, not \(behaviour)")
             }
-            let contexts = try contextIDs(call)
-            var keys: [String?] = contexts.map { Array($0) } ?? [nil]
-            if case .array(let ids)? = call.parameters.body["userContexts"] {
-                guard contexts == nil, !ids.isEmpty else {
-                    throw BiDiError(.invalidArgument, "\"userContexts\" must be a non-empty list, without \"contexts\"")
-                }
-                keys = try ids.map { value in
-                    let id = value.stringValue ?? ""
-                    _ = try call.session.browser(ofUserContext: id)
-                    return BiDiIntercepts.key(userContext: id)
-                }
-            }
+            let keys: [String?] = try contextIDs(call).map { Array($0) } ?? [nil]
             for key in keys {
                 if behaviour == "bypass" {
                     call.events.intercepts.bypassesCache.insert(key)
@@ -164,18 +153,10 @@ enum BiDiNetworkCommands {
         },
         "network.setExtraHeaders": { call in
             let headers = try BiDiNetworkCommands.headers(call.parameters.body["headers"] ?? .null)
+            let userContexts = try call.userContextList("userContexts")
             let contexts = try contextIDs(call)
-            var keys: [String?] = contexts.map { Array($0) } ?? [nil]
-            if case .array(let ids)? = call.parameters.body["userContexts"] {
-                guard contexts == nil, !ids.isEmpty else {
-                    throw BiDiError(.invalidArgument, "\"userContexts\" must be a non-empty list, without \"contexts\"")
-                }
-                keys = try ids.map { value in
-                    let id = value.stringValue ?? ""
-                    _ = try call.session.browser(ofUserContext: id)
-                    return BiDiIntercepts.key(userContext: id)
-                }
-            }
+            let keys: [String?] = userContexts.map { $0.map(BiDiIntercepts.key(userContext:)) }
+                ?? contexts.map { Array($0) } ?? [nil]
             for key in keys { call.events.intercepts.extraHeaders[key] = headers.isEmpty ? nil : headers }
             call.events.intercepts.refresh(call.session, call.events)
             return [:]

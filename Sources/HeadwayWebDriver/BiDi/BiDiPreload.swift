@@ -91,20 +91,10 @@ final class BiDiPreloads {
                     }
                     return id
                 }
+            let userContexts = try call.userContextList("userContexts").map(Set.init)
             var contexts: Set<String>?
             if case .array(let ids)? = call.parameters.body["contexts"] {
                 contexts = Set(try ids.map { try call.context($0.stringValue ?? "").handle })
-            }
-            var userContexts: Set<String>?
-            if case .array(let ids)? = call.parameters.body["userContexts"] {
-                guard contexts == nil else {
-                    throw BiDiError(.invalidArgument, "name \"contexts\" or \"userContexts\", not both")
-                }
-                userContexts = Set(try ids.map { value in
-                    let id = value.stringValue ?? ""
-                    _ = try call.session.browser(ofUserContext: id)
-                    return id
-                })
             }
             let id = try call.events.preloads.add(function: function, channels: channels, contexts: contexts,
                                                   userContexts: userContexts, session: call.session)

@@ -13,7 +13,7 @@ enum BiDiRemoteValue {
     // prototype, so a `toJSON` or `then` on Object.prototype does not reach them. `NK` is the key
     // that marks a node, unknown to the page; at most `MOST` values are serialized.
     static let serializer = #"""
-    const H = (typeof __headwayPristine === 'object' && __headwayPristine) || { eval: globalThis.eval,
+    const H = \#(PristineLookup.expression) || { eval: globalThis.eval,
       apply: Reflect.apply, Map: Map, Set: Set, Promise: Promise, Node: typeof Node === 'function' ? Node : null };
     const isArray = Array.isArray, MOST = 100000;
     let counted = 0;

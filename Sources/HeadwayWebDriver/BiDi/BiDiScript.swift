@@ -48,14 +48,16 @@ enum BiDiScript {
         },
         // The handles go from the document's table; one already gone is no error, as the spec says.
         "script.disown": { call in
-            let context = try call.target().context
+            let (context, sandbox) = try call.target()
             let handles = try call.parameters.array("handles").map { value throws -> JSONValue in
                 guard value.stringValue != nil else { throw BiDiError(.invalidArgument, "a handle must be a string") }
                 return value
             }
+            // A sandbox's results have no handles: nothing to let go there.
+            guard sandbox == nil else { return [:] }
             _ = try await call.session.inContext(context.handle, frames: context.framePath) {
                 try await call.session.runUserScript("""
-                    const H = typeof __headwayPristine === 'object' && __headwayPristine, ids = arguments[0];
+                    const H = \(PristineLookup.expression), ids = arguments[0];
                     const T = H && typeof H.handles === 'function' ? H.handles(arguments[1]) : null;
                     if (T) for (let i = 0; i < ids.length; i += 1) T.drop(ids[i]);
                     """, [.array(handles), .string(HandleTable.key)], async: false)
@@ -63,6 +65,9 @@ enum BiDiScript {
             return [:]
         },
     ]
+
+    // What the extension answers a sandbox beyond its bound (Sources/HeadwayWebExtension/bridge.c).
+    static let tooManySandboxes = "at most 64 sandboxes"
 
     static func run(
         _ call: BiDiCall, _ payload: [String: JSONValue], function: String
@@ -82,13 +87,18 @@ enum BiDiScript {
             throw BiDiError(.invalidArgument, "\"resultOwnership\" must be \"root\" or \"none\", not \(other)")
         }
         let body = BiDiRemoteValue.body.replacingOccurrences(of: #"\(FUNCTION)"#, with: function)
-        let realm = JSONValue.string(sandbox.map { call.events.sandboxRealm(context, $0) } ?? call.realm(of: context))
+        var realm = JSONValue.string(call.realm(of: context))
         let answer: JSONValue
         do {
             answer = try await call.session.inContext(handle, frames: context.framePath) {
                 try await call.session.runUserScript(body, [.object(payload)], async: true, sandbox: sandbox)
             }
+            // The sandbox's realm, made by this first call in the document (reported once it ran).
+            if let sandbox { realm = .string(call.events.sandboxRealm(context, sandbox)) }
         } catch let error as WebDriverError where error.code == .javascriptError {
+            if sandbox != nil, error.message.contains(BiDiScript.tooManySandboxes) {
+                throw BiDiError(.unsupportedOperation, "a web process has at most 64 sandbox names: reuse one")
+            }
             // The function declaration did not compile.
             return ["type": "exception", "realm": realm, "exceptionDetails": [
                 "text": .string(error.message), "lineNumber": 0, "columnNumber": 0,
@@ -135,12 +145,16 @@ extension BiDiCall {
         if let context = target["context"]?.stringValue {
             var sandbox: String?
             if let named = target["sandbox"], named != .null {
-                guard let name = named.stringValue, !name.isEmpty, name.utf8.count <= 256 else {
-                    throw BiDiError(.invalidArgument, "\"sandbox\" must be a name of 1 to 256 bytes")
+                guard let name = named.stringValue, !name.isEmpty, name.utf8.count <= 256, !name.contains("\0") else {
+                    throw BiDiError(.invalidArgument, "\"sandbox\" must be a name of 1 to 256 bytes, without NUL")
                 }
                 sandbox = name
             }
-            return (try anyContext(context).0, sandbox)
+            let frame = try anyContext(context).0
+            if sandbox != nil, !frame.isTopLevel {
+                throw BiDiError(.unsupportedOperation, "headway runs sandboxes in top-level contexts, not in frames")
+            }
+            return (frame, sandbox)
         }
         if let realm = target["realm"]?.stringValue, realm.hasPrefix("realm-") {
             session.syncWindows()
