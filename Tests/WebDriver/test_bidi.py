@@ -606,8 +606,19 @@ class BiDiProtocolTests(unittest.TestCase):
             self.exchange(socket, {"id": 2, "method": "session.subscribe", "params": {
                 "events": ["script.realmCreated"], "contexts": [context]}})
             sandbox = {"context": context, "sandbox": "tools"}
-            result = run(3, "window.secret = 'kept'; document.title", sandbox)
+            socket.send(json.dumps({"id": 3, "method": "script.evaluate", "params": {
+                "expression": "window.secret = 'kept'; document.title", "target": sandbox, "awaitPromise": False}}))
+            created = []
+            while True:
+                message = json.loads(socket.recv())
+                if message.get("method") == "script.realmCreated":
+                    created.append(message["params"])
+                elif message.get("id") == 3:
+                    result = message["result"]
+                    break
             self.assertEqual(result["result"], {"type": "string", "value": "Title page"})
+            self.assertEqual([(c["realm"], c.get("sandbox"), c["origin"]) for c in created if c.get("sandbox")],
+                             [(result["realm"], "tools", base)])
             page = run(4, "typeof window.secret", {"context": context})
             self.assertEqual(page["result"]["value"], "undefined")
             self.assertNotEqual(page["realm"], result["realm"])

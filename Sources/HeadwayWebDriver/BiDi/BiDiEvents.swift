@@ -41,8 +41,6 @@ final class BiDiEvents {
     private var documents: [String: Int] = [:]
     // The sandboxes each window's document has used, in order: their realms' ids number them.
     private var sandboxNames: [String: [String]] = [:]
-    // The origin of each window's document, as its realm was reported.
-    private var origins: [String: String] = [:]
     // The user context of each window not in "default", by handle.
     var userContexts: [String: String] = [:]
     // Each window's requests in flight whose responseStarted was sent, by the page's request id.
@@ -193,7 +191,6 @@ final class BiDiEvents {
         userContexts[handle] = nil
         documents[handle] = nil
         sandboxNames[handle] = nil
-        origins[handle] = nil
         reported[handle] = nil
         asked[handle] = nil
         openIDs[handle] = nil
@@ -265,6 +262,14 @@ final class BiDiEvents {
         }
     }
 
+    // A realm's origin: its document's, serialized; "null" for one that is opaque (about:blank,
+    // data:, a file).
+    nonisolated static func origin(of url: URL?) -> String {
+        guard let url, let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host else { return "null" }
+        return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")
+    }
+
     // The sandboxes the window's document has used, with their realms' ids.
     func sandboxes(of handle: String) -> [(name: String, realm: String)] {
         (sandboxNames[handle] ?? []).enumerated().map { ($0.element, realmID(of: handle) + "-sandbox-\($0.offset)") }
@@ -277,14 +282,14 @@ final class BiDiEvents {
 
     // The realm of the sandbox `name` in `context`'s document: a frame's is named by the frame's
     // context; a window's is numbered, and reported as created on its first use.
-    func sandboxRealm(_ context: ContextID, _ name: String) -> String {
+    func sandboxRealm(_ context: ContextID, _ name: String, url: URL?) -> String {
         guard context.isTopLevel else { return BiDiContexts.realm(of: context.id) + "-sandbox-" + name }
         if let known = sandboxes(of: context.handle).first(where: { $0.name == name })?.realm { return known }
         var names = sandboxNames[context.handle] ?? []
         names.append(name)
         sandboxNames[context.handle] = names
         let realm = realmID(of: context.handle) + "-sandbox-\(names.count - 1)"
-        emit("script.realmCreated", ["realm": .string(realm), "origin": .string(origins[context.handle] ?? "null"),
+        emit("script.realmCreated", ["realm": .string(realm), "origin": .string(Self.origin(of: url)),
                                      "type": "window", "context": .string(context.handle), "sandbox": .string(name),
                                      "userContext": "default"], context: context.handle)
         return realm
@@ -308,11 +313,7 @@ final class BiDiEvents {
             sandboxNames[handle] = nil
             return emit("script.realmDestroyed", ["realm": realm], context: handle)
         }
-        var origin = "null"
-        if let url, let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host {
-            origin = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")
-        }
-        origins[handle] = origin
+        let origin = Self.origin(of: url)
         emit("script.realmCreated", ["realm": realm, "origin": .string(origin), "type": "window",
                                      "context": .string(handle), "userContext": "default"], context: handle)
     }

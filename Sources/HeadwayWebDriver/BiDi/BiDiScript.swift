@@ -94,7 +94,10 @@ enum BiDiScript {
                 try await call.session.runUserScript(body, [.object(payload)], async: true, sandbox: sandbox)
             }
             // The sandbox's realm, made by this first call in the document (reported once it ran).
-            if let sandbox { realm = .string(call.events.sandboxRealm(context, sandbox)) }
+            if let sandbox {
+                let url = try call.context(handle).page.url
+                realm = .string(call.events.sandboxRealm(context, sandbox, url: url))
+            }
         } catch let error as WebDriverError where error.code == .javascriptError {
             if sandbox != nil, error.message.contains(BiDiScript.tooManySandboxes) {
                 throw BiDiError(.unsupportedOperation, "a web process has at most 64 sandbox names: reuse one")
@@ -130,10 +133,7 @@ enum BiDiScript {
         return .number(Double(levels))
     }
 
-    private static func origin(of url: URL?) -> String {
-        guard let url, let scheme = url.scheme, let host = url.host else { return "null" }
-        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
-    }
+    private static func origin(of url: URL?) -> String { BiDiEvents.origin(of: url) }
 }
 
 extension BiDiCall {
