@@ -30,6 +30,15 @@ struct BiDiCall {
         return (handle, window.page)
     }
 
+    // `params.contexts`: top-level contexts (a frame's is `invalid argument`), or nil for every one.
+    func contextList() throws -> Set<String>? {
+        guard let value = parameters.body["contexts"], value != .null else { return nil }
+        guard case .array(let ids) = value, !ids.isEmpty else {
+            throw BiDiError(.invalidArgument, "\"contexts\" must be a non-empty array of context ids")
+        }
+        return Set(try ids.map { try context($0.stringValue ?? "").handle })
+    }
+
     func optionalInteger(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let value = parameters.body[key], value != .null else { return nil }
         guard let integer = value.integer(in: range) else {

@@ -169,13 +169,8 @@ final class BiDiConnection {
                     }
                     if wanted.contains("script.realmCreated") {
                         events.realm(created: true, handle: window.handle, url: window.page.url, isNew: false)
-                        let origin = JSONValue.string(BiDiEvents.origin(of: window.page.url))
                         for sandbox in events.sandboxes(of: window.handle) {
-                            events.emit("script.realmCreated", [
-                                "realm": .string(sandbox.realm), "origin": origin,
-                                "type": "window", "context": .string(window.handle), "sandbox": .string(sandbox.name),
-                                "userContext": "default",
-                            ], context: window.handle)
+                            events.sandboxRealmCreated(sandbox, handle: window.handle, url: window.page.url)
                         }
                     }
                 }

@@ -8,13 +8,18 @@ import Headway
 enum BiDiContexts {
     nonisolated static func realm(of context: String) -> String { "realm-" + context }
 
+    // A BrowsingContextInfo: of the window `handle`, or of its frame `frame`; `parent` nil leaves
+    // the field out (the spec gives it only for the contexts listed first).
     nonisolated static func info(handle: String, url: URL?, children: [JSONValue]? = [],
-                                 userContext: String = "default") -> JSONValue {
-        [
-            "context": .string(handle), "url": .string(url?.absoluteString ?? "about:blank"),
-            "children": children.map(JSONValue.array) ?? .null, "parent": .null, "userContext": .string(userContext),
+                                 userContext: String = "default", frame: ContextID? = nil,
+                                 parent: JSONValue? = .null) -> JSONValue {
+        var info: [String: JSONValue] = [
+            "context": .string(frame?.id ?? handle), "url": .string(url?.absoluteString ?? "about:blank"),
+            "children": children.map(JSONValue.array) ?? .null, "userContext": .string(userContext),
             "originalOpener": .null, "clientWindow": .string(handle),
         ]
+        info["parent"] = parent
+        return .object(info)
     }
 
     static let handlers: [String: BiDiHandler] = [

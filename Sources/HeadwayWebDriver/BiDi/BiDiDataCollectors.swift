@@ -163,9 +163,9 @@ extension BiDiDataCollectors {
                 throw BiDiError(.invalidArgument, "\"collectorType\" must be \"blob\"")
             }
             let userContexts = try call.userContextList("userContexts")
-            let contexts = try list(call, "contexts")?.map { try call.context($0).handle }
+            let contexts = try call.contextList()
             let id = UUID().uuidString.lowercased()
-            try call.events.collectors.add(Collector(id: id, most: most, contexts: contexts.map(Set.init),
+            try call.events.collectors.add(Collector(id: id, most: most, contexts: contexts,
                                                      userContexts: userContexts.map(Set.init)))
             return ["collector": .string(id)]
         },
@@ -198,16 +198,6 @@ extension BiDiDataCollectors {
             return [:]
         },
     ]
-
-    // `params[key]`: absent, or a non-empty list of strings.
-    private static func list(_ call: BiDiCall, _ key: String) throws -> [String]? {
-        guard let value = call.parameters.body[key], value != .null else { return nil }
-        guard case .array(let items) = value, !items.isEmpty,
-              case let strings = items.compactMap(\.stringValue), strings.count == items.count else {
-            throw BiDiError(.invalidArgument, "\"\(key)\" must be a non-empty list of ids")
-        }
-        return strings
-    }
 
     private static func dataType(_ call: BiDiCall) throws {
         let type = try call.parameters.string("dataType")

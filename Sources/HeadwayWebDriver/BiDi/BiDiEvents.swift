@@ -280,19 +280,23 @@ final class BiDiEvents {
         sandboxes(of: handle).first { $0.realm == realm }?.name
     }
 
-    // The realm of the sandbox `name` in `context`'s document: a frame's is named by the frame's
-    // context; a window's is numbered, and reported as created on its first use.
-    func sandboxRealm(_ context: ContextID, _ name: String, url: URL?) -> String {
-        guard context.isTopLevel else { return BiDiContexts.realm(of: context.id) + "-sandbox-" + name }
-        if let known = sandboxes(of: context.handle).first(where: { $0.name == name })?.realm { return known }
-        var names = sandboxNames[context.handle] ?? []
+    // The realm of the sandbox `name` in the window `handle`'s document (sandboxes run in
+    // top-level contexts only): numbered, and reported as created on its first use.
+    func sandboxRealm(_ handle: String, _ name: String, url: URL?) -> String {
+        if let known = sandboxes(of: handle).first(where: { $0.name == name })?.realm { return known }
+        var names = sandboxNames[handle] ?? []
         names.append(name)
-        sandboxNames[context.handle] = names
-        let realm = realmID(of: context.handle) + "-sandbox-\(names.count - 1)"
-        emit("script.realmCreated", ["realm": .string(realm), "origin": .string(Self.origin(of: url)),
-                                     "type": "window", "context": .string(context.handle), "sandbox": .string(name),
-                                     "userContext": "default"], context: context.handle)
+        sandboxNames[handle] = names
+        let realm = realmID(of: handle) + "-sandbox-\(names.count - 1)"
+        sandboxRealmCreated((name, realm), handle: handle, url: url)
         return realm
+    }
+
+    // realmCreated for a sandbox's realm in the window `handle`, whose document is at `url`.
+    func sandboxRealmCreated(_ sandbox: (name: String, realm: String), handle: String, url: URL?) {
+        emit("script.realmCreated", ["realm": .string(sandbox.realm), "origin": .string(Self.origin(of: url)),
+                                     "type": "window", "context": .string(handle), "sandbox": .string(sandbox.name),
+                                     "userContext": "default"], context: handle)
     }
 
     // The realm of the window `handle`'s document now: one per document, counted per window.

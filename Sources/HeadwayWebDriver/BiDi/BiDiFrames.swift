@@ -131,14 +131,10 @@ enum BiDiFrames {
     static func info(_ context: ContextID, depth: Int?, _ call: BiDiCall) async throws -> JSONValue {
         let url = try await url(of: context, session: call.session)
         let parent = ContextID(handle: context.handle, frames: Array(context.frames.dropLast()))
-        let children = depth == 0 ? JSONValue.null
-            : .array(await children(of: context, depth: depth, session: call.session))
-        return [
-            "context": .string(context.id), "url": .string(url), "children": children,
-            "parent": .string(parent.id), "userContext": .string(call.session.userContext(ofHandle: context.handle)),
-            "originalOpener": .null,
-            "clientWindow": .string(context.handle),
-        ]
+        let children = depth == 0 ? nil : await children(of: context, depth: depth, session: call.session)
+        return BiDiContexts.info(handle: context.handle, url: URL(string: url), children: children,
+                                 userContext: call.session.userContext(ofHandle: context.handle), frame: context,
+                                 parent: .string(parent.id))
     }
 
     private static func infos(_ list: JSONValue, parent: ContextID, depth: Int, userContext: String) -> [JSONValue] {
@@ -146,13 +142,10 @@ enum BiDiFrames {
         return frames.compactMap { frame in
             guard let reference = frame["ref"]?.stringValue else { return nil }
             let context = ContextID(handle: parent.handle, frames: parent.frames + [reference])
-            let children: JSONValue = depth > 1 ? .array(infos(frame["children"] ?? [], parent: context,
-                                                                 depth: depth - 1, userContext: userContext)) : .null
-            // A child's info has no `parent`: the spec gives it only for the contexts listed first.
-            return [
-                "context": .string(context.id), "url": frame["url"] ?? "about:blank", "children": children,
-                "userContext": .string(userContext), "originalOpener": .null, "clientWindow": .string(parent.handle),
-            ]
+            let children = depth > 1 ? infos(frame["children"] ?? [], parent: context, depth: depth - 1,
+                                             userContext: userContext) : nil
+            return BiDiContexts.info(handle: parent.handle, url: frame["url"]?.stringValue.flatMap(URL.init(string:)),
+                                     children: children, userContext: userContext, frame: context, parent: nil)
         }
     }
 

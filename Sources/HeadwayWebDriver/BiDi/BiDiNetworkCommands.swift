@@ -26,7 +26,7 @@ enum BiDiNetworkCommands {
                 }
                 return try list.map { value throws(BiDiError) in try BiDiURLPattern(value) }
             }
-            let contexts = try contextIDs(call)
+            let contexts = try call.contextList()
             let id = UUID().uuidString.lowercased()
             try call.events.intercepts.add(.init(id: id, phases: Set(phases), patterns: patterns, contexts: contexts))
             call.events.intercepts.refresh(call.session, call.events)
@@ -140,7 +140,7 @@ enum BiDiNetworkCommands {
             guard ["default", "bypass"].contains(behaviour) else {
                 throw BiDiError(.invalidArgument, "\"cacheBehavior\" must be default or bypass, not \(behaviour)")
             }
-            let keys: [String?] = try contextIDs(call).map { Array($0) } ?? [nil]
+            let keys: [String?] = try call.contextList().map { Array($0) } ?? [nil]
             for key in keys {
                 if behaviour == "bypass" {
                     call.events.intercepts.bypassesCache.insert(key)
@@ -154,7 +154,7 @@ enum BiDiNetworkCommands {
         "network.setExtraHeaders": { call in
             let headers = try BiDiNetworkCommands.headers(call.parameters.body["headers"] ?? .null)
             let userContexts = try call.userContextList("userContexts")
-            let contexts = try contextIDs(call)
+            let contexts = try call.contextList()
             let keys: [String?] = userContexts.map { $0.map(BiDiIntercepts.key(userContext:)) }
                 ?? contexts.map { Array($0) } ?? [nil]
             for key in keys { call.events.intercepts.extraHeaders[key] = headers.isEmpty ? nil : headers }
@@ -181,15 +181,6 @@ enum BiDiNetworkCommands {
                 + "\"password\": ...}")
         }
         return .credentials(user: user, password: password)
-    }
-
-    // `params.contexts`: top-level contexts, or nil for every one.
-    private static func contextIDs(_ call: BiDiCall) throws -> Set<String>? {
-        guard let value = call.parameters.body["contexts"], value != .null else { return nil }
-        guard case .array(let ids) = value, !ids.isEmpty else {
-            throw BiDiError(.invalidArgument, "\"contexts\" must be a non-empty array of context ids")
-        }
-        return Set(try ids.map { try call.context($0.stringValue ?? "").handle })
     }
 
     // A list of network.Header: each {name, value: {type: string|base64, value}}.

@@ -92,10 +92,7 @@ final class BiDiPreloads {
                     return id
                 }
             let userContexts = try call.userContextList("userContexts").map(Set.init)
-            var contexts: Set<String>?
-            if case .array(let ids)? = call.parameters.body["contexts"] {
-                contexts = Set(try ids.map { try call.context($0.stringValue ?? "").handle })
-            }
+            let contexts = try call.contextList()
             let id = try call.events.preloads.add(function: function, channels: channels, contexts: contexts,
                                                   userContexts: userContexts, session: call.session)
             return ["script": .string(id)]

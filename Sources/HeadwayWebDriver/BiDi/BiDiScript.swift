@@ -28,15 +28,15 @@ enum BiDiScript {
                 let (frame, _) = try call.anyContext(context)
                 if !frame.isTopLevel {
                     if let type = try call.parameters.optionalString("type"), type != "window" { return ["realms": []] }
-                    let url = try await BiDiFrames.url(of: frame, session: call.session)
+                    let url = URL(string: try await BiDiFrames.url(of: frame, session: call.session))
                     return ["realms": [["realm": .string(call.realm(of: frame)), "type": "window",
-                                        "context": .string(frame.id), "origin": .string(origin(of: URL(string: url)))]]]
+                                        "context": .string(frame.id), "origin": .string(BiDiEvents.origin(of: url))]]]
                 }
                 windows = windows.filter { $0.handle == context }
             }
             if let type = try call.parameters.optionalString("type"), type != "window" { return ["realms": []] }
             return ["realms": .array(windows.flatMap { window in
-                let origin = JSONValue.string(origin(of: window.page.url))
+                let origin = JSONValue.string(BiDiEvents.origin(of: window.page.url))
                 let page: JSONValue = ["realm": .string(call.events.realmID(of: window.handle)), "type": "window",
                                        "context": .string(window.handle), "origin": origin]
                 // The sandboxes used in its document since it came.
@@ -96,7 +96,7 @@ enum BiDiScript {
             // The sandbox's realm, made by this first call in the document (reported once it ran).
             if let sandbox {
                 let url = try call.context(handle).page.url
-                realm = .string(call.events.sandboxRealm(context, sandbox, url: url))
+                realm = .string(call.events.sandboxRealm(handle, sandbox, url: url))
             }
         } catch let error as WebDriverError where error.code == .javascriptError {
             if sandbox != nil, error.message.contains(BiDiScript.tooManySandboxes) {
@@ -132,8 +132,6 @@ enum BiDiScript {
         }
         return .number(Double(levels))
     }
-
-    private static func origin(of url: URL?) -> String { BiDiEvents.origin(of: url) }
 }
 
 extension BiDiCall {
