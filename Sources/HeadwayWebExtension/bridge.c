@@ -20,7 +20,14 @@
  *   wrappers. `call` returns null, or a compile error's message.
  * - `call(source, nodes, payload, mode, done, sandbox)` with a sandbox's name does the same in a
  *   world of that name instead of the page's (WebDriver BiDi's sandboxes: the page's DOM,
- *   globals of their own), whose runner is made on its first call in each document. */
+ *   globals of their own), whose runner is made on its first call in each document.
+ * What a document's scripts hold, they hold through its own JavaScript objects, never from C: a
+ * JSCValue kept in C protects its value from the collector, and a page runner kept by `call` (an
+ * isolated-world object of the same document) made a cycle through that protection, so no
+ * document was ever collected (about 1 MB a load, more on larger pages). `call` holds its runner
+ * as a property, the isolated world holds `done` until it is called (its bridge's `waiting`),
+ * and C keeps only weak references to both. The frame keeps its current document's runner, which
+ * the next document's replaces. */
 
 static char *page_runner_source = NULL;
 static char *isolated_source = NULL;
@@ -46,15 +53,15 @@ static WebKitScriptWorld *sandbox_world(const char *name) {
 
 typedef struct {
     GWeakRef frame;
-    JSCValue *runner; /* `call`'s: its document's page runner */
-    JSCValue *done;   /* a reply's: the isolated world's callback, until it is called */
+    JSCWeakValue *runner; /* `call`'s: its document's page runner (the property `call` holds) */
+    JSCWeakValue *done;   /* a reply's: the isolated world's callback, until it is called */
 } BridgeData;
 
 static BridgeData *bridge_data_new(WebKitFrame *frame, JSCValue *runner, JSCValue *done) {
     BridgeData *data = g_new0(BridgeData, 1);
     g_weak_ref_init(&data->frame, frame);
-    data->runner = runner ? g_object_ref(runner) : NULL;
-    data->done = done ? g_object_ref(done) : NULL;
+    data->runner = runner ? jsc_weak_value_new(runner) : NULL;
+    data->done = done ? jsc_weak_value_new(done) : NULL;
     return data;
 }
 
@@ -150,9 +157,11 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 /* The page runner's reply: the result crosses back to the isolated world, exactly once. */
 static void page_reply(GPtrArray *arguments, gpointer user_data) {
     BridgeData *data = user_data;
-    JSCValue *done = data->done;
+    if (!data->done) return;
+    /* NULL when the isolated world let it go (the call timed out there) or is gone. */
+    JSCValue *done = jsc_weak_value_get_value(data->done);
+    g_clear_object(&data->done);
     if (!done) return;
-    data->done = NULL;
     JSCContext *isolated = jsc_value_get_context(done);
     WebKitFrame *frame = live_frame(&data->frame);
     gboolean ok = frame && arguments->len > 0 && jsc_value_to_boolean(g_ptr_array_index(arguments, 0));
@@ -195,7 +204,7 @@ static JSCValue *isolated_call(GPtrArray *arguments, gpointer user_data) {
         runner = sandbox_runner(frame, name, page);
     } else {
         page = webkit_frame_get_js_context(frame);
-        runner = data->runner ? g_object_ref(data->runner) : NULL;
+        runner = data->runner ? jsc_weak_value_get_value(data->runner) : NULL;
     }
     g_free(name);
     if (!runner) {
@@ -273,6 +282,8 @@ static void on_isolated_world_cleared(WebKitScriptWorld *world, WebKitWebPage *p
         JSCValue *call = jsc_value_new_function_variadic(context, "call", G_CALLBACK(isolated_call),
                                                          bridge_data_new(frame, runner, NULL), bridge_data_free,
                                                          JSC_TYPE_VALUE);
+        /* The reference that keeps the runner while its document lives, and no longer. */
+        if (runner) jsc_value_object_define_property_data(call, "runner", 0, runner);
         JSCValue *ignored = jsc_value_function_call(install, JSC_TYPE_VALUE, call, G_TYPE_NONE);
         g_clear_object(&ignored);
         if (jsc_context_get_exception(context)) jsc_context_clear_exception(context);

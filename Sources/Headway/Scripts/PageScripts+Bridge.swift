@@ -152,6 +152,9 @@ extension PageScripts {
       const isWindow = (v) => v !== null && typeof v === 'object' && v.window === v && 'document' in v;
       const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(8)),
                                    (b) => b.toString(16).padStart(2, '0')).join('');
+      // The callbacks of calls not yet answered: the extension holds them only weakly, so that a
+      // document's scripts never keep it alive; a call that timed out lets its callback go.
+      const waiting = new Set();
       const callInPage = (body, args = [], options = {}) => new Promise((resolve, reject) => {
         const key = 'headway-' + hex(), nodes = [];
         const mark = (m) => ({ [key]: m });
@@ -165,8 +168,8 @@ extension PageScripts {
           if (isNode(v)) { nodes.push(v); return mark(nodes.length - 1); }
           return v;
         });
-        const error = call(`(function() {\n${body}\n})`, nodes, key + '\n' + (json ?? '[]'),
-                           options.async ? 'async' : 'sync', (ok, text, back) => {
+        const done = (ok, text, back) => {
+          waiting.delete(done);
           if (!ok) return reject(new Error(text));
           const at = text.indexOf('\n'), rkey = text.slice(0, at);
           try {
@@ -178,10 +181,18 @@ extension PageScripts {
               return back[m] ?? null;
             }));
           } catch (e) { reject(e); }
-        }, typeof options.sandbox === 'string' ? options.sandbox : '');
-        if (error !== null) return reject(new SyntaxError(error));
+        };
+        waiting.add(done);
+        const error = call(`(function() {\n${body}\n})`, nodes, key + '\n' + (json ?? '[]'),
+                           options.async ? 'async' : 'sync', done,
+                           typeof options.sandbox === 'string' ? options.sandbox : '');
+        if (error !== null) {
+          waiting.delete(done);
+          return reject(new SyntaxError(error));
+        }
         if (typeof options.timeout === 'number') {
           setTimeout(() => {
+            waiting.delete(done);
             const late = new Error(`the script did not settle within ${options.timeout} ms`);
             late.name = 'ScriptTimeout';
             reject(late);

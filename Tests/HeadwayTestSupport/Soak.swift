@@ -1,0 +1,62 @@
+import Foundation
+
+/// The proportional set size (PSS) of `pid` and every process below it, in KiB, from
+/// `/proc/PID/smaps_rollup`: shared libraries are counted once across the tree, not once a process.
+public func treeProportionalKiB(_ pid: Int32) -> Int {
+    ([pid] + descendants(of: pid).keys).reduce(0) { total, process in
+        guard let rollup = try? String(contentsOfFile: "/proc/\(process)/smaps_rollup", encoding: .utf8),
+              let line = rollup.split(separator: "\n").first(where: { $0.hasPrefix("Pss:") }),
+              let kib = Int(line.split(separator: " ").dropFirst().first ?? "") else { return total }
+        return total + kib
+    }
+}
+
+/// A page for soak runs: about 300 KB of DOM and a script that keeps 2 MB in its document, so that
+/// a document kept after it is left shows in a few hundred loads (as the bench's pages would).
+public let soakPage = """
+    <!doctype html><html><head><meta charset="utf-8"><title>Soak</title></head><body>
+    <h1>Soak</h1><div id="text">\(String(repeating: "<p>Some words of an article, in a paragraph of its own.</p>", count: 5000))</div>
+    <script>window.kept = new Float64Array(262144).fill(Math.random());</script></body></html>
+    """
+
+/// What a long run keeps, counted by loads: PSS samples of a process tree, taken as loads
+/// complete, and the growth from the reading at 20% of the run to the last.
+public struct SoakSamples: Sendable, CustomStringConvertible {
+    public private(set) var samples: [(loads: Int, kib: Int)] = []
+    public let total: Int
+    private let every: Int
+
+    /// A run of `total` loads, sampled every `total / 25` loads.
+    public init(total: Int) {
+        self.total = total
+        every = max(1, total / 25)
+    }
+
+    /// Whether a sample is due after `loads` loads: every 4% of the run, the last one a load before
+    /// the end (after the last, a process may already be closing, which would hide what it kept).
+    public func isDue(_ loads: Int) -> Bool { (loads % every == 0 && loads < total) || loads == total - 1 }
+
+    /// Adds a reading of `kib` after `loads` loads.
+    public mutating func add(_ loads: Int, kib: Int) { samples.append((loads, kib)) }
+
+    /// Samples `pid`'s tree, on a thread of its own, when a sample is due after `loads` loads.
+    public mutating func loadDone(_ loads: Int, pid: Int32) async {
+        guard isDue(loads) else { return }
+        add(loads, kib: await onOwnThread { treeProportionalKiB(pid) })
+    }
+
+    /// The PSS at 20% of the run, at its end, and the ratio between them less one.
+    public var growth: (early: Int, end: Int, ratio: Double) {
+        guard let last = samples.last,
+              let early = samples.min(by: { abs($0.loads - total / 5) < abs($1.loads - total / 5) }),
+              early.kib > 0 else { return (0, 0, .infinity) }
+        return (early.kib, last.kib, Double(last.kib) / Double(early.kib) - 1)
+    }
+
+    public var description: String {
+        let (early, end, ratio) = growth
+        return "tree PSS \(early / 1024) MiB at 20% of \(total) loads, \(end / 1024) MiB at the end "
+            + "(\(String(format: "%+.1f", ratio * 100))%); samples (loads: MiB) "
+            + samples.map { "\($0.loads): \($0.kib / 1024)" }.joined(separator: ", ")
+    }
+}
