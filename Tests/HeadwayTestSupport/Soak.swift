@@ -46,7 +46,10 @@ public struct SoakSamples: Sendable, CustomStringConvertible {
     }
 
     /// The PSS at 20% of the run, at its end, and the ratio between them less one.
+    /// A reading of 0 (the process had already exited: its last lines can come as it closes) is
+    /// left out.
     public var growth: (early: Int, end: Int, ratio: Double) {
+        let samples = samples.filter { $0.kib > 0 }
         guard let last = samples.last,
               let early = samples.min(by: { abs($0.loads - total / 5) < abs($1.loads - total / 5) }),
               early.kib > 0 else { return (0, 0, .infinity) }
