@@ -15,8 +15,12 @@ extension Page {
     static let responsivenessBound: Duration = .seconds(2)
 
     // How long after its own deadline a script that answers at a deadline (a wait) may take to
-    // answer before the page counts as stuck.
-    static let answerMargin: Duration = .seconds(1)
+    // answer before it has timed out.
+    static let answerMargin: Duration = .milliseconds(250)
+
+    // How long a page that did not answer by a timeout then has to answer a trivial script before
+    // it counts as stuck: it already missed one deadline, and a timeout is honoured within 1 s.
+    static let afterTimeoutBound: Duration = .milliseconds(500)
 
     /// Kills the page's web process, as a crash would; useful to test crash handling. A pending
     /// load fails with `.engine`; the next load starts a fresh web process.
@@ -27,16 +31,16 @@ extension Page {
     // After a timeout or a cancelled call: finds out whether the page still runs JavaScript (one
     // stuck in `while (true) {}` never answers) and, if not, terminates its web process so the
     // next load gets a fresh one. Runs in the background; `readyView()` waits for it. Returns
-    // the running check, or nil for a closed page.
+    // the running check, or nil for a closed page. `bound` is how long the page has to answer.
     @discardableResult
-    func checkResponsiveness() -> ResponsivenessCheck? {
+    func checkResponsiveness(within bound: Duration = Page.responsivenessBound) -> ResponsivenessCheck? {
         if let responsiveness, responsiveness.isRunning { return responsiveness }
         guard view != nil, let task = tasks.start({ [weak self] () -> Bool in
             defer { self?.responsiveness?.isRunning = false }
             // The view is looked up when the check runs: the page may have closed meanwhile.
             guard let self, let view = self.view?.pointer else { return false }
             do {
-                _ = try await JavaScriptCall.evaluate(view, "0", sourceURI: nil, timeout: Page.responsivenessBound,
+                _ = try await JavaScriptCall.evaluate(view, "0", sourceURI: nil, timeout: bound,
                                                       what: "the responsiveness probe")
                 return false
             } catch let error as HeadwayError where error.code == .scriptTimeout {
@@ -55,11 +59,12 @@ extension Page {
         return check
     }
 
-    // Waits, cancellably, for `check`; true when it terminated the web process.
-    func verdict(of check: ResponsivenessCheck) async throws -> Bool {
+    // Waits, cancellably and at most `bound`, for `check`; true when it terminated the web process.
+    func verdict(of check: ResponsivenessCheck, within bound: Duration = Page.responsivenessBound + .seconds(5))
+        async throws -> Bool {
         let task = check.task
         let done = Task { @EngineActor in _ = await task.value }
-        guard try await EngineWait.ended(done, within: Page.responsivenessBound + .seconds(5)) else { return false }
+        guard try await EngineWait.ended(done, within: bound) else { return false }
         return await task.value
     }
 
@@ -98,7 +103,10 @@ extension Page {
             noted.message += "; a JavaScript dialog is open (closeDialog answers it)"
             return noted
         }
-        guard let check = checkResponsiveness(), try await verdict(of: check) else { return error }
+        // Within the second that honours the timeout: a check already running (after a cancelled
+        // call) that has not decided by then goes on in the background, and the next call waits.
+        guard let check = checkResponsiveness(within: Page.afterTimeoutBound),
+              try await verdict(of: check, within: Page.afterTimeoutBound + .milliseconds(100)) else { return error }
         var noted = error
         noted.message += "; the page was stuck in \(work), so its web process was terminated"
         return noted
