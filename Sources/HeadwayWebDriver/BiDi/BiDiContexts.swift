@@ -54,6 +54,7 @@ enum BiDiContexts {
                 _ = try call.context(reference)
             }
             let userContext = try call.parameters.optionalString("userContext") ?? BiDiBrowser.defaultID
+            try call.session.checkRoomForWindow()
             let page = try call.session.browser(ofUserContext: userContext).newPage()
             let handle = call.session.add(page, userContext: userContext)
             call.events.emit("browsingContext.contextCreated", info(handle: handle, url: nil, userContext: userContext),

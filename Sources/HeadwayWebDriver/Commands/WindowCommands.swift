@@ -20,6 +20,7 @@ extension Handlers {
             _ = try session.currentPage()
             // A tab or a window: the same to a headless browser, so the hint is echoed.
             let hint = try request.optionalString("type")
+            try session.checkRoomForWindow()
             // In the current window's user context.
             let page = try session.currentBrowser.newPage()
             let handle = session.add(page, userContext: session.userContext(ofHandle: session.currentHandle ?? ""))

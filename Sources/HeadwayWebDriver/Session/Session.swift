@@ -73,6 +73,20 @@ package final class Session {
         add(page)
     }
 
+    // The most windows a session has open, its popups among them: a client or a page that opens
+    // windows without end would otherwise take the machine's memory (each has its view, its
+    // share of the web process and Xvfb's pixmaps), as the popups of a page are bounded too.
+    package static let maxWindows = 50
+
+    // Throws `unsupported operation` when the session already has `maxWindows` windows open.
+    package func checkRoomForWindow() throws(WebDriverError) {
+        syncWindows()
+        guard windows.count < Self.maxWindows else {
+            throw WebDriverError(.unsupportedOperation, "the session has \(Self.maxWindows) windows open, its most "
+                                 + "(Session.maxWindows); close one to open another")
+        }
+    }
+
     // Adds a window for `page` and returns its handle (not switching to it).
     @discardableResult
     package func add(_ page: Page, userContext: String = "default") -> String {
