@@ -86,6 +86,15 @@ extension Browser {
         /// without it). nil: `Browser.defaultWebProcessMemoryLimit` where the extension is there,
         /// else WebKit's default, which never kills.
         public var webProcessMemoryLimit: Int?
+        /// Whether pages are drawn through WebKit's accelerated compositing, in layers, as a
+        /// desktop browser draws them (the default; here Mesa does the GL in software). `false`
+        /// draws each page in one software pass instead (WebKit's hardware acceleration policy
+        /// "never", as `WEBKIT_DISABLE_COMPOSITING_MODE=1` would for a whole process), which costs a
+        /// load noticeably less CPU: for batch jobs that read pages rather than look at them. What
+        /// changes for pages (docs/performance.md): 3D transforms are drawn flat, and
+        /// `matchMedia('(-webkit-transform-3d)')` says so; text, layout, images, 2D canvas, WebGL
+        /// contexts, scripts and screenshots are as before.
+        public var acceleratedCompositing = true
 
         /// The default configuration: ephemeral, 1280×1024, WebKit's User-Agent, no booster.
         public init() {}

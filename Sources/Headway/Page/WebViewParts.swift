@@ -58,6 +58,9 @@ struct WebViewParts {
             webkit_settings_set_allow_file_access_from_file_urls(settings, 1)
         }
         if configuration.inspectorPort != nil { webkit_settings_set_enable_developer_extras(settings, 1) }
+        if !configuration.acceleratedCompositing {
+            webkit_settings_set_hardware_acceleration_policy(settings, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER)
+        }
         webkit_web_view_set_settings(view.pointer, settings)
         g_object_unref(UnsafeMutableRawPointer(settings))
         window = GObjectRef(retaining: gtk_offscreen_window_new())

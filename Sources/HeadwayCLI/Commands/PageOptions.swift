@@ -41,6 +41,11 @@ struct PageOptions: ParsableArguments {
         "load."))
     var ignoreTLSErrors = false
 
+    @Flag(name: .customLong("no-compositing"), help: ArgumentHelp(
+        "Draw pages in one software pass instead of WebKit's accelerated compositing: less CPU a load, for jobs that " +
+        "read pages rather than look at them. 3D transforms are drawn flat (docs/performance.md)."))
+    var noCompositing = false
+
     @Option(help: ArgumentHelp(
         "Answer HTTP authentication (Basic or Digest, server or proxy) once with these credentials; a refused answer " +
         "lets the 401 page load.",
@@ -174,6 +179,7 @@ struct PageOptions: ParsableArguments {
         }
         configuration.locale = locale
         configuration.ignoreTLSErrors = ignoreTLSErrors
+        configuration.acceleratedCompositing = !noCompositing
         if let auth {
             guard let colon = auth.firstIndex(of: ":") else { throw HeadwayError(.invalidArgument, "--auth must be "
                 + "USER:PASS") }

@@ -8,7 +8,8 @@ import Headway
 //    "block": ["*.png"], "initScripts": ["window.x = 1"], "locale": "de-DE",
 //    "network": {"bytesPerSecond": 625000, "latencyMs": 50},
 //    "booster": {"prefetch": true, "prerender": 1, "cacheDirectory": "/path"},
-//    "har": true}  (records every request, for GET /session/{id}/headway/har)
+//    "har": true,  (records every request, for GET /session/{id}/headway/har)
+//    "compositing": false}  (pages drawn in one software pass: Browser.Configuration.acceleratedCompositing)
 package struct HeadwayOptions: Sendable {
     package var raw: [String: JSONValue] = [:]
     package var configuration = HeadwayOptions.sessionDefault
@@ -70,9 +71,12 @@ package struct HeadwayOptions: Sendable {
             case "har":
                 guard let on = value.boolValue else { throw Self.invalid(key, "a boolean") }
                 configuration.recordsResources = on
+            case "compositing":
+                guard let on = value.boolValue else { throw Self.invalid(key, "a boolean") }
+                configuration.acceleratedCompositing = on
             default:
                 throw WebDriverError(.invalidArgument, "\"headway:options\" has no \"\(key)\": use viewport, "
-                    + "userAgent, locale, headers, block, initScripts, network, booster or har")
+                    + "userAgent, locale, headers, block, initScripts, network, booster, har or compositing")
             }
         }
         do { try Browser.validate(configuration) } catch {
