@@ -15,7 +15,7 @@ public func treeProportionalKiB(_ pid: Int32) -> Int {
 /// a document kept after it is left shows in a few hundred loads (as the bench's pages would).
 public let soakPage = """
     <!doctype html><html><head><meta charset="utf-8"><title>Soak</title></head><body>
-    <h1>Soak</h1><div id="text">\(String(repeating: "<p>Some words of an article, in a paragraph of its own.</p>", count: 5000))</div>
+    <h1>Soak</h1><div id="text">\(String(repeating: "<p>Words of an article, in a paragraph.</p>", count: 7000))</div>
     <script>window.kept = new Float64Array(262144).fill(Math.random());</script></body></html>
     """
 
