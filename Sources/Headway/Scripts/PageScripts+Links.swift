@@ -5,7 +5,7 @@ extension PageScripts {
     // conservative speculation rule names it (`suggested`), and the top of its first anchor in
     // the document (`y`, -1 for none), as a JSON string `{"links":[...],"notes":[...]}`; a note
     // says why a speculation-rules script was ignored. docs/booster.md lists what counts as declared.
-    static let anchors = #"""
+    static let anchors = SelectAllScript.source + #"""
     const rank = { declared: 0, viewport: 1, document: 2 };
     const links = new Map();
     const notes = [];
@@ -68,7 +68,7 @@ extension PageScripts {
       }
       return false;
     };
-    const anchors = Array.from(document.querySelectorAll('a[href]'));
+    const anchors = selectAll(document, 'a[href]');
     const eager = (rule, fallback) => ['immediate', 'eager'].includes(rule.eagerness || fallback);
     const speculationRules = (text) => {
       let set;
@@ -97,7 +97,7 @@ extension PageScripts {
         }
       }
     };
-    for (const el of document.querySelectorAll('link[rel][href], script[type="speculationrules" i]')) {
+    for (const el of selectAll(document, 'link[rel][href], script[type="speculationrules" i]')) {
       if (el.localName === 'script') { speculationRules(el.textContent); continue; }
       const rel = el.getAttribute('rel').toLowerCase().split(/\s+/);
       const as = (el.getAttribute('as') || '').toLowerCase();

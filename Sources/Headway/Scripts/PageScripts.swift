@@ -64,7 +64,7 @@ enum PageScripts {
     // It lets two tasks run first, so a navigation the page schedules in its load handler has
     // begun, and reports a meta refresh of at most 1 s to another URL (`metaRefresh`, seconds)
     // and the URLs WebKit may ask for as the page icon (`icons`).
-    static let timing = resourcePhases + #"""
+    static let timing = resourcePhases + SelectAllScript.source + #"""
     // A navigation that commits while this runs would leave it unanswered: answer at pagehide.
     const gone = new Promise((r) => addEventListener('pagehide', () => r({ navigated: true }), { once: true }));
     const probe = async () => {
@@ -88,7 +88,7 @@ enum PageScripts {
       // A URL that cannot be a base (data:, about:) has no default icon.
       let favicon = [];
       try { favicon = [new URL('/favicon.ico', location.href).href]; } catch (_) {}
-      const declared = Array.from(document.querySelectorAll('link[rel~="icon" i]'), (l) => l.href);
+      const declared = selectAll(document, 'link[rel~="icon" i]').map((l) => l.href);
       const icons = new Set([...favicon, ...declared]);
       const resources = performance.getEntriesByType('resource').filter((r) => !icons.has(r.name));
       let transfer = 0, encoded = 0;

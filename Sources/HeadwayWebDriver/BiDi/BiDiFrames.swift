@@ -154,11 +154,11 @@ enum BiDiFrames {
     // shows another origin).
     static let tree = """
         function(depth) {
-          let count = 0;
+        \(SelectAllScript.source)          let count = 0;
           const list = (w, levels) => {
             const out = [];
             if (levels <= 0) return out;
-            for (const el of w.document.querySelectorAll('iframe, frame')) {
+            for (const el of selectAll(w.document, 'iframe, frame')) {
               const inner = el.contentWindow;
               if (!inner || count >= 1000) continue;
               count += 1;

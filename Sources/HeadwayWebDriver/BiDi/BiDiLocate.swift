@@ -56,12 +56,12 @@ enum BiDiLocate {
     // elements whose innerText is (or holds) the text, innermost first, as the spec says.
     static let locate = """
         function(o, starts) {
-          const roots = starts.length ? starts : [document];
+        \(SelectAllScript.source)          const roots = starts.length ? starts : [document];
           const found = [], seen = new Set();
           const add = (n) => { if (found.length < o.most && !seen.has(n)) { seen.add(n); found.push(n); } };
           for (const root of roots) {
             if (o.type === 'css') {
-              for (const n of root.querySelectorAll(o.value)) add(n);
+              for (const n of selectAll(root, o.value)) add(n);
             } else if (o.type === 'xpath') {
               const r = document.evaluate(o.value, root, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
               for (let i = 0; i < r.snapshotLength; i += 1) add(r.snapshotItem(i));

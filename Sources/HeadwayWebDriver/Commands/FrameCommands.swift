@@ -46,11 +46,11 @@ extension Session {
     // The frame element of the current context's window.frames[n], checked as enterable.
     static let frameByIndex = """
         function(n) {
-          if (n >= this.frames.length) {
+        \(SelectAllScript.source)          if (n >= this.frames.length) {
             fail('no such frame', `the current document has ${this.frames.length} frames: none has the index ${n}`);
           }
           const target = this.frames[n];
-          const el = Array.from(this.document.querySelectorAll('iframe, frame')).find(f => f.contentWindow === target);
+          const el = selectAll(this.document, 'iframe, frame').find(f => f.contentWindow === target);
           if (!el) fail('no such frame', `the frame at index ${n} has no frame element in this document`);
           \(enterable)
           return el;

@@ -1,3 +1,5 @@
+import Headway
+
 // Is Element Displayed (https://www.w3.org/TR/webdriver2/#element-displayedness): Headway's own
 // version of the rules of Selenium's bot.dom.isShown, which the spec points to. An element is not
 // displayed when it or a flat-tree ancestor has display: none, when it is visibility: hidden or
@@ -9,8 +11,9 @@
 // are the nodes assigned to it (or its own when none are).
 enum DisplayedAtom {
     // Defines css(e), flatParent(n), flatChildren(n), hiddenInDetails(parent, child), rendered(e) and
-    // shown(e, ignoreOpacity), for the start of an atom's body. Computed styles are kept for the one call.
-    static let helpers = #"""
+    // shown(e, ignoreOpacity), and selectAll(root, selector) (SelectAllScript), for the start of an
+    // atom's body. Computed styles are kept for the one call.
+    static let helpers = SelectAllScript.source + #"""
     const styles = new Map();
     const css = (e) => {
       let s = styles.get(e);
@@ -61,7 +64,7 @@ enum DisplayedAtom {
     const imageMap = (e) => {
       const map = e.localName === 'map' ? e : e.parentElement?.localName === 'map' ? e.parentElement : null;
       if (!map || !map.name) return null;
-      const image = Array.from(e.ownerDocument.querySelectorAll('[usemap]'))
+      const image = selectAll(e.ownerDocument, '[usemap]')
         .find((i) => i.getAttribute('usemap') === '#' + map.name);
       if (!image) return null;
       const r = image.getBoundingClientRect();

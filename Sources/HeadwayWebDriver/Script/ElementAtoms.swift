@@ -10,7 +10,7 @@ enum ElementAtoms {
       const root = start ?? d;
       const invalid = (e) => fail('invalid selector', `"${value}" is not a valid ${using}: ${e.message ?? e}`);
       const all = (selector) => {
-        try { return Array.from(root.querySelectorAll(selector)); } catch (e) { invalid(e); }
+        try { return selectAll(root, selector); } catch (e) { invalid(e); }
       };
       switch (using) {
       case 'css selector':
