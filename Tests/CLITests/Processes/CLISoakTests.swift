@@ -3,8 +3,8 @@ import Headway
 import HeadwayTestSupport
 import Testing
 
-// What a long `headway load` keeps, counted by loads (memory is counted, not timed): the process
-// tree's PSS after 500 loads in one process stays within 15% of its reading at 100 loads.
+// What a long `headway load` keeps, counted by loads (memory is counted, not timed): over 500
+// loads in one process, the tree's PSS floor in the last 100 stays within 15% of its floor at 50-150.
 @Suite("Soak: headway load", .serialized)
 @EngineActor
 struct CLISoakTests {

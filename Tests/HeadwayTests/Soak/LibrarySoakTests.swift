@@ -3,8 +3,8 @@ import Headway
 import HeadwayTestSupport
 import Testing
 
-// What a long run keeps, counted by loads (memory is counted, not timed): the process tree's PSS
-// at the end of 500 loads in one page stays within 15% of its reading at 100 loads.
+// What a long run keeps, counted by loads (memory is counted, not timed): over 500 loads in one
+// page, the process tree's PSS floor in the last 100 stays within 15% of its floor at 50-150.
 @Suite("Soak: the library", .serialized)
 @EngineActor
 struct LibrarySoakTests {
