@@ -11,7 +11,8 @@ struct SelectAllScriptTests {
     static let page = """
         <title>S</title><div id=a class=x><p>1</p><span class=x>2</span><div><p class=x>3</p></div></div>
         <p id=b>4</p><div id=host></div><svg><circle class=x /></svg>
-        <script>document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<p>5</p><b class=x>6</b>';</script>
+        <script>const root = document.getElementById('host').attachShadow({ mode: 'open' });
+        root.innerHTML = '<p>5</p><b class=x>6</b>';</script>
         """
 
     @Test func findsWhatQuerySelectorAllFinds() async throws {
