@@ -37,8 +37,10 @@ def cli_run(headway, server, count, jobs, env, every=None):
     samples, done, start = [], 0, time.monotonic()
     for _ in proc.stdout:
         done += 1
-        # The last sample comes one load before the end: after the last, the process is closing.
-        if (done % every == 0 and done < count) or done == count - 1:
+        # The last sample comes a few loads before the end: after the last, the process is closing
+        # (with --jobs 2, a page whose last load is done already).
+        last = max(1, count - 2 * jobs)
+        if (done % every == 0 and done < last) or done == last:
             samples.append((done, benchlib.tree_rss_kib(proc.pid, "Pss")))
             if done % (every * 10) == 0:
                 note(f"soak: {done}/{count} loads, --jobs {jobs}, tree PSS {samples[-1][1] / 1024:.0f} MiB")
@@ -176,8 +178,9 @@ def rows(headway, site, env, loads, gets, bidi, sessions, with_peers):
             note(f"soak: the reference, one Selenium session on WebKitWebDriver + MiniBrowser, {gets} gets")
             reference = bench_webdriver.WebKit()
             try:
+                # The baseline beside the rows above: the same engine with nothing of Headway's.
                 out.append(row(f"soak: the same classic session on WebKitWebDriver + MiniBrowser (reference)",
-                               classic_run(reference.url, "webkit", pages, reference.proc.pid)))
+                               classic_run(reference.url, "webkit", pages, reference.proc.pid))[:3] + ["", ""])
             finally:
                 reference.stop()
     return out
