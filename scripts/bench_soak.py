@@ -21,10 +21,20 @@ def urls(server, count):
 
 
 def growth(samples):
-    """(PSS at 20% of the run, PSS at the end, their ratio - 1) from (loads, KiB) samples."""
-    total = samples[-1][0]
-    early = min(samples, key=lambda s: abs(s[0] - total * 0.2))
-    return early[1], samples[-1][1], samples[-1][1] / early[1] - 1
+    """(loads at 20% of the run, PSS then, PSS at the end, their ratio - 1) from (loads, KiB) samples."""
+    at, early = min(samples, key=lambda s: abs(s[0] - samples[-1][0] * 0.2))
+    return at, early, samples[-1][1], samples[-1][1] / early - 1
+
+
+def sampled(pid, count):
+    """A function to call after each load `done`: samples `pid`'s tree PSS every 2% of `count`
+    loads and at the last; returns the (loads, KiB) list it fills."""
+    samples, every = [], max(1, count // 50)
+
+    def after(done):
+        if done % every == 0 or done == count:
+            samples.append((done, benchlib.tree_rss_kib(pid, "Pss")))
+    return samples, after
 
 
 def cli_run(headway, server, count, jobs, env, every=None):
@@ -52,8 +62,7 @@ def cli_run(headway, server, count, jobs, env, every=None):
 
 
 def row(what, samples, unit="load"):
-    early, end, grew = growth(samples)
-    at = min(samples, key=lambda s: abs(s[0] - samples[-1][0] * 0.2))[0]
+    at, early, end, grew = growth(samples)
     per = (end - early) / max(1, samples[-1][0] - at)
     return [what, f"{early / 1024:.0f} → {end / 1024:.0f} MiB ({per:+.1f} KiB a {unit})", f"{grew * 100:+.1f}%",
             f"<= +{GOAL * 100:.0f}%", verdict(grew <= GOAL)]
@@ -66,14 +75,13 @@ def classic_run(url, kind, pages, pid):
     from selenium.webdriver.remote.remote_connection import RemoteConnection
     connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=url, timeout=120))
     driver = webdriver.Remote(command_executor=connection, options=bench_webdriver.options(kind))
-    samples, every = [], max(1, len(pages) // 50)
+    samples, after = sampled(pid, len(pages))
     try:
         for done, page in enumerate(pages, 1):
             driver.get(page)
             if driver.execute_script("return document.title") in (None, ""):
                 raise RuntimeError(f"{page} has no title")
-            if done % every == 0 or done == len(pages):
-                samples.append((done, benchlib.tree_rss_kib(pid, "Pss")))
+            after(done)
     finally:
         driver.quit()
     return samples
@@ -84,7 +92,7 @@ def bidi_run(url, pages, pid):
     script and a data collector, a navigate and a script.evaluate each; PSS samples of `pid`'s tree."""
     import websocket
     body = json.dumps({"capabilities": {"alwaysMatch": {"webSocketUrl": True}}}).encode()
-    created = json.load(urllib_request(url + "/session", body))["value"]
+    created = json.load(http_request(url + "/session", body))["value"]
     # No Origin: headway refuses requests from web pages, and websocket-client sends one by default.
     socket = websocket.create_connection(created["capabilities"]["webSocketUrl"], timeout=120, suppress_origin=True)
     answers, events, lock, ids = {}, [0], threading.Condition(), iter(range(1, 1 << 30))
@@ -114,7 +122,7 @@ def bidi_run(url, pages, pid):
         return answer["result"]
 
     threading.Thread(target=read, daemon=True).start()
-    samples, every = [], max(1, len(pages) // 50)
+    samples, after = sampled(pid, len(pages))
     try:
         send("session.subscribe", {"events": ["browsingContext", "network", "log", "script"]})
         send("script.addPreloadScript", {"functionDeclaration": "() => { window.preloaded = true; }"})
@@ -126,15 +134,14 @@ def bidi_run(url, pages, pid):
                                               "target": {"context": context}})
             if result.get("result", {}).get("type") != "string":
                 raise RuntimeError(f"script.evaluate on {page} gave {result}")
-            if done % every == 0 or done == len(pages):
-                samples.append((done, benchlib.tree_rss_kib(pid, "Pss")))
+            after(done)
     finally:
         socket.close()
-        urllib_request(url + "/session/" + created["sessionId"], method="DELETE").read()
+        http_request(url + "/session/" + created["sessionId"], method="DELETE").read()
     return samples, events[0]
 
 
-def urllib_request(url, body=None, method=None):
+def http_request(url, body=None, method=None):
     import urllib.request
     request = urllib.request.Request(url, data=body, method=method or ("POST" if body else "GET"),
                                      headers={"Content-Type": "application/json"})
@@ -195,5 +202,5 @@ if __name__ == "__main__":
         samples, wall = cli_run(headway, server, count, int(sys.argv[3]) if len(sys.argv) > 3 else 1, env)
     for loads, kib in samples:
         print(loads, round(kib / 1024, 1))
-    early, end, grew = growth(samples)
+    _, early, end, grew = growth(samples)
     print(f"{count} loads in {wall:.1f} s: {early / 1024:.0f} -> {end / 1024:.0f} MiB ({grew * 100:+.1f}%)")
