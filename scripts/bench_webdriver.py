@@ -79,10 +79,11 @@ def session_round(url, kind, page, click=True):
 
 
 class Headway:
-    """`headway webdriver --port 0` without a DISPLAY (it starts its own Xvfb)."""
+    """`headway webdriver --port 0` without a DISPLAY (it starts its own Xvfb), with `extra` arguments."""
 
-    def __init__(self, headway, env, max_sessions):
-        self.proc = subprocess.Popen([str(headway), "webdriver", "--port", "0", "--max-sessions", str(max_sessions)],
+    def __init__(self, headway, env, max_sessions, extra=()):
+        self.proc = subprocess.Popen([str(headway), "webdriver", "--port", "0", "--max-sessions", str(max_sessions),
+                                      *extra],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         ready, _, _ = select.select([self.proc.stdout], [], [], 60)
         line = self.proc.stdout.readline() if ready else ""
@@ -183,9 +184,9 @@ def rows(headway, runs, smoke, with_peers, env):
     page = f"http://127.0.0.1:{pages.server_address[1]}/page.html"
     counts = [1, 2] if smoke else [1, 2, 4]
     series = 3 if smoke else 10
-    ours, peer, error = {"round": [], "series": []}, {"round": [], "series": []}, None
+    ours, peer, error = {"round": [], "series": [], "fast": []}, {"round": [], "series": []}, None
     webkit = WebKit() if with_peers and shutil.which("WebKitWebDriver") and shutil.which("xvfb-run") else None
-    server = None
+    server = fast = None
     try:
         try:
             server = Headway(headway, env, max(counts))
@@ -223,6 +224,17 @@ def rows(headway, runs, smoke, with_peers, env):
                 if server else []
             peer[n] = [_guard(lambda: sum(session_round(webkit.url, "webkit", page) for _ in range(n)), peer,
                               "WebKitWebDriver") for _ in range(runs)] if webkit else []
+        if server:
+            # The same series on a server whose sessions draw without compositing (its own warm
+            # browsers), after every row of the composited server, which stops first.
+            server.stop()
+            server = fast = _guard(lambda: Headway(headway, env, max(counts), ["--no-compositing"]), ours)
+            if fast:
+                _guard(lambda: session_round(fast.url, "headway", page), ours)  # unmeasured, as above
+            for i in range(runs):
+                note(f"webdriver: {series} rounds back to back, compositing off, series {i + 1}/{runs}")
+                if fast:
+                    ours["fast"].append(_guard(lambda: back_to_back(fast.url, "headway", page, series), ours))
     finally:
         if webkit:
             webkit.stop()
@@ -239,6 +251,8 @@ def rows(headway, runs, smoke, with_peers, env):
                   ours["round"], peer["round"], error, peer.get("error"))]
     table += [_row(f"WebDriver: one round back to back with the last (mean of {series} in a row)",
                    ours["series"], peer["series"], error, peer.get("error"))]
+    table += [_row(f"WebDriver: the same, compositing off (headway webdriver --no-compositing)",
+                   ours["fast"], peer["series"], error, peer.get("error"), target=0.3)]
     if not smoke:
         table += [_row("WebDriver: Headway's Selenium scenario suite (Tests/WebDriver), whole; WebKitWebDriver skips "
                        "the tests docs/webdriver-reference.md lists", ours.get("suite", []), peer.get("suite", []),

@@ -47,6 +47,12 @@ struct WebDriverCommand: AsyncParsableCommand {
             + "until they are deleted (as geckodriver does: Selenium Grid ends idle sessions itself)."))
     var sessionTimeout: Double = 0
 
+    @Flag(name: .customLong("no-compositing"), help: ArgumentHelp(
+        "Sessions draw pages in one software pass instead of WebKit's accelerated compositing, warm browsers "
+            + "included: less CPU a session; no 3D transforms (docs/performance.md). A session's "
+            + "\"headway:options\" {\"compositing\": true} turns it back on for that session."))
+    var noCompositing = false
+
     func validate() throws {
         try Console.validating {
             guard (0...65535).contains(port) else {
@@ -74,6 +80,7 @@ struct WebDriverCommand: AsyncParsableCommand {
         options.maxSessions = maxSessions
         options.warmBrowsers = warmBrowsers ?? min(WebDriverService.Options.standardWarmBrowsers, maxSessions)
         options.sessionTimeout = sessionTimeout > 0 ? .milliseconds(Int64(sessionTimeout * 1000)) : nil
+        options.acceleratedCompositing = !noCompositing
         // Listening first: a port in use or a bad host ends the run before any engine starts.
         let box = ServiceBox()
         let bidi = BiDiEndpoint { box.service }

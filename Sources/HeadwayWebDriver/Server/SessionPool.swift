@@ -3,7 +3,7 @@ import Headway
 
 // Warm browsers for New Session: each one a fresh Browser (its own ephemeral web context, so
 // nothing of an earlier session is in it) with a page that has loaded about:blank, so its web
-// process is up. Only sessions with the default browser configuration take one; a taken browser
+// process is up. Only sessions with the server's browser configuration take one; a taken browser
 // is replaced in the background, after the command that took it has answered, and a session's
 // browser is never given back (a reused web context keeps what WebKit cannot clear: docs/performance.md).
 //
@@ -14,6 +14,9 @@ import Headway
 package final class SessionPool {
     package let size: Int
     package let ceiling: Int
+    // What every warm browser is made with: `HeadwayOptions.sessionDefault`, with the server's
+    // compositing choice (`headway webdriver --no-compositing`).
+    package let configuration: Browser.Configuration
     // How many browsers the pool keeps warm now: `size`, or more after sessions found it empty.
     package private(set) var target: Int
     private var warm: [(browser: Browser, page: Page)] = []
@@ -40,8 +43,9 @@ package final class SessionPool {
     package static let quietWait: Duration = .seconds(1)
 
     // `size` warm browsers, up to `ceiling` (at least `size`) while sessions come faster.
-    package init(size: Int, ceiling: Int? = nil) {
+    package init(size: Int, ceiling: Int? = nil, configuration: Browser.Configuration = HeadwayOptions.sessionDefault) {
         self.size = max(0, size)
+        self.configuration = configuration
         self.ceiling = max(self.size, ceiling ?? self.size)
         target = self.size
     }
@@ -49,19 +53,21 @@ package final class SessionPool {
     // Warm browsers ready now.
     package var ready: Int { warm.count }
 
-    // Whether a session with `capabilities` may run in a pooled browser: the configuration
-    // `HeadwayOptions.sessionDefault` (timeouts, page load strategy and prompt behaviour are the
-    // session's own, not the browser's).
-    package static func fits(_ capabilities: Capabilities) -> Bool {
-        let configuration = capabilities.configuration
-        return capabilities.options.raw.isEmpty && configuration.proxy == nil && !configuration.ignoreTLSErrors
+    // Whether a session with `capabilities` may run in a pooled browser: the pool's configuration
+    // (timeouts, page load strategy and prompt behaviour are the session's own, not the browser's);
+    // "headway:options" may only say "compositing", as the pool's browsers are.
+    package func fits(_ capabilities: Capabilities) -> Bool {
+        let asked = capabilities.configuration
+        return capabilities.options.raw.keys.allSatisfy { $0 == "compositing" }
+            && asked.acceleratedCompositing == configuration.acceleratedCompositing
+            && asked.proxy == nil && !asked.ignoreTLSErrors
     }
 
     // A warm browser and its page for `capabilities`, or nil (start a fresh one). With none
     // ready but one warming, waits for that one: it is further along than a fresh start, and a
     // fresh start beside it would only slow both.
     package func take(for capabilities: Capabilities) async -> (browser: Browser, page: Page)? {
-        guard Self.fits(capabilities), size > 0 else { return nil }
+        guard fits(capabilities), size > 0 else { return nil }
         failed = false
         defer { refill() }
         if !finished.tryWait() {
@@ -88,7 +94,7 @@ package final class SessionPool {
                     try? await Task.sleep(for: .milliseconds(10))
                 }
                 // Closed meanwhile (a server that could not listen): start no engine for nothing.
-                let item = closed ? nil : await Self.warmUp()
+                let item = closed ? nil : try? await Self.open(configuration)
                 starting -= 1
                 if item == nil { failed = true }
                 if let item, closed {
@@ -102,10 +108,6 @@ package final class SessionPool {
                 }
             }
         }
-    }
-
-    private static func warmUp() async -> (browser: Browser, page: Page)? {
-        try? await open(HeadwayOptions.sessionDefault)
     }
 
     // A browser for a session and its first page, which has opened about:blank, so that its web

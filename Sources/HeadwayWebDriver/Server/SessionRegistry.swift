@@ -13,9 +13,13 @@ package final class SessionRegistry {
     // as many (at most `maxSessions`) while sessions come faster than the pool refills.
     package let pool: SessionPool
 
-    package init(maxSessions: Int, warmBrowsers: Int = 0) {
+    // `acceleratedCompositing` is the sessions' default (headway:options "compositing" overrides it).
+    package init(maxSessions: Int, warmBrowsers: Int = 0, acceleratedCompositing: Bool = true) {
         self.maxSessions = maxSessions
-        pool = SessionPool(size: min(warmBrowsers, maxSessions), ceiling: min(2 * warmBrowsers, maxSessions))
+        var configuration = HeadwayOptions.sessionDefault
+        configuration.acceleratedCompositing = acceleratedCompositing
+        pool = SessionPool(size: min(warmBrowsers, maxSessions), ceiling: min(2 * warmBrowsers, maxSessions),
+                           configuration: configuration)
         pool.isQuiet = { [weak self] in
             let now = ContinuousClock.now
             return self?.sessions.values.allSatisfy {
@@ -34,7 +38,11 @@ package final class SessionRegistry {
         return session
     }
 
-    package func create(_ capabilities: Capabilities) async throws -> Session {
+    package func create(_ requested: Capabilities) async throws -> Session {
+        var capabilities = requested
+        if capabilities.options.raw["compositing"] == nil {
+            capabilities.options.configuration.acceleratedCompositing = pool.configuration.acceleratedCompositing
+        }
         guard canCreate else {
             throw WebDriverError(.sessionNotCreated, "the server already runs its maximum of \(maxSessions) sessions "
                 + "(--max-sessions); end one first")

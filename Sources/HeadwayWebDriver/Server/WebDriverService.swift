@@ -15,6 +15,9 @@ package final class WebDriverService {
         package static let standardWarmBrowsers = 2
         // Where WebDriver BiDi's WebSockets are (ws://HOST:PORT), or nil when none are served.
         package var webSocketBase: String?
+        // Whether sessions' pages are composited unless "headway:options" says otherwise
+        // (`headway webdriver --no-compositing` sets false, for the warm browsers too).
+        package var acceleratedCompositing = true
         package init() {}
     }
 
@@ -24,7 +27,8 @@ package final class WebDriverService {
 
     package init(options: Options = Options()) {
         self.options = options
-        registry = SessionRegistry(maxSessions: options.maxSessions, warmBrowsers: options.warmBrowsers)
+        registry = SessionRegistry(maxSessions: options.maxSessions, warmBrowsers: options.warmBrowsers,
+                                   acceleratedCompositing: options.acceleratedCompositing)
         if let timeout = options.sessionTimeout { reaper = Task { [weak self] in await self?.reap(timeout) } }
     }
 
