@@ -103,9 +103,19 @@ struct HTTPServerTests {
             let response = try #require(client.response())
             #expect(response.status == 500 && response.error == "unknown error", "\(host)")
         }
-        let page = try HTTPTestClient(port: server.port)
-        page.request("POST", "/session", body: "{}", headers: ["Origin: http://evil.example"])
-        #expect(page.response()?.status == 500)
+        // A web page's request is forbidden: any origin but the server's own (which websocket-client
+        // sends on its handshake), a loopback one on another port included.
+        for origin in ["http://evil.example", "http://127.0.0.1:\(server.port + 1)", "https://127.0.0.1:\(server.port)",
+                       "null", "http://127.0.0.1.nip.io:\(server.port)"] {
+            let page = try HTTPTestClient(port: server.port)
+            page.request("GET", "/status", headers: ["Origin: \(origin)"])
+            #expect(page.response()?.status == 403, "\(origin)")
+        }
+        for origin in ["http://127.0.0.1:\(server.port)", "http://localhost:\(server.port)/"] {
+            let own = try HTTPTestClient(port: server.port)
+            own.request("GET", "/status", headers: ["Origin: \(origin)"])
+            #expect(own.response()?.status == 200, "\(origin)")
+        }
         for host in ["localhost:4444", "LOCALHOST", "127.0.0.1:9", "[::1]:4444", "10.1.2.3"] {
             let client = try HTTPTestClient(port: server.port)
             client.send("GET /status HTTP/1.1\r\nHost: \(host)\r\n\r\n")

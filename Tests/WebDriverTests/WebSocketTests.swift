@@ -66,7 +66,7 @@ struct WebSocketTests {
         #expect(try HTTPTestClient(port: server.port).upgrade("/elsewhere") == 404)
         // A web page's handshake carries Origin: refused as any request from a page is.
         #expect(try HTTPTestClient(port: server.port).upgrade("/session", headers: ["Origin: http://evil.example"])
-                == 500)
+                == 403)
     }
 
     @Test func protocolBreachesCloseWithTheirCodes() throws {

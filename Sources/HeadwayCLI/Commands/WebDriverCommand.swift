@@ -13,7 +13,7 @@ struct WebDriverCommand: AsyncParsableCommand {
         "headway" or none). Each session has a browser of its own: cookies, storage and cache never \
         pass between sessions. Sessions with no "headway:options" start from browsers kept warm.
         On a loopback address, requests must name the server by an IP address or localhost (Host) \
-        and may not come from a web page (Origin): a defence against DNS rebinding.
+        and may not come from a web page (Origin) other than the server's own: a defence against DNS rebinding.
         Ctrl-C or SIGTERM ends every session and every process headway started.
         Exit status: 130 after Ctrl-C (or SIGTERM); 64 bad usage; 71 it could not listen (the port \
         is in use or not permitted); 74 the first line could not be written; 141 stdout's reader \

@@ -4,25 +4,30 @@ import Headway
 // A DNS-rebinding and cross-site defence, as geckodriver has: on a server bound to loopback, a
 // request must name the server by an IP address, "localhost" or the host it was bound to (a page
 // on evil.example whose name was rebound to 127.0.0.1 sends "Host: evil.example"), and may not
-// come from a web page (browsers send Origin on a cross-site fetch; WebDriver clients never do).
+// come from a web page (browsers send Origin on a cross-site fetch) other than the server's own
+// origin, which some WebDriver clients send on their WebSocket (websocket-client: Origin
+// http://127.0.0.1:PORT), as chromedriver allows it.
 package struct HostCheck: Sendable {
     // The names a Host header may give besides IP addresses, lowercased.
     package let allowedNames: Set<String>
     // Whether the check applies: only when bound to a loopback address.
     package let enforced: Bool
+    // The port the server listens on: an Origin of http://(loopback):port is the server's own.
+    package let port: Int?
 
-    package init(boundHost: String) {
+    package init(boundHost: String, port: Int? = nil) {
         let host = Self.trimmed(boundHost)
         allowedNames = ["localhost", host]
         enforced = Self.isLoopback(host)
+        self.port = port
     }
 
     // Nil when the request may go on; else why not.
     package func refusal(for head: HTTPRequestHead) -> HTTPFailure? {
         if let failure = head.hostFailure { return failure }
         guard enforced else { return nil }
-        if let origin = head.header("Origin") {
-            return HTTPFailure(500, "requests from web pages are refused (Origin: \(origin.prefix(200)))")
+        if let origin = head.header("Origin"), !isOwn(origin: origin) {
+            return HTTPFailure(403, "requests from web pages are refused (Origin: \(origin.prefix(200)))")
         }
         guard let host = head.header("Host") else {
             return head.version == "HTTP/1.0" ? nil : HTTPFailure(400, "an HTTP/1.1 request needs a Host header")
@@ -31,6 +36,15 @@ package struct HostCheck: Sendable {
         if Self.isIPAddress(name) || allowedNames.contains(name) { return nil }
         return HTTPFailure(500, "invalid Host header \(host.prefix(200)): "
             + "name the server by an IP address or localhost")
+    }
+
+    // Whether `origin` is this server's own: http, a loopback address or allowed name, its port.
+    func isOwn(origin: String) -> Bool {
+        guard let port, let url = URL(string: origin), url.scheme?.lowercased() == "http",
+              let host = url.host.map(Self.trimmed), url.port == port, url.path.isEmpty || url.path == "/" else {
+            return false
+        }
+        return allowedNames.contains(host) || (Self.isIPAddress(host) && Self.isLoopback(host))
     }
 
     // The host of a Host header without its port: "[::1]:4444" gives "::1".

@@ -37,9 +37,9 @@ package final class WebDriverHTTPServer: Sendable {
                                   connections: ConnectionRegistry(limit: limits.maxConnections),
                                   budget: BodyBudget(limit: limits.maxBufferedBodyBytes))
         self.serving = serving
-        let check = HostCheck(boundHost: host)
         let (fd, port) = try ListeningSocket.open(host: host, port: port)
         self.port = port
+        let check = HostCheck(boundHost: host, port: port)
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
