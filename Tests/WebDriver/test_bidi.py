@@ -666,6 +666,31 @@ class BiDiProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    def test_javascript_urls_and_history_deltas_answer(self):
+        socket = self.connect()
+        try:
+            base = support.page_server()
+            context = self.driver.current_window_handle
+            for i, page in enumerate(["/title.html", "/next.html"]):
+                self.exchange(socket, {"id": 20 + i, "method": "browsingContext.navigate", "params": {
+                    "context": context, "url": base + page, "wait": "complete"}})
+            # A javascript: URL runs in the document and is answered at once, with no navigation.
+            answer = self.exchange(socket, {"id": 30, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": "javascript:void(document.title = 'ran')", "wait": "complete"}})
+            self.assertEqual(answer["result"], {"navigation": None, "url": base + "/next.html"})
+            self.assertEqual(wait_until(lambda: self.driver.title == "ran"), True)
+            # A delta out of range is refused before the page moves.
+            answer = self.exchange(socket, {"id": 31, "method": "browsingContext.traverseHistory", "params": {
+                "context": context, "delta": -5}})
+            self.assertEqual(answer["error"], "no such history entry")
+            self.assertEqual(self.driver.current_url, base + "/next.html")
+            answer = self.exchange(socket, {"id": 32, "method": "browsingContext.traverseHistory", "params": {
+                "context": context, "delta": -1}})
+            self.assertEqual(answer["type"], "success")
+            self.assertEqual(self.driver.current_url, base + "/title.html")
+        finally:
+            socket.close()
+
     def test_many_commands_unread_then_read(self):
         socket = self.connect()
         try:

@@ -17,6 +17,14 @@ extension Page {
         return stream
     }
 
+    // Whether the session history has an entry `delta` steps from the current one (negative: back),
+    // so that a traversal by `delta` can be refused before it moves.
+    package func hasHistoryEntry(_ delta: Int) -> Bool {
+        guard let view = view?.pointer, let list = webkit_web_view_get_back_forward_list(view),
+              let step = Int32(exactly: delta) else { return false }
+        return webkit_back_forward_list_get_nth_item(list, step) != nil
+    }
+
     func emit(_ event: PageEvent) {
         eventSink.yield(event)
     }

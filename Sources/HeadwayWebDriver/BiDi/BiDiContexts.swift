@@ -79,6 +79,13 @@ enum BiDiContexts {
                 return try await BiDiFrames.navigate(frame, to: url, call)
             }
             let (handle, page) = try call.context(frameError: .unsupportedOperation)
+            if url.scheme?.lowercased() == "javascript" {
+                // Runs in the document, as HTML says, and starts no navigation of its own (one that
+                // returns a string replaces the document): answered at once, with no navigation id.
+                _ = try await page.callAsyncFunction("location.href = u", arguments: ["u": .string(text)],
+                                                     timeout: call.session.timeouts.pageLoadDuration)
+                return ["navigation": .null, "url": .string(page.url?.absoluteString ?? "about:blank")]
+            }
             let result = try await call.navigate(page, wait: try call.wait()) { page, condition, timeout in
                 try await page.load(url, until: condition, timeout: timeout)
             }
@@ -98,10 +105,11 @@ enum BiDiContexts {
             guard let delta = call.parameters.body["delta"]?.integer(in: -1000...1000) else {
                 throw BiDiError(.invalidArgument, "\"delta\" must be an integer")
             }
+            // Checked before any step: a delta out of range leaves the page where it is.
+            guard page.hasHistoryEntry(delta) else {
+                throw BiDiError(.noSuchHistoryEntry, "no history entry \(delta) away")
+            }
             for _ in 0..<abs(delta) {
-                guard delta < 0 ? page.state.canGoBack : page.state.canGoForward else {
-                    throw BiDiError(.noSuchHistoryEntry, "no history entry \(delta) away")
-                }
                 _ = try await call.navigate(page, wait: .load) { page, _, timeout in
                     try await (delta < 0 ? page.goBack(timeout: timeout) : page.goForward(timeout: timeout))
                 }

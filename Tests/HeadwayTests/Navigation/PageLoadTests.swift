@@ -89,8 +89,12 @@ struct PageLoadTests {
             try await page.load(server.url.appendingPathComponent("page.html"))
             try await page.load(server.url.appendingPathComponent("second.html"))
             #expect(page.state.canGoBack)
+            // What a traversal by a delta checks before it moves (BiDi's traverseHistory).
+            #expect(page.hasHistoryEntry(-1) && page.hasHistoryEntry(0))
+            #expect(!page.hasHistoryEntry(-2) && !page.hasHistoryEntry(1) && !page.hasHistoryEntry(Int.min))
             let back = try await page.goBack()
             #expect(back.finalURL.path == "/page.html")
+            #expect(page.hasHistoryEntry(1) && !page.hasHistoryEntry(2))
             let forward = try await page.goForward()
             #expect(forward.finalURL.path == "/second.html")
             let again = try await page.reload()
