@@ -681,7 +681,7 @@ class BiDiProtocolTests(unittest.TestCase):
             self.assertEqual(wait_until(lambda: self.driver.title == "ran"), True)
             # A delta out of range is refused before the page moves.
             answer = self.exchange(socket, {"id": 31, "method": "browsingContext.traverseHistory", "params": {
-                "context": context, "delta": -5}})
+                "context": context, "delta": -1000}})
             self.assertEqual(answer["error"], "no such history entry")
             self.assertEqual(self.driver.current_url, base + "/next.html")
             answer = self.exchange(socket, {"id": 32, "method": "browsingContext.traverseHistory", "params": {
@@ -742,6 +742,37 @@ class BiDiProtocolTests(unittest.TestCase):
                 self.assertEqual(socket.recv(), "")  # closed by a close frame (Headway)
             except websocket.WebSocketConnectionClosedException:
                 pass  # or dropped (chromedriver)
+        finally:
+            socket.close()
+
+    def test_a_looping_preload_script_is_bounded_by_the_script_timeout(self):
+        import websocket
+        from urllib.parse import urlsplit
+        # The socket's 60 s bound is the test's: far below the pageLoad timeout (300 s) the
+        # navigation would otherwise hold the session for.
+        socket = websocket.create_connection(f"ws://{urlsplit(self.url).netloc}/session", timeout=60,
+                                             suppress_origin=True)
+        try:
+            capabilities = dict(support.options().to_capabilities(), timeouts={"script": 1000})
+            answer = self.exchange(socket, {"id": 1, "method": "session.new", "params": {"capabilities": {
+                "alwaysMatch": capabilities}}})
+            self.assertEqual(answer["type"], "success", answer)
+            tree = self.exchange(socket, {"id": 2, "method": "browsingContext.getTree", "params": {}})
+            context = tree["result"]["contexts"][0]["context"]
+            added = self.exchange(socket, {"id": 3, "method": "script.addPreloadScript", "params": {
+                "functionDeclaration": "() => { for (;;) {} }"}})
+            base = support.page_server()
+            answer = self.exchange(socket, {"id": 4, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/title.html", "wait": "complete"}})
+            self.assertEqual(answer.get("error"), "unknown error", answer)
+            self.assertIn("script timeout", answer["message"])
+            # The session goes on: without the script, the next navigation loads.
+            self.exchange(socket, {"id": 5, "method": "script.removePreloadScript", "params": {
+                "script": added["result"]["script"]}})
+            answer = self.exchange(socket, {"id": 6, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/title.html", "wait": "complete"}})
+            self.assertEqual(answer["result"]["url"], f"{base}/title.html", answer)
+            self.assertEqual(self.exchange(socket, {"id": 7, "method": "session.end", "params": {}})["type"], "success")
         finally:
             socket.close()
 

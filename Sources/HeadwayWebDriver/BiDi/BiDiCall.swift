@@ -67,17 +67,51 @@ struct BiDiCall {
         _ navigation: @escaping @Sendable @EngineActor (Page, LoadCondition, Duration) async throws -> LoadResult
     ) async throws -> LoadResult? {
         let timeout = session.timeouts.pageLoadDuration
+        let watchdog = watch(page)
+        defer { watchdog?.cancel() }
         do {
             return try await page.unlessDialogOpens(cancellingWork: false) {
                 try await navigation(page, wait, timeout)
             }
         } catch let error as HeadwayError {
+            watchdog?.cancel()
+            if let watchdog, await watchdog.value {
+                throw BiDiError(.unknownError, "the page ran JavaScript without a pause for longer than the script "
+                    + "timeout (\(session.timeouts.script ?? 0) ms) while it loaded (a looping preload script?): its "
+                    + "web process was terminated")
+            }
             switch error.code {
             case .notAPage: return nil
             case .timeout: throw BiDiError(.unknownError, "the navigation did not end within the pageLoad timeout "
                 + "(\(session.timeouts.pageLoad) ms)")
             default: throw BiDiError(.unknownError, error.description)
             }
+        }
+    }
+}
+
+extension BiDiCall {
+    // While a navigation runs: once the script timeout has passed, probes the page every half
+    // second; a page that does not answer (a preload script or the page's own in a loop) loses
+    // its web process (Page.evaluate's timeout does that), so the navigation ends instead of
+    // holding the session. True when it did.
+    private func watch(_ page: Page) -> Task<Bool, Never>? {
+        let bound = session.timeouts.scriptDuration
+        guard bound < Timeouts.unbounded else { return nil }
+        return Task { @EngineActor [weak page] in
+            do { try await Task.sleep(for: bound) } catch { return false }
+            while !Task.isCancelled {
+                guard let page, !page.isClosed else { return false }
+                do {
+                    _ = try await page.evaluate("0", timeout: .seconds(1))
+                } catch let error as HeadwayError where error.code == .scriptTimeout {
+                    return error.message.contains("terminated")
+                } catch {
+                    return false
+                }
+                do { try await Task.sleep(for: .milliseconds(500)) } catch { return false }
+            }
+            return false
         }
     }
 }
