@@ -691,6 +691,23 @@ class BiDiProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    def test_a_promise_that_never_settles_holds_only_its_own_command(self):
+        socket = self.connect()
+        try:
+            context = self.driver.current_window_handle
+            socket.send(json.dumps({"id": 40, "method": "script.evaluate", "params": {
+                "expression": "new Promise(() => {})", "target": {"context": context}, "awaitPromise": True}}))
+            # Answered while the first waits: within 10 s, where the script timeout is 30 s.
+            socket.settimeout(10)
+            answer = self.exchange(socket, {"id": 41, "method": "script.evaluate", "params": {
+                "expression": "1 + 1", "target": {"context": context}, "awaitPromise": False}})
+            self.assertEqual(answer["result"]["result"], {"type": "number", "value": 2})
+            answer = self.exchange(socket, {"id": 42, "method": "browsingContext.getTree", "params": {}})
+            self.assertEqual(answer["type"], "success")
+            self.assertEqual(self.driver.title, self.driver.execute_script("return document.title"))
+        finally:
+            socket.close()
+
     def test_many_commands_unread_then_read(self):
         socket = self.connect()
         try:

@@ -189,6 +189,13 @@ final class BiDiConnection {
                 session.touch()
                 return try await handler(BiDiCall(session: session, events: events, parameters: parameters))
             }
+            // Scripts name their target and leave the current window and frame alone: they run
+            // beside the queue, so a promise that never settles holds only its own command.
+            if BiDiScript.besideTheQueue.contains(command.method), let handler = Self.handlers[command.method] {
+                session.touch()
+                defer { session.touch() }
+                return try await handler(BiDiCall(session: session, events: events, parameters: parameters))
+            }
             guard let handler = Self.handlers[command.method] else {
                 throw BiDiError(.unknownCommand, "\(command.method) is not a command headway knows")
             }

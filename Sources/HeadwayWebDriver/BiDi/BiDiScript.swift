@@ -66,6 +66,9 @@ enum BiDiScript {
         },
     ]
 
+    // The commands that run beside the session's command queue (BiDiConnection).
+    static let besideTheQueue: Set<String> = ["script.evaluate", "script.callFunction"]
+
     // What the extension answers a sandbox beyond its bound (Sources/HeadwayWebExtension/bridge.c).
     static let tooManySandboxes = "at most 64 sandboxes"
 
@@ -90,9 +93,8 @@ enum BiDiScript {
         var realm = JSONValue.string(call.realm(of: context))
         let answer: JSONValue
         do {
-            answer = try await call.session.inContext(handle, frames: context.framePath) {
-                try await call.session.runUserScript(body, [.object(payload)], async: true, sandbox: sandbox)
-            }
+            answer = try await call.session.runUserScript(body, [.object(payload)], async: true, sandbox: sandbox,
+                                                          at: (handle, context.framePath))
             // The sandbox's realm, made by this first call in the document (reported once it ran).
             if let sandbox {
                 let url = try call.context(handle).page.url

@@ -21,17 +21,27 @@ extension Session {
     // Runs a user's script body (Execute Script or Execute Async Script) in the page's world. The
     // script timeout is timed in the page; the call's own bound, a moment longer, catches a page
     // that does not answer at all.
-    func runUserScript(_ script: String, _ arguments: [JSONValue], async: Bool, sandbox: String? = nil)
-        async throws -> JSONValue {
+    // `target`, a window's handle and a frame path, runs it there instead of in the current
+    // window and frame, leaving those as they are (BiDi's scripts run beside other commands).
+    func runUserScript(_ script: String, _ arguments: [JSONValue], async: Bool, sandbox: String? = nil,
+                       at target: (handle: String, frames: [JSONValue])? = nil) async throws -> JSONValue {
         try await call(function: "null", source: script, arguments: arguments, mode: async ? .async : .sync,
-                       timeout: timeouts.scriptDuration + Self.atomFloor, sandbox: sandbox)
+                       timeout: timeouts.scriptDuration + Self.atomFloor, sandbox: sandbox, at: target)
     }
 
     private func call(
         function: String, source: String?, arguments: [JSONValue], mode: ScriptMode, timeout: Duration,
-        sandbox: String? = nil
+        sandbox: String? = nil, at target: (handle: String, frames: [JSONValue])? = nil
     ) async throws -> JSONValue {
-        let page = try currentPage()
+        let page = try target.map { target throws(WebDriverError) in
+            syncWindows()
+            guard let window = windows.first(where: { $0.handle == target.handle }) else {
+                throw WebDriverError(.noSuchWindow, "the window \(target.handle) was closed")
+            }
+            return window.page
+        } ?? currentPage()
+        let framePath = target?.frames ?? framePath
+        let currentHandle = target?.handle ?? currentHandle
         let body = "const F = (\(function));\n" + ScriptRuntime.prelude
         // At most a day: setTimeout takes a 32-bit count of milliseconds.
         let inPage = timeouts.script.map { min($0, Int(Limits.longestWait / .milliseconds(1))) }
