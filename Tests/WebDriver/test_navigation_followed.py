@@ -29,6 +29,15 @@ class FollowedNavigationTests(support.SessionCase):
         self.assertEqual(self.driver.title, "Next")
         self.assertEqual(self.driver.current_url, self.page("next.html?lq=y"))
 
+    def test_a_form_a_script_submits_is_followed(self):
+        # Selenium's element.submit() is an Execute Script that calls form.submit().
+        self.open("submit.html")
+        self.driver.execute_script("document.getElementById('f').submit()")
+        self.assertEqual(self.driver.title, "Next")
+        self.open("submit.html")
+        self.driver.find_element(By.ID, "q").submit()
+        self.assertEqual(self.driver.current_url, self.page("next.html?q=x"))
+
     def test_a_slow_page_a_click_opens_is_waited_for(self):
         self.open("submit.html")
         self.driver.find_element(By.ID, "slowlink").click()

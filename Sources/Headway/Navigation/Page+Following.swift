@@ -30,6 +30,18 @@ extension Page {
         return try await followNavigation(since: mark, until: condition, timeout: timeout)
     }
 
+    // As `followNavigation(until:timeout:startedBy:)`, for an action whose script let the page
+    // run one task after it before it answered (WebDriver's user scripts): a navigation it
+    // scheduled has asked for its policy by then, so no probe of the page's next task is needed.
+    @discardableResult
+    package func followNavigation(
+        afterItsOwnTask action: () async throws -> Void, until condition: LoadCondition, timeout: Duration
+    ) async throws -> LoadResult? {
+        let mark = navigationMark()
+        try await action()
+        return try await followNavigation(since: mark, until: condition, timeout: timeout, probing: false)
+    }
+
     // What the tracker had seen when an action began.
     struct NavigationMark: Sendable {
         let record: NavigationTracker.Record?
@@ -49,9 +61,9 @@ extension Page {
 
     // Follows the navigation started since `mark`, if one did (see `followNavigation`).
     func followNavigation(since mark: NavigationMark, until condition: LoadCondition,
-                          timeout: Duration) async throws -> LoadResult? {
+                          timeout: Duration, probing: Bool = true) async throws -> LoadResult? {
         let follow = { @Sendable @EngineActor () async throws -> LoadResult? in
-            switch await self.startedNavigation(since: mark) {
+            switch await self.startedNavigation(since: mark, probing: probing) {
             case nil: return nil
             case .sameDocument?: return self.recorded(self.sameDocumentResult(nil))
             case .document(let record)?:
@@ -74,13 +86,13 @@ extension Page {
     // same-document navigation, shows at once; a navigation the page asked for (an allowed
     // policy decision, which frames get too) shows within a moment; with neither, one task of
     // the page lets a navigation it scheduled ask for its policy.
-    func startedNavigation(since mark: NavigationMark) async -> StartedNavigation? {
+    func startedNavigation(since mark: NavigationMark, probing: Bool = true) async -> StartedNavigation? {
         func seen() -> StartedNavigation? {
             if let current = tracker.current, current !== mark.record { return .document(current) }
             return tracker.sameDocumentNavigations != mark.sameDocument ? .sameDocument : nil
         }
         if let started = seen() { return started }
-        if tracker.navigationSignals == mark.signals, responsiveness?.isRunning != true, openDialog == nil,
+        if probing, tracker.navigationSignals == mark.signals, responsiveness?.isRunning != true, openDialog == nil,
            let view = view?.pointer {
             _ = try? await JavaScriptCall.callAsyncFunction(view, PageScripts.nextTask, arguments: [:],
                                                             world: PageScripts.world, sourceURI: nil,

@@ -4,10 +4,10 @@ import Headway
 extension Handlers {
     static let scripts: [Command: Handler] = [
         .executeScript: { session, request in
-            try await session.runUserScript(try request.string("script"), try request.array("args"), async: false)
+            try await session.runFollowing(try request.string("script"), try request.array("args"), async: false)
         },
         .executeAsyncScript: { session, request in
-            try await session.runUserScript(try request.string("script"), try request.array("args"), async: true)
+            try await session.runFollowing(try request.string("script"), try request.array("args"), async: true)
         },
         .getPageSource: { session, _ in
             try await session.callAtom("""
@@ -19,4 +19,18 @@ extension Handlers {
                 """)
         },
     ]
+}
+
+extension Session {
+    // A user's script, then the navigation it started, if it started one (Selenium's
+    // element.submit() calls form.submit() in a script): the next command sees the new page, as
+    // with every reference driver.
+    fileprivate func runFollowing(_ script: String, _ arguments: [JSONValue], async: Bool) async throws -> JSONValue {
+        let page = try currentPage()
+        var value = JSONValue.null
+        try await followingNavigation(on: page, afterItsOwnTask: true) {
+            value = try await runUserScript(script, arguments, async: async)
+        }
+        return value
+    }
 }

@@ -148,7 +148,11 @@ enum ScriptRuntime {
           fail('javascript error', e.message);
         }
       }
-      return { value: clone(value, []) };
+      const result = { value: clone(value, []) };
+      // A user's script answers one task later: a navigation it scheduled (form.submit()) has
+      // asked for its policy by then, so the command can follow it (Session+Navigation).
+      if (m !== 'atom') await new Promise((r) => { setTimeout(r, 0); addEventListener('pagehide', r, { once: true }); });
+      return result;
     } catch (e) {
       if (e instanceof WDError) return { error: e.code, message: e.message };
       const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);

@@ -40,15 +40,24 @@ extension Session {
     // it started one: with the strategy "none" the page is left to it. What `action` throws is
     // thrown as it is; a navigation that fails, or ends in a download, leaves the page as WebKit
     // left it, as a browser's click does.
-    func followingNavigation(on page: Page, _ action: () async throws -> Void) async throws {
+    // `afterItsOwnTask`: `action` is a user script, which answers one task after it ran
+    // (ScriptRuntime), so the page needs no probe.
+    func followingNavigation(on page: Page, afterItsOwnTask: Bool = false, _ action: () async throws -> Void)
+        async throws {
         guard capabilities.pageLoadStrategy != .none else { return try await action() }
         var actionError: (any Error)?
+        let recorded = { () async throws -> Void in
+            do { try await action() } catch {
+                actionError = error
+                throw error
+            }
+        }
         do {
-            try await page.followNavigation(until: loadCondition, timeout: timeouts.pageLoadDuration) {
-                do { try await action() } catch {
-                    actionError = error
-                    throw error
-                }
+            let timeout = timeouts.pageLoadDuration
+            if afterItsOwnTask {
+                try await page.followNavigation(afterItsOwnTask: recorded, until: loadCondition, timeout: timeout)
+            } else {
+                try await page.followNavigation(until: loadCondition, timeout: timeout, startedBy: recorded)
             }
         } catch let error as HeadwayError where actionError == nil {
             switch error.code {
