@@ -137,53 +137,9 @@ final class BiDiConnection {
             self.sessionID = nil
             return [:]
         case "session.subscribe":
-            let names = try parameters.array("events").map { name throws(BiDiError) in
-                guard let name = name.stringValue else {
-                    throw BiDiError(.invalidArgument, "an event name must be a string")
-                }
-                return name
-            }
-            let wanted = try BiDiEvents.expand(names)
-            if let list = parameters.body["userContexts"], list != .null {
-                throw BiDiError(.unsupportedOperation, "headway subscribes globally or by context, not by user "
-                    + "context: name the contexts (browsingContext.getTree gives each one's user context)")
-            }
-            var contexts: Set<String>?
-            if let list = parameters.body["contexts"], list != .null {
-                guard case .array(let ids) = list, !ids.isEmpty else {
-                    throw BiDiError(.invalidArgument, "\"contexts\" must be a non-empty array of context ids")
-                }
-                let call = BiDiCall(session: session, events: events, parameters: parameters)
-                // A frame's events are its top-level context's.
-                contexts = Set(try ids.map { try call.anyContext($0.stringValue ?? "").0.handle })
-            }
-            let id = try events.subscribe(wanted, contexts: contexts)
-            // The contexts and realms open now, as the spec reports them to a new subscription.
-            if wanted.contains("browsingContext.contextCreated") || wanted.contains("script.realmCreated") {
-                session.syncWindows()
-                for window in session.windows where contexts?.contains(window.handle) ?? true {
-                    if wanted.contains("browsingContext.contextCreated") {
-                        events.emit("browsingContext.contextCreated",
-                                    BiDiContexts.info(handle: window.handle, url: window.page.url),
-                                    context: window.handle)
-                    }
-                    if wanted.contains("script.realmCreated") {
-                        events.realm(created: true, handle: window.handle, url: window.page.url, isNew: false)
-                        for sandbox in events.sandboxes(of: window.handle) {
-                            events.sandboxRealmCreated(sandbox, handle: window.handle, url: window.page.url)
-                        }
-                    }
-                }
-            }
-            return ["subscription": .string(id)]
+            return try BiDiSubscribe.subscribe(BiDiCall(session: session, events: events, parameters: parameters))
         case "session.unsubscribe":
-            if case .array(let ids)? = parameters.body["subscriptions"] {
-                try events.unsubscribe(ids: ids.map { $0.stringValue ?? "" })
-            } else {
-                let names = try parameters.array("events").map { $0.stringValue ?? "" }
-                try events.unsubscribe(events: try BiDiEvents.expand(names))
-            }
-            return [:]
+            return try BiDiSubscribe.unsubscribe(BiDiCall(session: session, events: events, parameters: parameters))
         default:
             if let handler = BiDiNetworkCommands.handlers[command.method] {
                 session.touch()

@@ -6,13 +6,6 @@ import Headway
 // page reports into the modules' events.
 @EngineActor
 final class BiDiEvents {
-    struct Subscription {
-        let id: String
-        let events: Set<String>
-        // Top-level contexts (window handles); nil: every context.
-        let contexts: Set<String>?
-    }
-
     // Every event Headway sends, by module.
     static let names: [String: [String]] = [
         "browsingContext": ["contextCreated", "contextDestroyed", "navigationStarted", "fragmentNavigated",
@@ -27,7 +20,7 @@ final class BiDiEvents {
         "network": ["beforeRequestSent", "responseStarted", "responseCompleted", "fetchError", "authRequired"],
     ]
 
-    private(set) var subscriptions: [Subscription] = []
+    let subscriptions = BiDiSubscriptions()
     // The session's preload scripts.
     let preloads = BiDiPreloads()
     // Its intercepts, extra headers and cache behaviour, and the requests held for the client.
@@ -94,43 +87,8 @@ final class BiDiEvents {
         return events
     }
 
-    static let maxSubscriptions = 1000
-
-    func subscribe(_ events: Set<String>, contexts: Set<String>?) throws(BiDiError) -> String {
-        guard subscriptions.count < Self.maxSubscriptions else {
-            throw BiDiError(.invalidArgument, "the session has \(Self.maxSubscriptions) subscriptions: end some first")
-        }
-        let id = UUID().uuidString.lowercased()
-        subscriptions.append(Subscription(id: id, events: events, contexts: contexts))
-        return id
-    }
-
-    // Removes the subscriptions with these ids; throws when one is unknown.
-    func unsubscribe(ids: [String]) throws(BiDiError) {
-        let known = Set(subscriptions.map(\.id))
-        if let unknown = ids.first(where: { !known.contains($0) }) {
-            throw BiDiError(.invalidArgument, "no subscription has the id \(unknown)")
-        }
-        subscriptions.removeAll { ids.contains($0.id) }
-    }
-
-    // Removes `events` from the global subscriptions (the older form of session.unsubscribe).
-    func unsubscribe(events: Set<String>) throws(BiDiError) {
-        guard subscriptions.contains(where: { $0.contexts == nil && !$0.events.isDisjoint(with: events) }) else {
-            throw BiDiError(.invalidArgument, "no subscription to \(events.sorted().joined(separator: ", ")) to end")
-        }
-        subscriptions = subscriptions.compactMap { subscription in
-            guard subscription.contexts == nil else { return subscription }
-            let left = subscription.events.subtracting(events)
-            return left.isEmpty ? nil : Subscription(id: subscription.id, events: left, contexts: nil)
-        }
-    }
-
     func isSubscribed(_ method: String, context: String?) -> Bool {
-        subscriptions.contains { subscription in
-            subscription.events.contains(method)
-                && (subscription.contexts == nil || context.map { subscription.contexts!.contains($0) } == true)
-        }
+        subscriptions.covers(method, context: context)
     }
 
     func attach(_ sink: WebSocketSink) { sinks[ObjectIdentifier(sink)] = sink }
@@ -141,7 +99,8 @@ final class BiDiEvents {
     }
 
     func emit(_ method: String, _ params: JSONValue, context: String?) {
-        guard !sinks.isEmpty, isSubscribed(method, context: context) else { return }
+        let covered = isSubscribed(method, context: context)
+        guard covered ? !sinks.isEmpty : method == BiDiSubscriptions.bufferedEvent else { return }
         var params = params
         // Every event naming a user context (itself or in its `source`) names its window's, and
         // a `source` names the realm of the window's document now.
@@ -156,6 +115,11 @@ final class BiDiEvents {
             params = .object(fields)
         }
         let text = BiDiCommand.event(method, params)
+        guard covered else { return subscriptions.missed(method, text: text, context: context) }
+        send(text)
+    }
+
+    func send(_ text: String) {
         for sink in sinks.values { sink.send(text) }
     }
 
@@ -196,6 +160,7 @@ final class BiDiEvents {
         openIDs[handle] = nil
         intercepts.releaseAll(of: handle)
         preloads.forget(handle)
+        subscriptions.forget(handle)
     }
 
     // A window closed by a command (Close Window, browsingContext.close).
