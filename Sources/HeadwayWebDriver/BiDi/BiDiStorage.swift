@@ -72,19 +72,32 @@ enum BiDiStorage {
         return .object(json)
     }
 
-    // The browser of `params.partition` and the partition key that names it.
+    // The browser of `params.partition` and the partition key that names it. The partition is
+    // checked whole first: `{"type": "context", "context": ID}` or `{"type": "storageKey"}`, its
+    // `userContext` and `sourceOrigin` strings (Headway's partitions are user contexts: a source
+    // origin narrows nothing).
     private static func partition(_ call: BiDiCall) throws -> (Browser, JSONValue) {
         var userContext = BiDiBrowser.defaultID
-        if case .object(let partition)? = call.parameters.body["partition"] {
-            if partition["type"] == "context" {
-                // A frame's partition is its top-level context's.
-                let handle = try call.anyContext(partition["context"]?.stringValue ?? "").0.handle
-                userContext = call.session.userContext(ofHandle: handle)
-            } else if let named = partition["userContext"], named != .null {
-                guard let id = named.stringValue else {
-                    throw BiDiError(.invalidArgument, "the partition's \"userContext\" must be a string")
+        if let value = call.parameters.body["partition"], value != .null {
+            guard case .object(let partition) = value else {
+                throw BiDiError(.invalidArgument, "\"partition\" must be an object")
+            }
+            switch partition["type"] {
+            case "context":
+                guard let id = partition["context"]?.stringValue else {
+                    throw BiDiError(.invalidArgument, "a context partition's \"context\" must be a string")
                 }
-                userContext = id
+                // A frame's partition is its top-level context's.
+                userContext = call.session.userContext(ofHandle: try call.anyContext(id).0.handle)
+            case "storageKey":
+                for key in ["userContext", "sourceOrigin"] where partition[key].map({ $0 != .null }) ?? false {
+                    guard partition[key]?.stringValue != nil else {
+                        throw BiDiError(.invalidArgument, "the partition's \"\(key)\" must be a string")
+                    }
+                }
+                userContext = partition["userContext"]?.stringValue ?? userContext
+            default:
+                throw BiDiError(.invalidArgument, "the partition's \"type\" must be \"context\" or \"storageKey\"")
             }
         }
         return (try call.session.browser(ofUserContext: userContext), ["userContext": .string(userContext)])
@@ -100,16 +113,56 @@ enum BiDiStorage {
         return try await browser.cookies(for: url)
     }
 
-    // `params.filter` as a test: each field given must equal the cookie's.
+    // `params.filter` as a test: each field given must equal the cookie's. Its fields are checked
+    // as the spec types them first; fields the spec does not name are ignored.
     private static func filter(_ call: BiDiCall) throws -> (Cookie) -> Bool {
         guard let value = call.parameters.body["filter"], value != .null else { return { _ in true } }
         guard case .object(let fields) = value else {
             throw BiDiError(.invalidArgument, "\"filter\" must be an object")
         }
-        return { cookie in
-            let serialized = json(cookie)
-            return fields.allSatisfy { key, wanted in wanted == .null || serialized[key] == wanted }
+        var tests: [(Cookie) -> Bool] = []
+        for (key, wanted) in fields {
+            switch key {
+            case "name", "domain", "path", "sameSite":
+                guard let text = wanted.stringValue else {
+                    throw BiDiError(.invalidArgument, "the filter's \"\(key)\" must be a string")
+                }
+                if key == "sameSite", !["strict", "lax", "none"].contains(text) {
+                    throw BiDiError(.invalidArgument, "the filter's \"sameSite\" must be strict, lax or none")
+                }
+                tests.append { json($0)[key] == .string(text) }
+            case "size", "expiry":
+                guard let number = wanted.integer(in: 0...9_007_199_254_740_991) else {
+                    throw BiDiError(.invalidArgument, "the filter's \"\(key)\" must be an integer of at least 0")
+                }
+                tests.append { json($0)[key] == .number(Double(number)) }
+            case "httpOnly", "secure":
+                guard case .bool(let flag) = wanted else {
+                    throw BiDiError(.invalidArgument, "the filter's \"\(key)\" must be a boolean")
+                }
+                tests.append { key == "secure" ? $0.secure == flag : $0.httpOnly == flag }
+            case "value":
+                let text = try bytesText(wanted)
+                tests.append { $0.value == text }
+            default:
+                continue
+            }
         }
+        return { cookie in tests.allSatisfy { $0(cookie) } }
+    }
+
+    // A network.BytesValue as text: `{"type": "string" or "base64", "value": TEXT}` (nil: base64
+    // that is no UTF-8 text, which no cookie's value is).
+    private static func bytesText(_ value: JSONValue) throws -> String? {
+        guard case .object(let fields) = value, let text = fields["value"]?.stringValue,
+              fields["type"] == "string" || fields["type"] == "base64" else {
+            throw BiDiError(.invalidArgument, "a value must be {\"type\": \"string\" or \"base64\", \"value\": TEXT}")
+        }
+        guard fields["type"] == "base64" else { return text }
+        guard let data = forgivingBase64(text) else {
+            throw BiDiError(.invalidArgument, "the value's base64 is not valid")
+        }
+        return String(data: data, encoding: .utf8)
     }
 }
 
