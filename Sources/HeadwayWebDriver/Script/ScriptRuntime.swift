@@ -69,13 +69,17 @@ enum ScriptRuntime {
       return node;
     };
     let ctx = window;
-    // The current browsing context, from the top through the frame path.
+    // The current browsing context, from the top through the frame path. One that is gone is no
+    // longer open: `no such window`, as the spec says (BiDi names it `no such frame`).
     const enter = () => {
       for (const frame of p) {
         let el;
-        try { el = known(frame[EK], ctx, false); } catch (e) { fail('no such frame', e.message); }
+        try { el = known(frame[EK], ctx, false); } catch (e) {
+          fail('no such window',
+               `the current frame is gone (${e.message}): switch to the top with Switch To Frame (null)`);
+        }
         const next = el.contentWindow;
-        if (!next) fail('no such frame', 'the current frame is gone: switch to the top with Switch To Frame (null)');
+        if (!next) fail('no such window', 'the current frame is gone: switch to the top with Switch To Frame (null)');
         try { void next.document.documentElement; } catch {
           fail('no such frame', 'the frame shows another origin, which headway cannot enter');
         }
@@ -151,7 +155,9 @@ enum ScriptRuntime {
       const result = { value: clone(value, []) };
       // A user's script answers one task later: a navigation it scheduled (form.submit()) has
       // asked for its policy by then, so the command can follow it (Session+Navigation).
-      if (m !== 'atom') await new Promise((r) => { setTimeout(r, 0); addEventListener('pagehide', r, { once: true }); });
+      if (m !== 'atom') {
+        await new Promise((r) => { setTimeout(r, 0); addEventListener('pagehide', r, { once: true }); });
+      }
       return result;
     } catch (e) {
       if (e instanceof WDError) return { error: e.code, message: e.message };
