@@ -28,7 +28,7 @@ extension PageScripts {
                               describe(HTMLFrameElement.prototype, 'contentWindow').get];
       const collections = ['[object Array]', '[object NodeList]', '[object HTMLCollection]', '[object Arguments]',
         '[object HTMLAllCollection]', '[object FileList]', '[object HTMLFormControlsCollection]',
-        '[object HTMLOptionsCollection]'];
+        '[object HTMLOptionsCollection]', '[object DOMTokenList]'];
       // The promises of scripts still running: held here, so that WebKit cannot collect a call's
       // promise (and fail the call) while a script that never calls back waits out its timeout.
       const pending = new S();

@@ -89,13 +89,22 @@ enum ScriptRuntime {
     const revive = (v, seen) => {
       if (v === null || typeof v !== 'object') return v;
       if (Array.isArray(v)) return v.map(x => revive(x, seen));
-      if (typeof v[EK] === 'string') return known(v[EK], ctx, false);
-      if (typeof v[SK] === 'string') return known(v[SK], ctx, true);
-      if (typeof v[WK] === 'string') {
+      // A reference's id must be a string (the spec's JSON deserialize).
+      for (const key of [EK, SK, WK, FK]) {
+        if (key in v && typeof v[key] !== 'string') fail('invalid argument', `a reference's ${key} must be a string`);
+      }
+      if (EK in v) return known(v[EK], ctx, false);
+      if (SK in v) return known(v[SK], ctx, true);
+      if (WK in v) {
         if (v[WK] !== h) fail('no such window', `the window ${v[WK]} is not this session's current window`);
         return window;
       }
-      if (typeof v[FK] === 'string') return known(v[FK], ctx, false).contentWindow;
+      if (FK in v) {
+        let frame = null;
+        try { frame = known(v[FK], ctx, false).contentWindow; } catch {}
+        if (!frame) fail('no such window', `no frame of the current document has the reference ${v[FK]}`);
+        return frame;
+      }
       const out = {};
       for (const k of Object.keys(v)) out[k] = revive(v[k], seen);
       return out;
@@ -122,8 +131,10 @@ enum ScriptRuntime {
       if (seen.includes(v)) fail('javascript error', 'cyclic object value: the result refers to itself');
       const inner = [...seen, v];
       const tag = Object.prototype.toString.call(v);
-      if (Array.isArray(v) || tag === '[object NodeList]' || tag === '[object HTMLCollection]'
-          || tag === '[object Arguments]' || tag === '[object HTMLAllCollection]') {
+      // The spec's collections.
+      if (Array.isArray(v) || ['[object NodeList]', '[object HTMLCollection]', '[object Arguments]',
+        '[object HTMLAllCollection]', '[object HTMLFormControlsCollection]', '[object HTMLOptionsCollection]',
+        '[object FileList]', '[object DOMTokenList]'].includes(tag)) {
         return Array.from(v, x => clone(x, inner));
       }
       if (typeof v.toJSON === 'function') return clone(v.toJSON(), inner);
