@@ -5,6 +5,8 @@ import Headway
 extension Handlers {
     static let navigation: [Command: Handler] = [
         .navigateTo: { session, request in
+            // A closed window is `no such window` before the URL is looked at, as the spec orders it.
+            _ = try session.currentPage()
             let text = try request.string("url")
             guard let url = URL(string: text), url.scheme != nil else {
                 throw WebDriverError(.invalidArgument, "\"\(text)\" is not an absolute URL")
