@@ -17,11 +17,11 @@ final class BiDiDataCollectors {
         let userContexts: Set<String>?
     }
 
-    // A request's body: being read (`task`), then read (`body`; nil: WebKit had none, or it was
-    // dropped to keep the bound).
+    // A request's body: being read (`task`, which holds the request and its page until it ends),
+    // then read (`body`; nil: WebKit had none, or it was dropped to keep the bound).
     private struct Entry {
         var collectors: Set<String>
-        var task: Task<Void, Never>
+        var task: Task<Void, Never>?
         var body: Data?
         var size = 0
     }
@@ -120,6 +120,7 @@ final class BiDiDataCollectors {
     // Keeps a body read for the collectors whose bound it fits, dropping the oldest past the total.
     private func read(_ id: String, _ body: Data?, limits: [Collector]) {
         guard var entry = entries[id] else { return }
+        entry.task = nil
         let size = body?.count ?? 0
         entry.collectors.formIntersection(limits.filter { size <= $0.most }.map(\.id))
         guard !entry.collectors.isEmpty else {
