@@ -44,21 +44,26 @@ final class BiDiSubscriptions {
         list.removeAll { ids.contains($0.id) }
     }
 
-    // The older form of session.unsubscribe: ends `events` globally (contexts nil) or for these
-    // windows. Each event must be subscribed to in that way (globally, or for each window),
-    // else nothing changes. A subscription partly ended keeps the rest of it.
+    // The older form of session.unsubscribe: ends `events` globally. Each must be subscribed to
+    // globally, else nothing changes. `contexts` (dropped from the spec; older clients and WPT's
+    // 2024 fixtures send it): when each event is subscribed to for each of those windows, it ends
+    // them there instead; otherwise the contexts are ignored, as the spec and chromedriver do now.
+    // A subscription partly ended keeps the rest of it.
     func remove(events: Set<String>, contexts: Set<String>?) throws(BiDiError) {
-        for event in events.sorted() {
-            let covered = contexts.map { windows in
+        let byContext = contexts.flatMap { windows in
+            events.allSatisfy { event in
                 windows.allSatisfy { window in
                     list.contains { $0.events.contains(event) && $0.contexts?.contains(window) == true }
                 }
-            } ?? list.contains { $0.contexts == nil && $0.events.contains(event) }
-            guard covered else {
-                throw BiDiError(.invalidArgument, "no subscription to \(event) "
-                    + (contexts == nil ? "for every context" : "for those contexts") + " to end")
-            }
+            } ? windows : nil
         }
+        if byContext == nil, let missing = events.sorted().first(where: { event in
+            !list.contains { $0.contexts == nil && $0.events.contains(event) }
+        }) {
+            throw BiDiError(.invalidArgument, "no subscription to \(missing) for every context to end"
+                + (contexts == nil ? "" : ", nor for each of the contexts named"))
+        }
+        let contexts = byContext
         list = list.flatMap { subscription -> [Subscription] in
             guard !subscription.events.isDisjoint(with: events) else { return [subscription] }
             guard let windows = contexts else {
