@@ -24,9 +24,10 @@ def run(argv, what, timeout, **kwargs):
         raise SuiteError(f"{what} failed ({done.returncode}): {last}")
 
 
-def setup(cache, python):
-    """The pinned venv and the unpacked sdist, remade only when the pins or the interpreter change."""
-    venv, requirements = cache / "venv", (HARNESS / "requirements.txt").read_bytes()
+def make_venv(venv, python, requirements_path):
+    """A venv with the pins of `requirements_path`, from PyPI, remade only when the pins or the interpreter
+    change; returns its python."""
+    requirements = requirements_path.read_bytes()
     try:
         version = subprocess.run([python, "-c", "import sys; print(sys.version)"], capture_output=True,
                                  text=True, timeout=60).stdout
@@ -34,12 +35,19 @@ def setup(cache, python):
         raise SuiteError(f"cannot run {python}: {error}")
     stamp = hashlib.sha256(requirements + version.encode()).hexdigest()
     if not (venv / "bin/python").exists() or _read(venv / ".headway-stamp") != stamp:
-        log(f"making the venv in {venv} from PyPI (pinned in {HARNESS.relative_to(ROOT)}/requirements.txt)")
+        log(f"making the venv in {venv} from PyPI (pinned in {requirements_path.relative_to(ROOT)})")
         shutil.rmtree(venv, ignore_errors=True)
         run([python, "-m", "venv", str(venv)], "python3 -m venv (Debian: apt-get install python3-venv)", 300)
         run([str(venv / "bin/python"), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r",
-             str(HARNESS / "requirements.txt")], "pip install -r requirements.txt", 900)
+             str(requirements_path)], f"pip install -r {requirements_path.name}", 900)
         (venv / ".headway-stamp").write_text(stamp)
+    return venv / "bin/python"
+
+
+def setup(cache, python):
+    """The pinned venv and the unpacked sdist, remade only when the pins or the interpreter change."""
+    venv = cache / "venv"
+    make_venv(venv, python, HARNESS / "requirements.txt")
     source = cache / CAPY.replace("==", "-")
     if not (source / "capybara/tests/session").is_dir():
         log(f"downloading the {CAPY} sdist from PyPI")
