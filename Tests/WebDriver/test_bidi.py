@@ -708,6 +708,43 @@ class BiDiProtocolTests(unittest.TestCase):
         finally:
             socket.close()
 
+    def test_log_entries_before_a_subscription_are_kept_within_bounds(self):
+        socket = self.connect()
+        try:
+            context = self.driver.current_window_handle
+            # What earlier tests logged unsubscribed goes to a first subscription, ended at once.
+            for number, method in ((48, "session.subscribe"), (49, "session.unsubscribe")):
+                self.exchange(socket, {"id": number, "method": method, "params": {"events": ["log.entryAdded"]}})
+            # 1,100 entries and one of 2 MB while nothing is subscribed: the newest 1,000 are kept,
+            # and the large one is not (a window keeps at most 1 MiB of them).
+            self.driver.execute_script(
+                "for (let i = 0; i < 1100; i++) console.log('entry ' + i); console.log('x'.repeat(2000000));")
+            time.sleep(2)  # the page's messages reach the server (any still on their way come live below)
+            socket.send(json.dumps({"id": 50, "method": "session.subscribe",
+                                    "params": {"events": ["log.entryAdded"]}}))
+            texts, kept = [], None
+            while "entry 1099" not in texts:
+                message = json.loads(socket.recv())
+                if message.get("id") == 50:
+                    kept = list(texts)
+                elif message.get("method") == "log.entryAdded" and message["params"]["source"]["context"] == context:
+                    texts.append(message["params"]["text"])
+            kept = texts if kept is None else kept
+            self.assertLessEqual(len(kept), 1000)
+            self.assertNotIn("x" * 2000000, kept)
+            first = 1100 - len(texts)
+            self.assertEqual(texts, [f"entry {i}" for i in range(first, 1100)])
+            if "entry 1099" in kept:  # all had come: the newest 1,000
+                self.assertEqual(first, 100)
+            # Sent once: a second subscription gets none of them.
+            answer = self.exchange(socket, {"id": 51, "method": "session.subscribe", "params": {
+                "events": ["log.entryAdded"]}})
+            self.assertEqual(answer["type"], "success")
+            self.exchange(socket, {"id": 52, "method": "session.unsubscribe", "params": {
+                "subscriptions": [answer["result"]["subscription"]]}})
+        finally:
+            socket.close()
+
     def test_many_commands_unread_then_read(self):
         socket = self.connect()
         try:

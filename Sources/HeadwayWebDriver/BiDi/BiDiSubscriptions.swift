@@ -14,12 +14,14 @@ final class BiDiSubscriptions {
     }
 
     static let most = 1000
-    // Entries kept for a window, the oldest dropped past it; a closed window's go with it.
+    // Entries kept for a window, and their bytes: the oldest go past either; a closed window's
+    // go with it.
     static let bufferedPerWindow = 1000
+    static let bufferedBytesPerWindow = 1 << 20
     static let bufferedEvent = "log.entryAdded"
 
     private(set) var list: [Subscription] = []
-    private var buffered: [String: [String]] = [:]
+    private var buffered: [String: (texts: [String], bytes: Int)] = [:]
 
     // The window a context id belongs to: a frame's ("HANDLE/FRAME") is its top-level context's.
     static func window(of context: String) -> String {
@@ -92,9 +94,16 @@ final class BiDiSubscriptions {
     // An event no subscription took: a log entry is kept for its window.
     func missed(_ method: String, text: String, context: String?) {
         guard method == Self.bufferedEvent, let context else { return }
-        let window = Self.window(of: context)
-        buffered[window, default: []].append(text)
-        if buffered[window]!.count > Self.bufferedPerWindow { buffered[window]!.removeFirst() }
+        // One entry over the bound is dropped alone.
+        guard text.utf8.count <= Self.bufferedBytesPerWindow else { return }
+        var kept = buffered[Self.window(of: context)] ?? ([], 0)
+        kept.texts.append(text)
+        kept.bytes += text.utf8.count
+        while !kept.texts.isEmpty,
+              kept.texts.count > Self.bufferedPerWindow || kept.bytes > Self.bufferedBytesPerWindow {
+            kept.bytes -= kept.texts.removeFirst().utf8.count
+        }
+        buffered[Self.window(of: context)] = kept
     }
 
     // The entries kept for the windows a new subscription covers (`handles`: every window open),
@@ -103,7 +112,7 @@ final class BiDiSubscriptions {
         guard events.contains(Self.bufferedEvent) else { return [] }
         var texts: [String] = []
         for handle in handles where contexts?.contains(handle) ?? true {
-            texts += buffered.removeValue(forKey: handle) ?? []
+            texts += buffered.removeValue(forKey: handle)?.texts ?? []
         }
         return texts
     }
