@@ -19,6 +19,9 @@ enum NavigationTiming {
     // A navigation the page asked for (its policy decision allowed) starts within this long, or
     // was a frame's.
     static let policyToStart: Duration = .seconds(1)
+    // The same, for a navigation a user's script scheduled, once the script has let the page run
+    // one task after it (WebDriver's Execute Script).
+    static let afterOwnTask: Duration = .milliseconds(250)
 
     // WebKit's own limit on redirects in one load (and Headway's on client redirects).
     static let maxRedirects = 20

@@ -99,7 +99,9 @@ extension Page {
                                                             timeout: .seconds(2), what: "the navigation probe")
         }
         guard seen() == nil, tracker.navigationSignals != mark.signals else { return seen() }
-        let deadline = Engine.now() + NavigationTiming.policyToStart
+        // After a script's own task, a navigation it scheduled has asked already: a shorter wait
+        // (a frame's allowed navigation counts too, and a script that adds frames is common).
+        let deadline = Engine.now() + (probing ? NavigationTiming.policyToStart : NavigationTiming.afterOwnTask)
         while seen() == nil, Engine.now() < deadline {
             await tracker.nextChange(within: Engine.now().duration(to: deadline))
         }

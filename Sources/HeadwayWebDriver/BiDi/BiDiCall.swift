@@ -91,13 +91,16 @@ struct BiDiCall {
 }
 
 extension BiDiCall {
-    // While a navigation runs: once the script timeout has passed, probes the page every half
-    // second; a page that does not answer (a preload script or the page's own in a loop) loses
-    // its web process (Page.evaluate's timeout does that), so the navigation ends instead of
-    // holding the session. True when it did.
+    // While a navigation runs: once the script timeout has passed (and at least `watchFloor`),
+    // probes the page every half second; a page that does not answer (a preload script or the
+    // page's own in a loop) loses its web process (Page.evaluate's timeout does that), so the
+    // navigation ends instead of holding the session. True when it did. The floor spares a page
+    // busy for a few seconds while it loads in a session with a short script timeout.
+    static let watchFloor: Duration = .seconds(10)
+
     private func watch(_ page: Page) -> Task<Bool, Never>? {
-        let bound = session.timeouts.scriptDuration
-        guard bound < Timeouts.unbounded else { return nil }
+        guard session.timeouts.scriptDuration < Timeouts.unbounded else { return nil }
+        let bound = max(session.timeouts.scriptDuration, Self.watchFloor)
         return Task { @EngineActor [weak page] in
             do { try await Task.sleep(for: bound) } catch { return false }
             while !Task.isCancelled {

@@ -27,10 +27,14 @@ extension Session {
     // with every reference driver.
     fileprivate func runFollowing(_ script: String, _ arguments: [JSONValue], async: Bool) async throws -> JSONValue {
         let page = try currentPage()
-        var value = JSONValue.null
-        try await followingNavigation(on: page, afterItsOwnTask: true) {
-            value = try await runUserScript(script, arguments, async: async)
+        var value: JSONValue?
+        do {
+            try await followingNavigation(on: page, afterItsOwnTask: true) {
+                value = try await runUserScript(script, arguments, async: async)
+            }
+        } catch where value != nil && page.isClosed {
+            // The script closed its window (window.close()), which went before it answered.
         }
-        return value
+        return value ?? .null
     }
 }

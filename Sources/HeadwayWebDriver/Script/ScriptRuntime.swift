@@ -167,7 +167,11 @@ enum ScriptRuntime {
       // A user's script answers one task later: a navigation it scheduled (form.submit()) has
       // asked for its policy by then, so the command can follow it (Session+Navigation).
       if (m !== 'atom') {
-        await new Promise((r) => { setTimeout(r, 0); addEventListener('pagehide', r, { once: true }); });
+        await new Promise((r) => {
+          const done = () => { removeEventListener('pagehide', done); r(); };
+          setTimeout(done, 0);
+          addEventListener('pagehide', done, { once: true });
+        });
       }
       return result;
     } catch (e) {
