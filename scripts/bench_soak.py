@@ -25,11 +25,13 @@ def growth(samples, resting=False):
     `resting`: each reading is the lowest of its window (15-25% of the run, the last 10%): for a server
     whose warm pool holds one or two browsers (about 100 MiB apart) depending on how sessions came."""
     total = samples[-1][0]
-    if resting:
-        early = min((s for s in samples if 0.15 * total <= s[0] <= 0.25 * total), key=lambda s: s[1])
-        end = min((s for s in samples if s[0] >= 0.9 * total), key=lambda s: s[1])[1]
+    nearest = min(samples, key=lambda s: abs(s[0] - total * 0.2))
+    if resting:  # a window with no sample (a short run) falls back to the nearest one
+        early = min((s for s in samples if 0.15 * total <= s[0] <= 0.25 * total), key=lambda s: s[1],
+                    default=nearest)
+        end = min((s for s in samples if s[0] >= 0.9 * total), key=lambda s: s[1], default=samples[-1])[1]
         return early[0], early[1], end, end / early[1] - 1
-    at, early = min(samples, key=lambda s: abs(s[0] - total * 0.2))
+    at, early = nearest
     return at, early, samples[-1][1], samples[-1][1] / early - 1
 
 
