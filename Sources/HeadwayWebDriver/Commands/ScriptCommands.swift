@@ -30,7 +30,7 @@ extension Session {
         var value: JSONValue?
         do {
             try await followingNavigation(on: page, afterItsOwnTask: true) {
-                value = try await runUserScript(script, arguments, async: async)
+                value = try await runUserScript(script, arguments, async: async, nextTask: true)
             }
         } catch where value != nil && page.isClosed {
             // The script closed its window (window.close()), which went before it answered.

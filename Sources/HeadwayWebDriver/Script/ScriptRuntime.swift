@@ -7,6 +7,8 @@
 //   h: the top-level window's handle, m: "atom", "sync" or "async", s: a user script's source,
 //   t: its script timeout in ms (null: none), timed in the page as the spec's timer is;
 //   w: the sandbox (a world of that name) a user's script runs in, or null for the page's world;
+//   n: true to answer one task of the page later (classic Execute Script, which follows a
+//   navigation its script scheduled);
 // and it is placed after `const F = ...`, the atom to call. A user's script runs in the page's
 // own world, as the spec says, through `headwayPage.call` of the current frame. It always
 // returns {value} or {error, message}.
@@ -166,7 +168,7 @@ enum ScriptRuntime {
       const result = { value: clone(value, []) };
       // A user's script answers one task later: a navigation it scheduled (form.submit()) has
       // asked for its policy by then, so the command can follow it (Session+Navigation).
-      if (m !== 'atom') {
+      if (n) {
         await new Promise((r) => {
           const done = () => { removeEventListener('pagehide', done); r(); };
           setTimeout(done, 0);

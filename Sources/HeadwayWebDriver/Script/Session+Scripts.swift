@@ -23,15 +23,19 @@ extension Session {
     // that does not answer at all.
     // `target`, a window's handle and a frame path, runs it there instead of in the current
     // window and frame, leaving those as they are (BiDi's scripts run beside other commands).
+    // `nextTask`: it answers one task of the page later, so that a navigation it scheduled has
+    // asked for its policy (classic Execute Script follows it; BiDi's scripts do not wait).
     func runUserScript(_ script: String, _ arguments: [JSONValue], async: Bool, sandbox: String? = nil,
-                       at target: (handle: String, frames: [JSONValue])? = nil) async throws -> JSONValue {
+                       at target: (handle: String, frames: [JSONValue])? = nil,
+                       nextTask: Bool = false) async throws -> JSONValue {
         try await call(function: "null", source: script, arguments: arguments, mode: async ? .async : .sync,
-                       timeout: timeouts.scriptDuration + Self.atomFloor, sandbox: sandbox, at: target)
+                       timeout: timeouts.scriptDuration + Self.atomFloor, sandbox: sandbox, at: target,
+                       nextTask: nextTask)
     }
 
     private func call(
         function: String, source: String?, arguments: [JSONValue], mode: ScriptMode, timeout: Duration,
-        sandbox: String? = nil, at target: (handle: String, frames: [JSONValue])? = nil
+        sandbox: String? = nil, at target: (handle: String, frames: [JSONValue])? = nil, nextTask: Bool = false
     ) async throws -> JSONValue {
         let page = try target.map { target throws(WebDriverError) in
             syncWindows()
@@ -51,6 +55,7 @@ extension Session {
                 "a": .array(arguments), "p": .array(framePath), "h": .string(currentHandle ?? ""),
                 "m": .string(mode.rawValue), "s": source.map(JSONValue.string) ?? .null,
                 "t": inPage.map { .number(Double($0)) } ?? .null, "w": sandbox.map(JSONValue.string) ?? .null,
+                "n": .bool(nextTask),
             ]
             // A user prompt the script opens ends the call with null, as in WebKitWebDriver.
             result = try await page.unlessDialogOpens {
