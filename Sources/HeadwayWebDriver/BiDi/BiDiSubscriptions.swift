@@ -23,10 +23,8 @@ final class BiDiSubscriptions {
     private(set) var list: [Subscription] = []
     private var buffered: [String: (texts: [String], bytes: Int)] = [:]
 
-    // The window a context id belongs to: a frame's ("HANDLE/FRAME") is its top-level context's.
-    static func window(of context: String) -> String {
-        String(context.split(separator: "/", maxSplits: 1).first ?? "")
-    }
+    // The window a context id belongs to: a frame's (ContextID) is its top-level context's.
+    static func window(of context: String) -> String { ContextID(context)?.handle ?? context }
 
     func add(_ events: Set<String>, contexts: Set<String>?) throws(BiDiError) -> String {
         guard list.count < Self.most else {
