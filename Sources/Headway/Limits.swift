@@ -22,4 +22,6 @@ public enum Limits {
     public static let webProcessMemory = 1...1_048_576
     /// The hidden views a booster may prerender (`BoosterConfiguration.prerender`).
     public static let prerenderedPages = 0...20
+    /// A filmstrip's frames a second (`FilmstripOptions.framesPerSecond`): 60 is a display's rate.
+    public static let framesPerSecond = 1...60
 }

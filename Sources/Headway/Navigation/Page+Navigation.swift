@@ -19,14 +19,35 @@ extension Page {
     /// (`.networkIdle`, see `waitForNetworkIdle`), all within `timeout`; or as soon as the
     /// navigation committed (`.committed`: the document may not have parsed, the load goes on,
     /// and the result's Navigation Timing and resources are 0).
+    ///
+    /// With `filmstrip`, the load also records frames of the viewport from its start until the
+    /// view is visually stable after the load event (see `FilmstripOptions`): the result's
+    /// `filmstrip` and `visualMetrics`, and `load` returns once the recording has ended. Throws
+    /// `.invalidArgument` for options out of bounds, and `.engine` when WebKit gave no frame.
     @discardableResult
     public func load(
         _ url: URL,
         until condition: LoadCondition = .load,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(30),
+        filmstrip: FilmstripOptions? = nil
     ) async throws -> LoadResult {
+        guard let filmstrip else { return try await loading(url, until: condition, timeout: timeout, recorder: nil) }
+        let recorder = FrameRecorder(page: self, options: try filmstrip.validated())
+        do {
+            var result = try await loading(url, until: condition, timeout: timeout, recorder: recorder)
+            (result.filmstrip, result.visualMetrics) = try await recorder.finish()
+            return result
+        } catch {
+            recorder.stop()
+            throw error
+        }
+    }
+
+    private func loading(_ url: URL, until condition: LoadCondition, timeout: Duration,
+                         recorder: FrameRecorder?) async throws -> LoadResult {
         let view = try await readyView()
         if let prerendered = takePrerender(of: url) {
+            recorder?.start()
             return try await show(prerendered, for: url, timeout: timeout, condition: condition)
         }
         let target = booster != nil ? MirrorScheme.mirror(url) : url
@@ -34,6 +55,7 @@ extension Page {
         let result = try await navigate(url, timeout: timeout, condition: condition,
                                         mayBeSameDocument: isFragment(of: self.url, url)) {
             booster?.willNavigate(to: target, from: pageBooster)
+            recorder?.start()
             webkit_web_view_load_uri(view, target.absoluteString)
         }
         guard condition == .networkIdle else { return result }

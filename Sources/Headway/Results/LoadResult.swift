@@ -30,6 +30,11 @@ public struct LoadResult: Sendable, Codable, Equatable {
     /// the same document): the figures are the document's load, `finalURL` the new URL. Not part
     /// of this type's JSON.
     public var isSameDocument = false
+    /// The frames the view showed, with a filmstrip asked of `Page.load` (else nil). Not part of
+    /// this type's JSON.
+    public var filmstrip: Filmstrip?
+    /// What `filmstrip` shows of the load's visual progress, or nil without one.
+    public var visualMetrics: VisualMetrics?
 
     /// A result with each field given, for tests of code that handles results.
     public init(url: URL, finalURL: URL, status: Int?, title: String, timing: Timing,
@@ -47,7 +52,7 @@ public struct LoadResult: Sendable, Codable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case url, finalURL, redirects, status, title, startTime, timing, resources, prefetch, dialogs
+        case url, finalURL, redirects, status, title, startTime, timing, resources, prefetch, dialogs, visualMetrics
     }
 
     /// The JSON `headway load` prints for a load: `status` is `null` when there is none, and
@@ -64,6 +69,7 @@ public struct LoadResult: Sendable, Codable, Equatable {
         try c.encode(resources, forKey: .resources)
         try c.encodeIfPresent(prefetch, forKey: .prefetch)
         try c.encode(dialogs, forKey: .dialogs)
+        try c.encodeIfPresent(visualMetrics, forKey: .visualMetrics)
     }
 
     /// Decodes the JSON `encode(to:)` writes (and `headway load` prints); missing lists are empty.
@@ -81,6 +87,7 @@ public struct LoadResult: Sendable, Codable, Equatable {
             dialogs: try c.decodeIfPresent([JavaScriptDialog].self, forKey: .dialogs) ?? []
         )
         startTime = try c.decodeIfPresent(LoadStartTime.self, forKey: .startTime)
+        visualMetrics = try c.decodeIfPresent(VisualMetrics.self, forKey: .visualMetrics)
     }
 }
 

@@ -72,6 +72,10 @@ extension LoadCommand {
                                 keepGoing: urlList != nil, jobs: jobs)
         runner.snippetsFor = ownSnippets
         runner.warm = warm
+        runner.filmstrip = filmstripOptions
+        runner.filmstripDirectory = filmstrip
+        // One load writes its frames into the directory itself, as visualmetrics --dir reads them.
+        runner.filmstripPerLoad = urlList != nil || arguments.count > 1 || repeatCount > 1 || warm
         // A cold start (--repeat) would drop it before the load.
         if prefetch, repeatCount == 1, !warm, jobs == 1 { runner.preload = try firstURL() }
         if format == .jsonl {

@@ -89,6 +89,24 @@ struct LoadCommand: AsyncParsableCommand {
     var screenshot: String?
 
     @Option(help: ArgumentHelp(
+        "Record each load's frames, from its start until the view is stable after the load event, and write them " +
+        "to DIR as ms_NNNNNN.png (the time in ms on the load's clock), as browsertime and WebPageTest name them; " +
+        "with more than one load, each load's in DIR/load-N (N its URL's position, then -run-R, -warm). Implies " +
+        "--visual-metrics.",
+        valueName: "DIR"))
+    var filmstrip: String?
+
+    @Flag(name: .customLong("visual-metrics"), help: ArgumentHelp(
+        "Record each load's frames and report its visual metrics as \"visualMetrics\": first and last visual " +
+        "change, Speed Index, visually complete 85/95/99 and the progress of each frame."))
+    var visualMetrics = false
+
+    @Option(name: .customLong("frame-rate"), parsing: .unconditional, help: ArgumentHelp(
+        "Frames a second the filmstrip asks of the engine, \(Limits.framesPerSecond.lowerBound) to " +
+        "\(Limits.framesPerSecond.upperBound) (default 10); a frame like the one before it is not kept."))
+    var frameRate: Int?
+
+    @Option(help: ArgumentHelp(
         "Write every load's requests as a HAR 1.2 file (one page per load), for a HAR viewer or `headway " +
         "har-summary`. The run keeps them in memory until it ends.",
         valueName: "FILE"))
@@ -186,6 +204,13 @@ struct LoadCommand: AsyncParsableCommand {
             throw refuse(cacheSize < 1 ? "--cache-size must be at least 1 MB"
                          : "--cache-size must be at most \(Self.largestCache) MB")
         }
+        if let frameRate {
+            guard Limits.framesPerSecond.contains(frameRate) else {
+                throw refuse("--frame-rate must be \(Limits.framesPerSecond.lowerBound) to "
+                             + "\(Limits.framesPerSecond.upperBound) frames a second, not \(frameRate)")
+            }
+            guard filmstrip != nil || visualMetrics else { throw refuse("--frame-rate needs --filmstrip or --visual-metrics") }
+        }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw refuse("--screenshot must name a .png file: \(screenshot)")
         }
@@ -238,5 +263,12 @@ struct LoadCommand: AsyncParsableCommand {
         // Before any page loads: a path that cannot be written fails the run at once.
         if let har { try OutputFile.check(har, what: "the HAR file") }
         if let screenshot { try OutputFile.check(screenshot, what: "the screenshot") }
+        if let filmstrip { try OutputFile.checkDirectory(filmstrip, what: "the filmstrip's frames") }
+    }
+
+    // What --filmstrip, --visual-metrics and --frame-rate ask of each load, or nil.
+    var filmstripOptions: FilmstripOptions? {
+        guard filmstrip != nil || visualMetrics else { return nil }
+        return FilmstripOptions(framesPerSecond: frameRate ?? 10)
     }
 }

@@ -9,6 +9,8 @@ struct LoadReport: Sendable {
     // With --warm: a warm load (again in the same page), numbered apart from the cold runs.
     var warm = false
     var result: LoadResult?
+    // The directory its filmstrip's frames were written to (--filmstrip).
+    var filmstrip: String?
     var error: HeadwayError?
     var scripts: [SnippetResult] = []
     var console: [ConsoleMessage] = []
@@ -34,6 +36,7 @@ struct LoadReport: Sendable {
             pairs.insert(("run", .number(Double(run))), at: title + 1)
             if warm { pairs.insert(("warm", .bool(true)), at: title + 2) }
         }
+        if let filmstrip { pairs.append(("filmstrip", .string(filmstrip))) }
         pairs.append(("scripts", .array(scripts.map(Self.encoded))))
         pairs.append(("console", .array(console.map(Self.encoded))))
         pairs.append(("consoleTotal", .number(Double(max(consoleTotal, console.count)))))

@@ -33,6 +33,26 @@ enum OutputFile {
         guard denied == 0 else { throw refuse("\(parent): \(String(cString: strerror(denied)))") }
     }
 
+    // Checks that `path` is a directory that can be written, or can be made (its nearest existing
+    // ancestor is a writable directory), before any page loads.
+    static func checkDirectory(_ path: String, what: String, access: (String, Int32) -> Int32 = systemAccess) throws {
+        func refuse(_ reason: String) -> HeadwayError {
+            HeadwayError(.fileUnwritable, "cannot write \(what) in \(path): \(reason)")
+        }
+        guard !path.isEmpty else { throw refuse("no directory given") }
+        var existing = URL(fileURLWithPath: path).standardizedFileURL
+        var info = stat()
+        while stat(existing.path, &info) != 0 {
+            guard errno == ENOENT || errno == ENOTDIR, existing.path != "/" else {
+                throw refuse(String(cString: strerror(errno)))
+            }
+            existing.deleteLastPathComponent()
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw refuse("\(existing.path) is not a directory") }
+        let denied = access(existing.path, W_OK | X_OK)
+        guard denied == 0 else { throw refuse("\(existing.path): \(String(cString: strerror(denied)))") }
+    }
+
     static func systemAccess(_ path: String, _ mode: Int32) -> Int32 {
         Glibc.access(path, mode) == 0 ? 0 : errno
     }

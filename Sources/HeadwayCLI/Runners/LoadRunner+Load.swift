@@ -8,7 +8,7 @@ extension LoadRunner {
     // report. Returns the result, or nil when the load failed.
     func loadOnce(_ url: URL, run: Int?, page: Page, position: Int? = nil, warm: Bool = false,
                   into outcome: inout Outcome) async -> (Bool, LoadResult?) {
-        var (report, failures) = await loadReport(url, run: run, page: page, position: position)
+        var (report, failures) = await loadReport(url, run: run, page: page, position: position, warm: warm)
         report.warm = warm
         for failure in failures { outcome.failures.record(failure) }
         deliver(report, into: &outcome)
@@ -16,13 +16,21 @@ extension LoadRunner {
     }
 
     // Loads one URL and runs the snippets; reports each failure on stderr as it happens.
-    func loadReport(_ url: URL, run: Int?, page: Page, position: Int? = nil) async -> (LoadReport, [ExitStatus]) {
+    func loadReport(_ url: URL, run: Int?, page: Page, position: Int? = nil,
+                    warm: Bool = false) async -> (LoadReport, [ExitStatus]) {
         var report = LoadReport(url: url.absoluteString, run: run)
         var failures: [ExitStatus] = []
         do {
             let started = ContinuousClock.now
-            let result = try await page.load(url, until: waits.until == .domcontentloaded ? .domContentLoaded : .load,
-                                             timeout: timeout)
+            var result = try await page.load(url, until: waits.until == .domcontentloaded ? .domContentLoaded : .load,
+                                             timeout: timeout, filmstrip: filmstrip)
+            // The frames are written now and not kept: a run's reports stay until it ends.
+            if let frames = result.filmstrip, let directory = filmstripDirectory {
+                let folder = filmstripPerLoad ? directory + "/" + Self.filmstripFolder(position, run, warm) : directory
+                try await Task.detached { try frames.write(to: folder) }.value
+                report.filmstrip = folder
+            }
+            result.filmstrip = nil
             report.result = result
             if let status = result.status, status >= 400 {
                 Console.report("\(url.absoluteString) answered HTTP \(status)")
@@ -68,5 +76,10 @@ extension LoadRunner {
         report.errorsTotal = page.errorsTotal
         report.dialogs = page.dialogs
         return (report, failures)
+    }
+
+    // A load's own folder in --filmstrip's directory: load-N[-run-R][-warm].
+    nonisolated static func filmstripFolder(_ position: Int?, _ run: Int?, _ warm: Bool) -> String {
+        "load-\(position ?? 1)" + (run.map { "-run-\($0)" } ?? "") + (warm ? "-warm" : "")
     }
 }

@@ -16,6 +16,11 @@ struct LoadRunner: Sendable {
     // --warm: after each URL's cold runs, as many warm ones in the last cold run's page.
     var warm = false
     var screenshot: String?
+    // --filmstrip / --visual-metrics: each load records frames; with a directory they are
+    // written there (in a subdirectory of each load's own with `filmstripPerLoad`).
+    var filmstrip: FilmstripOptions?
+    var filmstripDirectory: String?
+    var filmstripPerLoad = false
     var showProgress = false
     var prefetchSettle: Duration = .seconds(30)
     // With the booster, the document fetched while the page's web process starts.

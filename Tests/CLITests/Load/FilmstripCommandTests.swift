@@ -1,0 +1,73 @@
+import Foundation
+import HeadwayTestSupport
+import Testing
+
+/// `headway load --filmstrip DIR` behind nginx: the frames as browsertime names them, the visual
+/// metrics in the JSON, a directory per load when there are several, and bad input refused
+/// before any page loads.
+@Suite("headway load --filmstrip", .serialized)
+struct FilmstripCommandTests {
+    static func site() throws -> (URL, NginxServer) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("headway-film-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("""
+            <!doctype html><title>late</title><body style='margin:0'><h1>Late</h1><div id=d></div>
+            <script>addEventListener('load', () => setTimeout(() => {
+              d.style.cssText = 'width:500px;height:300px;background:#06c'; }, 200));</script>
+            """.utf8).write(to: root.appendingPathComponent("late.html"))
+        return (root, try NginxServer(root: root))
+    }
+
+    @Test func framesAndMetricsOfOneLoad() throws {
+        let (root, nginx) = try Self.site()
+        defer { nginx.stop(); try? FileManager.default.removeItem(at: root) }
+        let frames = root.appendingPathComponent("frames/new").path
+        let output = try CLI.run(["load", nginx.url.appendingPathComponent("late.html").absoluteString,
+                                  "--filmstrip", frames, "--frame-rate", "20"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(CLI.schemaProblems(output.stdout, jsonl: false).isEmpty)
+        let load = try #require(CLI.loads(output, jsonl: false).first)
+        #expect(load["filmstrip"] as? String == frames)
+        let metrics = try #require(load["visualMetrics"] as? [String: Any])
+        let progress = try #require(metrics["progress"] as? [[String: Int]])
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        // One file for each frame of the progress, named by its time.
+        #expect(names == progress.map { String(format: "ms_%06d.png", $0["time"]!) })
+        #expect(names.count >= 3 && names.first == "ms_000000.png")
+        let loadEnd = try #require((load["timing"] as? [String: Any])?["loadEventEnd"] as? Double)
+        #expect(try #require(metrics["lastVisualChange"] as? Int) >= Int(loadEnd) + 150)
+        #expect(metrics["recordingEnded"] as? String == "stable")
+    }
+
+    @Test func severalLoadsEachHaveTheirOwnDirectory() throws {
+        let (root, nginx) = try Self.site()
+        defer { nginx.stop(); try? FileManager.default.removeItem(at: root) }
+        let frames = root.appendingPathComponent("frames").path
+        let url = nginx.url.appendingPathComponent("late.html").absoluteString
+        let output = try CLI.run(["load", url, "--repeat", "2", "--filmstrip", frames])
+        #expect(output.status == 0, "\(output.stderr)")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        #expect(folders == ["load-1-run-1", "load-1-run-2"])
+        for folder in folders {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: frames + "/" + folder).contains("ms_000000.png"))
+        }
+        // --visual-metrics alone reports the metrics and writes nothing.
+        let metricsOnly = try CLI.run(["load", url, "--visual-metrics"])
+        #expect(metricsOnly.status == 0, "\(metricsOnly.stderr)")
+        let load = try #require(CLI.loads(metricsOnly, jsonl: false).first)
+        #expect(load["visualMetrics"] != nil && load["filmstrip"] == nil)
+    }
+
+    @Test(arguments: [
+        (["--filmstrip", "/tmp", "--frame-rate", "0"], "--frame-rate must be 1 to 60 frames a second, not 0"),
+        (["--filmstrip", "/tmp", "--frame-rate", "10000"], "--frame-rate must be 1 to 60 frames a second, not 10000"),
+        (["--frame-rate", "10"], "--frame-rate needs --filmstrip or --visual-metrics"),
+        (["--filmstrip", "/proc/version/frames"], "/proc/version is not a directory"),
+    ])
+    func badInputIsRefusedBeforeAnyLoad(arguments: [String], message: String) throws {
+        let output = try CLI.run(["load", "http://127.0.0.1:9/never.html"] + arguments)
+        #expect(output.status == 64 || output.status == 73, "\(output.status) \(output.stderr)")
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+    }
+}
