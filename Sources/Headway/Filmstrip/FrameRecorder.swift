@@ -68,7 +68,9 @@ final class FrameRecorder {
         // Frames from before the navigation's start show the view as it started: the last of
         // them is the frame at 0.
         var frames = kept.filter { $0.at > start }
-        if let before = kept.last(where: { $0.at <= start }) { frames.insert(Raw(at: start, surface: before.surface), at: 0) }
+        if let before = kept.last(where: { $0.at <= start }) {
+            frames.insert(Raw(at: start, surface: before.surface), at: 0)
+        }
         kept.removeAll()
         guard !frames.isEmpty else {
             throw HeadwayError(.engine, "the filmstrip has no frames: WebKit drew none of the page")
@@ -76,7 +78,8 @@ final class FrameRecorder {
         var times = frames.map { Int(($0.at - start).milliseconds) }
         times[0] = 0  // the earliest frame is the baseline, even one WebKit gave after the start
         for index in times.indices.dropFirst() { times[index] = max(times[index], times[index - 1] + 1) }
-        return try await Task.detached { try Self.filmstrip(of: frames.map(\.surface), at: times, ending: ending) }.value
+        let surfaces = frames.map(\.surface)
+        return try await Task.detached { try Self.filmstrip(of: surfaces, at: times, ending: ending) }.value
     }
 
     // The instant of the page's Navigation Timing origin (`performance.timeOrigin`) on Headway's
@@ -87,7 +90,9 @@ final class FrameRecorder {
         let asked = Engine.now()
         guard let now = try? await JavaScriptCall.callAsyncFunction(
             view, "return performance.now()", arguments: [:], world: PageScripts.world, sourceURI: nil,
-            timeout: Self.snapshotTimeout, what: "the page's clock").doubleValue, now.isFinite, now >= 0 else { return origin }
+            timeout: Self.snapshotTimeout, what: "the page's clock").doubleValue, now.isFinite, now >= 0 else {
+            return origin
+        }
         let answered = Engine.now()
         return max(origin, asked + (answered - asked) / 2 - Duration(clampedMilliseconds: now))
     }
@@ -192,7 +197,9 @@ extension SurfaceBox {
 
     func histogram() -> ColorHistogram {
         cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return ColorHistogram(counts: Array(repeating: 0, count: 768)) }
+        guard let data = cairo_image_surface_get_data(surface) else {
+            return ColorHistogram(counts: Array(repeating: 0, count: 768))
+        }
         return ColorHistogram(pixels: data, width: Int(cairo_image_surface_get_width(surface)),
                               height: Int(cairo_image_surface_get_height(surface)),
                               rowBytes: Int(cairo_image_surface_get_stride(surface)))

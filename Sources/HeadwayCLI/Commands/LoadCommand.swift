@@ -209,7 +209,9 @@ struct LoadCommand: AsyncParsableCommand {
                 throw refuse("--frame-rate must be \(Limits.framesPerSecond.lowerBound) to "
                              + "\(Limits.framesPerSecond.upperBound) frames a second, not \(frameRate)")
             }
-            guard filmstrip != nil || visualMetrics else { throw refuse("--frame-rate needs --filmstrip or --visual-metrics") }
+            guard filmstrip != nil || visualMetrics else {
+                throw refuse("--frame-rate needs --filmstrip or --visual-metrics")
+            }
         }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
             throw refuse("--screenshot must name a .png file: \(screenshot)")

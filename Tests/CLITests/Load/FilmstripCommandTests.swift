@@ -49,7 +49,8 @@ struct FilmstripCommandTests {
         let folders = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
         #expect(folders == ["load-1-run-1", "load-1-run-2"])
         for folder in folders {
-            #expect(try FileManager.default.contentsOfDirectory(atPath: frames + "/" + folder).contains("ms_000000.png"))
+            let names = try FileManager.default.contentsOfDirectory(atPath: frames + "/" + folder)
+            #expect(names.contains("ms_000000.png"))
         }
         // --visual-metrics alone reports the metrics and writes nothing.
         let metricsOnly = try CLI.run(["load", url, "--visual-metrics"])

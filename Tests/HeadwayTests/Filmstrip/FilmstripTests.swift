@@ -53,8 +53,9 @@ struct FilmstripTests {
         let result = try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("late.html"), filmstrip: FilmstripOptions())
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("headway-filmstrip-\(getpid())/a/b")
-        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent().deletingLastPathComponent()) }
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("headway-filmstrip-\(getpid())")
+        let folder = top.appendingPathComponent("a/b")
+        defer { try? FileManager.default.removeItem(at: top) }
         let strip = try #require(result.filmstrip)
         try strip.write(to: folder.path)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
