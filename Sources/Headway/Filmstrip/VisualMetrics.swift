@@ -44,6 +44,14 @@ public struct VisualMetrics: Sendable, Codable, Equatable {
         visualComplete99 = Self.visuallyComplete(progress, at: 99)
     }
 
+    /// The figures by their JSON names, in ms, as `Timing.metrics` has its own (what
+    /// `TimingSummary` summarises over repeated loads).
+    public var metrics: [(name: String, value: Double)] {
+        [("firstVisualChange", firstVisualChange), ("speedIndex", speedIndex), ("visualComplete85", visualComplete85),
+         ("visualComplete95", visualComplete95), ("visualComplete99", visualComplete99),
+         ("lastVisualChange", lastVisualChange)].map { ($0.0, Double($0.1)) }
+    }
+
     // Σ (t_k − t_{k−1}) · (1 − p_{k−1}), each interval weighted by the progress shown during it.
     static func speedIndex(_ progress: [Progress]) -> Int {
         var index = 0.0

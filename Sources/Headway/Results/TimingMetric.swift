@@ -25,6 +25,12 @@ public struct TimingMetric: RawRepresentable, Hashable, Sendable, CustomStringCo
     public static let loadEventEnd = TimingMetric(rawValue: "loadEventEnd")
     /// Paint Timing: the first contentful paint, in ms since the navigation started.
     public static let firstContentfulPaint = TimingMetric(rawValue: "firstContentfulPaint")
+    /// Visual metrics (a load with a filmstrip): the view first changed, in ms since the navigation started.
+    public static let firstVisualChange = TimingMetric(rawValue: "firstVisualChange")
+    /// Visual metrics: the Speed Index, in ms.
+    public static let speedIndex = TimingMetric(rawValue: "speedIndex")
+    /// Visual metrics: the view last changed, in ms since the navigation started.
+    public static let lastVisualChange = TimingMetric(rawValue: "lastVisualChange")
 }
 
 extension Timing {

@@ -51,15 +51,15 @@ public struct TimingSummary: Sendable, Equatable, Encodable {
     /// kept (`headway load --repeat N --warm`), rather than cold.
     public var warm = false
 
-    /// Summarises each metric of `results` (loads of `url`); a metric a load did not report is left out
-    /// of that metric's values.
+    /// Summarises each metric of `results` (loads of `url`), their visual metrics after their
+    /// timing's; a metric a load did not report is left out of that metric's values.
     public init(url: URL, results: [LoadResult]) {
         self.url = url
         runs = results.count
         var names: [String] = []
         var values: [String: [Double]] = [:]
         for result in results {
-            for (name, value) in result.timing.metrics {
+            for (name, value) in result.timing.metrics + (result.visualMetrics?.metrics ?? []) {
                 if values[name] == nil { names.append(name) }
                 values[name, default: []].append(value)
             }

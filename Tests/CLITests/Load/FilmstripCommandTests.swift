@@ -46,6 +46,10 @@ struct FilmstripCommandTests {
         let url = nginx.url.appendingPathComponent("late.html").absoluteString
         let output = try CLI.run(["load", url, "--repeat", "2", "--filmstrip", frames])
         #expect(output.status == 0, "\(output.stderr)")
+        // --repeat summarises the visual metrics with the timing.
+        let summary = try #require((try CLI.json(output)["summary"] as? [[String: Any]])?.first)
+        let speedIndex = try #require((summary["metrics"] as? [String: Any])?["speedIndex"] as? [String: Double])
+        #expect(speedIndex["median"] != nil && speedIndex["p95"] != nil)
         let folders = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
         #expect(folders == ["load-1-run-1", "load-1-run-2"])
         for folder in folders {
