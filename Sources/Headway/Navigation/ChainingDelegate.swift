@@ -66,6 +66,10 @@ final class ChainingDelegate: NavigationDelegate {
         user?.page(page, didLoad: result)
     }
 
+    func page(_ page: Page, didRecordFilmstrip result: LoadResult) {
+        user?.page(page, didRecordFilmstrip: result)
+    }
+
     func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? {
         let answer = user?.page(page, decidePolicyFor: action)
         if answer == .cancel, action.kind == .navigation {

@@ -30,6 +30,9 @@ public protocol NavigationDelegate: AnyObject, Sendable {
     /// A navigation of the page is over and measured, however it started: its result, as
     /// `Page.latestLoad` now has it.
     func page(_ page: Page, didLoad result: LoadResult)
+    /// A load given `FilmstripOptions` ended its recording: the frames and what they show
+    /// (`result.filmstrip` and `result.visualMetrics`), once the view was stable after the load.
+    func page(_ page: Page, didRecordFilmstrip result: LoadResult)
     /// Decide whether a navigation may go ahead. Return `nil` to leave it to Headway;
     /// any other answer wins.
     func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy?
@@ -70,6 +73,8 @@ extension NavigationDelegate {
     public func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {}
     /// Does nothing by default.
     public func page(_ page: Page, didLoad result: LoadResult) {}
+    /// Does nothing by default.
+    public func page(_ page: Page, didRecordFilmstrip result: LoadResult) {}
     /// Returns nil by default: Headway decides.
     public func page(_ page: Page, decidePolicyFor action: NavigationAction) -> NavigationPolicy? { nil }
     /// Does nothing by default.

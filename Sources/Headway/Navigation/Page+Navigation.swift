@@ -36,6 +36,11 @@ extension Page {
         do {
             var result = try await loading(url, until: condition, timeout: timeout, recorder: recorder)
             (result.filmstrip, result.visualMetrics) = try await recorder.finish()
+            // `latestLoad` gets the metrics (not the frames, which the caller holds).
+            if latestLoad?.startTime == result.startTime, latestLoad?.url == result.url {
+                latestLoad?.visualMetrics = result.visualMetrics
+            }
+            chain.page(self, didRecordFilmstrip: result)
             return result
         } catch {
             recorder.stop()

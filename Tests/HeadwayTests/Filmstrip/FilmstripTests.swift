@@ -46,6 +46,29 @@ struct FilmstripTests {
         #expect(metrics.speedIndex > 0 && metrics.speedIndex <= metrics.lastVisualChange)
     }
 
+    @EngineActor
+    final class FilmstripDelegate: NavigationDelegate {
+        var recorded: [LoadResult] = []
+        func page(_ page: Page, didRecordFilmstrip result: LoadResult) { recorded.append(result) }
+    }
+
+    @Test func theDelegateAndLatestLoadHearOfTheMetrics() async throws {
+        let server = try HTTPServer()
+        defer { server.stop() }
+        server.route("/late.html", .html(Self.latePaint))
+        let delegate = FilmstripDelegate()
+        let (result, latest) = try await Browser.withPage { page in
+            page.delegate = delegate
+            let result = try await page.load(server.url.appendingPathComponent("late.html"), filmstrip: FilmstripOptions())
+            return (result, page.latestLoad)
+        }
+        #expect(delegate.recorded.count == 1)
+        #expect(delegate.recorded.first?.visualMetrics == result.visualMetrics && result.visualMetrics != nil)
+        #expect(delegate.recorded.first?.filmstrip?.frames.count == result.filmstrip?.frames.count)
+        // The latest load has the metrics, not the frames.
+        #expect(latest?.visualMetrics == result.visualMetrics && latest?.filmstrip == nil)
+    }
+
     @Test func framesAreWrittenAsBrowsertimeNamesThem() async throws {
         let server = try HTTPServer()
         defer { server.stop() }
