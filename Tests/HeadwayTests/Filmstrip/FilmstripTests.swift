@@ -59,7 +59,8 @@ struct FilmstripTests {
         let delegate = FilmstripDelegate()
         let (result, latest) = try await Browser.withPage { page in
             page.delegate = delegate
-            let result = try await page.load(server.url.appendingPathComponent("late.html"), filmstrip: FilmstripOptions())
+            let url = server.url.appendingPathComponent("late.html")
+            let result = try await page.load(url, filmstrip: FilmstripOptions())
             return (result, page.latestLoad)
         }
         #expect(delegate.recorded.count == 1)
