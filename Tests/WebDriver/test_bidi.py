@@ -9,6 +9,7 @@ import json
 import threading
 import time
 import unittest
+import urllib.request
 
 import support
 
@@ -865,6 +866,36 @@ class BiDiProtocolTests(unittest.TestCase):
             self.assertIsNone(stats["result"])  # no booster in this session
         finally:
             socket.close()
+
+    @unittest.skipIf(support.BROWSER != "headway", "Headway's own module")
+    def test_a_filmstrip_session_reports_each_navigations_visual_metrics(self):
+        import websocket
+        driver = support.new_driver(webSocketUrl=True, **{"headway:options": {"filmstrip": {"framesPerSecond": 20}}})
+        base = support.page_server()
+        socket = websocket.create_connection(driver.caps["webSocketUrl"], timeout=30, suppress_origin=True)
+        try:
+            context = driver.current_window_handle
+            self.exchange(socket, {"id": 1, "method": "session.subscribe", "params": {
+                "events": ["headway:load.filmstrip"]}})
+            socket.send(json.dumps({"id": 2, "method": "browsingContext.navigate", "params": {
+                "context": context, "url": f"{base}/title.html", "wait": "complete"}}))
+            event = self.events_until(socket, "headway:load.filmstrip")[-1]["params"]
+            self.assertEqual(event["context"], context)
+            self.assertEqual(event["url"], f"{base}/title.html")
+            metrics = event["visualMetrics"]
+            self.assertEqual(metrics["progress"][0], {"time": 0, "percent": 0})
+            self.assertEqual(metrics["progress"][-1]["percent"], 100)
+            self.assertEqual(len(metrics["progress"]), event["frames"])
+            # The frames themselves, over HTTP: one for each point of the progress.
+            url = f"{support.URL}/session/{driver.session_id}/headway/filmstrip"
+            with urllib.request.urlopen(url, timeout=60) as answer:
+                film = json.load(answer)["value"]
+            self.assertEqual([frame["time"] for frame in film["frames"]],
+                             [point["time"] for point in metrics["progress"]])
+            self.assertTrue(base64.b64decode(film["frames"][0]["png"]).startswith(b"\x89PNG"))
+        finally:
+            socket.close()
+            driver.quit()
 
     @unittest.skipIf(support.BROWSER != "headway", "Headway's own module")
     def test_the_boosters_requests_are_reported(self):

@@ -87,7 +87,7 @@ enum BiDiContexts {
                 return ["navigation": .null, "url": .string(page.url?.absoluteString ?? "about:blank")]
             }
             let result = try await call.navigate(page, wait: try call.wait()) { page, condition, timeout in
-                try await page.load(url, until: condition, timeout: timeout)
+                try await call.session.load(url, in: page, until: condition, timeout: timeout)
             }
             return ["navigation": call.events.navigations[handle].map(JSONValue.string) ?? .null,
                     "url": .string(result?.url.absoluteString ?? page.url?.absoluteString ?? text)]

@@ -15,7 +15,7 @@ final class BiDiEvents {
         "log": ["entryAdded"],
         "input": ["fileDialogOpened"],
         "script": ["message", "realmCreated", "realmDestroyed"],
-        "headway:load": ["measured"],
+        "headway:load": ["measured", "filmstrip"],
         "headway:booster": ["prefetched", "served", "prerendered"],
         "network": ["beforeRequestSent", "responseStarted", "responseCompleted", "fetchError", "authRequired"],
     ]

@@ -45,6 +45,23 @@ extension BiDiEvents {
         }
     }
 
+    // A navigation of the window `handle` recorded with "filmstrip": `headway:load.filmstrip`, its
+    // visual metrics (the frames are at GET /session/{id}/headway/filmstrip).
+    func filmstripRecorded(_ result: LoadResult, handle: String) {
+        guard isSubscribed("headway:load.filmstrip", context: handle), let metrics = result.visualMetrics else {
+            return
+        }
+        let navigation = navigations[handle]
+        Task { @EngineActor [weak self] in
+            guard let json = try? await HeadwayJSON.value(of: metrics) else { return }
+            self?.emit("headway:load.filmstrip", [
+                "context": .string(handle), "navigation": navigation.map(JSONValue.string) ?? .null,
+                "url": .string(result.url.absoluteString), "visualMetrics": json,
+                "frames": .number(Double(result.filmstrip?.frames.count ?? 0)),
+            ], context: handle)
+        }
+    }
+
     // A request of the window `handle` the booster answered from its cache.
     func served(_ request: ResourceRequest, id: String, handle: String, navigation: String?) {
         emit("headway:booster.served", [

@@ -24,6 +24,22 @@ extension Handlers {
             try await session.refreshLastLoadEntries()
             return try await HeadwayJSON.value(of: HARLog(loads: session.loads))
         },
+        .headwayFilmstrip: { session, _ in
+            guard session.capabilities.options.filmstrip != nil else {
+                throw WebDriverError(.unsupportedOperation, "this session records no frames: start it with "
+                    + "\"headway:options\": {\"filmstrip\": {\"framesPerSecond\": 10}}")
+            }
+            guard let (handle, result) = session.lastFilmstrip, let strip = result.filmstrip else { return .null }
+            // The frames' base64 is made off the engine thread: a filmstrip can be tens of MB.
+            let frames = await Task.detached {
+                strip.frames.map { JSONValue.object(["time": .number(Double($0.time)),
+                                                     "png": .string($0.pngData.base64EncodedString())]) }
+            }.value
+            return ["context": .string(handle), "url": .string(result.url.absoluteString),
+                    "visualMetrics": try await HeadwayJSON.value(of: result.visualMetrics),
+                    "width": .number(Double(strip.width)), "height": .number(Double(strip.height)),
+                    "frames": .array(frames)]
+        },
     ]
 }
 

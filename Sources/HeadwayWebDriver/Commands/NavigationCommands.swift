@@ -12,7 +12,7 @@ extension Handlers {
                 throw WebDriverError(.invalidArgument, "\"\(text)\" is not an absolute URL")
             }
             try await session.navigate { page, condition, timeout in
-                try await page.load(url, until: condition, timeout: timeout)
+                try await session.load(url, in: page, until: condition, timeout: timeout)
             }
             return .null
         },

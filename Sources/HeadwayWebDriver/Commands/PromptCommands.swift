@@ -39,7 +39,7 @@ extension Session {
     static let promptFreeCommands: Set<Command> = [
         .getTimeouts, .setTimeouts, .getWindowHandle, .getWindowHandles, .switchToWindow,
         .dismissAlert, .acceptAlert, .getAlertText, .sendAlertText,
-        .headwayTiming, .headwayBoosterStats, .headwayHAR,
+        .headwayTiming, .headwayBoosterStats, .headwayHAR, .headwayFilmstrip,
     ]
 
     // The user prompt open in the current window: "no such window" when it was closed,

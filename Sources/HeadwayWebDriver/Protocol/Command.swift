@@ -18,7 +18,7 @@ package enum Command: String, Sendable, CaseIterable {
     case performActions, releaseActions
     case dismissAlert, acceptAlert, getAlertText, sendAlertText
     case takeScreenshot, takeElementScreenshot, printPage
-    case headwayTiming, headwayBoosterStats, headwayHAR
+    case headwayTiming, headwayBoosterStats, headwayHAR, headwayFilmstrip
     // Selenium Grid's upload, which Selenium's remote clients use for every file input.
     case uploadFile
 }
@@ -91,6 +91,7 @@ package enum Routes {
         ("GET", "/session/{sessionId}/headway/timing", .headwayTiming),
         ("GET", "/session/{sessionId}/headway/booster", .headwayBoosterStats),
         ("GET", "/session/{sessionId}/headway/har", .headwayHAR),
+        ("GET", "/session/{sessionId}/headway/filmstrip", .headwayFilmstrip),
         ("POST", "/session/{sessionId}/se/file", .uploadFile),
     ]
 }

@@ -9,7 +9,8 @@ import Headway
 //    "network": {"bytesPerSecond": 625000, "latencyMs": 50},
 //    "booster": {"prefetch": true, "prerender": 1, "cacheDirectory": "/path"},
 //    "har": true,  (records every request, for GET /session/{id}/headway/har)
-//    "compositing": false}  (pages drawn in one software pass: Browser.Configuration.acceleratedCompositing)
+//    "compositing": false,  (pages drawn in one software pass: Browser.Configuration.acceleratedCompositing)
+//    "filmstrip": {"framesPerSecond": 10}}  (navigations record frames: GET /session/{id}/headway/filmstrip)
 package struct HeadwayOptions: Sendable {
     package var raw: [String: JSONValue] = [:]
     package var configuration = HeadwayOptions.sessionDefault
@@ -24,6 +25,8 @@ package struct HeadwayOptions: Sendable {
         return configuration
     }
     package var proxy: [String: JSONValue] = [:]
+    // "filmstrip": each navigation a command makes records its frames and visual metrics.
+    package var filmstrip: FilmstripOptions?
 
     package init() {}
 
@@ -74,9 +77,16 @@ package struct HeadwayOptions: Sendable {
             case "compositing":
                 guard let on = value.boolValue else { throw Self.invalid(key, "a boolean") }
                 configuration.acceleratedCompositing = on
+            case "filmstrip":
+                guard case .object(let film) = value, film.keys.allSatisfy({ $0 == "framesPerSecond" }),
+                      let rate = (film["framesPerSecond"] ?? .number(10)).integer(in: Limits.framesPerSecond) else {
+                    throw Self.invalid(key, "{\"framesPerSecond\": \(Limits.framesPerSecond.lowerBound)-"
+                                       + "\(Limits.framesPerSecond.upperBound)}")
+                }
+                filmstrip = FilmstripOptions(framesPerSecond: rate)
             default:
                 throw WebDriverError(.invalidArgument, "\"headway:options\" has no \"\(key)\": use viewport, "
-                    + "userAgent, locale, headers, block, initScripts, network, booster, har or compositing")
+                    + "userAgent, locale, headers, block, initScripts, network, booster, har, compositing or filmstrip")
             }
         }
         do { try Browser.validate(configuration) } catch {

@@ -31,6 +31,12 @@ final class LoadRecorder: NavigationDelegate {
         session.loads.append(result)
     }
 
+    func page(_ page: Page, didRecordFilmstrip result: LoadResult) {
+        guard let session, let handle = session.handle(of: page) else { return }
+        session.lastFilmstrip = (handle, result)
+        session.bidi?.filmstripRecorded(result, handle: handle)
+    }
+
     func page(_ page: Page, didStartNavigation url: URL) { navigated(.started, page, url) }
     func page(_ page: Page, didCommitNavigation url: URL) { navigated(.committed, page, url) }
     func page(_ page: Page, didLoadDOMContent url: URL?) { navigated(.domContentLoaded, page, url) }

@@ -15,6 +15,12 @@ extension Session {
         }
     }
 
+    // Loads `url` in `page` as Navigate To and browsingContext.navigate do: recording its frames
+    // when the session's "headway:options" ask for a filmstrip.
+    func load(_ url: URL, in page: Page, until condition: LoadCondition, timeout: Duration) async throws -> LoadResult {
+        try await page.load(url, until: condition, timeout: timeout, filmstrip: capabilities.options.filmstrip)
+    }
+
     // Runs a navigation of the current window (Navigate To, Back, Forward, Refresh), then makes
     // the top-level document the current browsing context. A user prompt the page opens while it
     // loads ends the wait, as in WebKitWebDriver; the load goes on.
