@@ -27,8 +27,18 @@ extension LoadRunner {
             // The frames are written now and not kept: a run's reports stay until it ends.
             if let frames = result.filmstrip, let directory = filmstripDirectory {
                 let folder = filmstripPerLoad ? directory + "/" + Self.filmstripFolder(position, run, warm) : directory
-                try await Task.detached { try frames.write(to: folder) }.value
-                report.filmstrip = folder
+                do {
+                    try filmstripBudget.take(frames, of: url)
+                    try await Task.detached { try frames.write(to: folder) }.value
+                    report.filmstrip = folder
+                } catch let error as HeadwayError {
+                    Console.report(error.description)
+                    failures.append(ExitStatus(error))
+                }
+            }
+            if result.visualMetrics?.recordingEnded == .bound {
+                Console.warn("the filmstrip of \(url.absoluteString) ended at its bound: the view still changed 5 s "
+                             + "after the load event")
             }
             result.filmstrip = nil
             report.result = result

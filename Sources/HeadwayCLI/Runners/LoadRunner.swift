@@ -21,6 +21,7 @@ struct LoadRunner: Sendable {
     var filmstrip: FilmstripOptions?
     var filmstripDirectory: String?
     var filmstripPerLoad = false
+    let filmstripBudget = FilmstripBudget()
     var showProgress = false
     var prefetchSettle: Duration = .seconds(30)
     // With the booster, the document fetched while the page's web process starts.

@@ -63,6 +63,22 @@ struct FilmstripCommandTests {
         #expect(load["visualMetrics"] != nil && load["filmstrip"] == nil)
     }
 
+    @Test func aPageThatNeverSettlesEndsAtTheBoundAndSaysSo() throws {
+        let (root, nginx) = try Self.site()
+        defer { nginx.stop(); try? FileManager.default.removeItem(at: root) }
+        try Data("""
+            <body><div id=d style='width:300px;height:300px'></div><script>
+            let n = 0; (function f() { d.style.background = `rgb(0,${n++ % 256},0)`; requestAnimationFrame(f); })();
+            </script>
+            """.utf8).write(to: root.appendingPathComponent("spin.html"))
+        let output = try CLI.run(["load", nginx.url.appendingPathComponent("spin.html").absoluteString,
+                                  "--visual-metrics"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let load = try #require(CLI.loads(output, jsonl: false).first)
+        #expect((load["visualMetrics"] as? [String: Any])?["recordingEnded"] as? String == "bound")
+        #expect(output.stderr.contains("ended at its bound: the view still changed 5 s after the load event"))
+    }
+
     @Test(arguments: [
         (["--filmstrip", "/tmp", "--frame-rate", "0"], "--frame-rate must be 1 to 60 frames a second, not 0"),
         (["--filmstrip", "/tmp", "--frame-rate", "10000"], "--frame-rate must be 1 to 60 frames a second, not 10000"),
