@@ -32,7 +32,9 @@ public struct Filmstrip: Sendable, Equatable {
     public var height: Int
 
     /// Writes each frame to `directory` as `Frame.fileName`, creating the directory (and its
-    /// parents) when missing. Throws `.fileUnwritable` naming the file or directory that failed.
+    /// parents) when missing; the `ms_*.png` files of an earlier filmstrip there are removed
+    /// first, since `visualmetrics` reads every one. Throws `.fileUnwritable` naming the file or
+    /// directory that failed.
     public func write(to directory: String) throws {
         let folder = URL(fileURLWithPath: directory, isDirectory: true)
         do {
@@ -40,6 +42,10 @@ public struct Filmstrip: Sendable, Equatable {
         } catch {
             throw HeadwayError(.fileUnwritable, "could not create the filmstrip's directory \(directory): "
                                + ((error as NSError).localizedFailureReason ?? error.localizedDescription))
+        }
+        let earlier = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in earlier where name.hasPrefix("ms_") && name.hasSuffix(".png") {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
         for frame in frames {
             let file = folder.appendingPathComponent(frame.fileName)

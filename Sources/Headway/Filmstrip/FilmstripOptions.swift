@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let result = try await page.load(url, filmstrip: FilmstripOptions(framesPerSecond: 10))
-/// print(result.filmstrip?.metrics.speedIndex ?? 0)
+/// print(result.visualMetrics?.speedIndex ?? 0)
 /// ```
 public struct FilmstripOptions: Sendable, Equatable {
     /// Frames a second asked of the engine, within `Limits.framesPerSecond` (default 10). A frame
@@ -18,12 +18,16 @@ public struct FilmstripOptions: Sendable, Equatable {
     /// The most frames kept (default 300); past it the recording ends with `.frameLimit`.
     public var maxFrames: Int
     /// The most bytes of pixels kept while recording, 4 a device pixel (default 512 MiB: about 100
-    /// frames of 1280 × 1024); past it the recording ends with `.frameLimit`.
+    /// frames of 1280 × 1024); the frame that would pass it ends the recording with `.frameLimit`.
     public var maxBytes: Int
+    /// Whether the frames are encoded as PNG and kept in `LoadResult.filmstrip` (default true);
+    /// false gives the visual metrics alone, without the cost of encoding.
+    public var keepsFrames: Bool
 
     /// Options with each value given or its default.
     public init(framesPerSecond: Int = 10, stableFor: Duration = .seconds(1), afterLoadAtMost: Duration = .seconds(5),
-                maxFrames: Int = 300, maxBytes: Int = 512 << 20) {
+                maxFrames: Int = 300, maxBytes: Int = 512 << 20, keepsFrames: Bool = true) {
+        self.keepsFrames = keepsFrames
         self.framesPerSecond = framesPerSecond
         self.stableFor = stableFor
         self.afterLoadAtMost = afterLoadAtMost

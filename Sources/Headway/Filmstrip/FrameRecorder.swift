@@ -1,22 +1,18 @@
 import CWebKit
 import Foundation
 
-// Records a load's filmstrip on the engine thread: from the navigation's start it asks WebKit for
-// a snapshot of the visible viewport every 1/rate s (the web process's own rendering, scrollbars
-// excluded), keeps each frame that differs from the kept one before it, and after the load event
-// goes on until the view has been unchanged for `stableFor` or `afterLoadAtMost` has passed.
-// Frames stay raw while recording (a comparison is one memcmp); they are encoded as PNG and
-// histogrammed off the engine thread once the recording has ended, so that no encoding competes
-// with the load being measured.
+// Records a load's filmstrip on the engine thread: from the navigation's start it takes a frame
+// of the view (`FrameCapture`) every 1/rate s, keeps each one that differs from the kept one
+// before it, and after the load event goes on until frames have shown the view unchanged for
+// `stableFor` or `afterLoadAtMost` has passed. Frames stay raw while recording (a comparison is
+// one memcmp); they are encoded as PNG and histogrammed off the engine thread once the recording
+// has ended, so that no encoding competes with the load being measured.
 @EngineActor
 final class FrameRecorder {
     private struct Raw {
         var at: ContinuousClock.Instant
         let surface: SurfaceBox
     }
-
-    // A snapshot that takes longer counts as none: the web process is busy (and drew nothing new).
-    static let snapshotTimeout: Duration = .seconds(2)
 
     private weak var page: Page?
     private let options: FilmstripOptions
@@ -36,7 +32,7 @@ final class FrameRecorder {
         interval = .seconds(1) / options.framesPerSecond
     }
 
-    // Starts recording now: this instant is the frames' 0 (the navigation's start).
+    // Starts recording now: this instant is the frames' 0 until the page's clock is known.
     func start() {
         guard task == nil else { return }
         origin = Engine.now()
@@ -51,9 +47,12 @@ final class FrameRecorder {
         kept.removeAll()
     }
 
-    // After the load event: waits for the view to settle (or the bounds), then gives the filmstrip.
-    func finish() async throws -> (Filmstrip, VisualMetrics) {
+    // After the load event: waits for the view to settle (or the bounds), then gives the filmstrip
+    // (without frames unless `options.keepsFrames`) and its metrics, or nil when WebKit gave none.
+    func finish() async throws -> (Filmstrip?, VisualMetrics)? {
         loadEnded = Engine.now()
+        // Read now, while the page shows the document the load measured.
+        let start = await navigationStart()
         if ending == nil, task != nil {
             await withTaskCancellationHandler {
                 await withCheckedContinuation { waiters.append($0) }
@@ -63,7 +62,6 @@ final class FrameRecorder {
         }
         try Task.checkCancellation()
         task?.cancel()
-        let start = await navigationStart()
         let ending = ending ?? .bound
         // Frames from before the navigation's start show the view as it started: the last of
         // them is the frame at 0.
@@ -72,14 +70,14 @@ final class FrameRecorder {
             frames.insert(Raw(at: start, surface: before.surface), at: 0)
         }
         kept.removeAll()
-        guard !frames.isEmpty else {
-            throw HeadwayError(.engine, "the filmstrip has no frames: WebKit drew none of the page")
-        }
+        guard !frames.isEmpty else { return nil }
         var times = frames.map { Int(($0.at - start).milliseconds) }
         times[0] = 0  // the earliest frame is the baseline, even one WebKit gave after the start
         for index in times.indices.dropFirst() { times[index] = max(times[index], times[index - 1] + 1) }
-        let surfaces = frames.map(\.surface)
-        return try await Task.detached { try Self.filmstrip(of: surfaces, at: times, ending: ending) }.value
+        let surfaces = frames.map(\.surface), keepsFrames = options.keepsFrames
+        return try await Task.detached {
+            try Self.filmstrip(of: surfaces, at: times, ending: ending, encoding: keepsFrames)
+        }.value
     }
 
     // The instant of the page's Navigation Timing origin (`performance.timeOrigin`) on Headway's
@@ -90,7 +88,7 @@ final class FrameRecorder {
         let asked = Engine.now()
         guard let now = try? await JavaScriptCall.callAsyncFunction(
             view, "return performance.now()", arguments: [:], world: PageScripts.world, sourceURI: nil,
-            timeout: Self.snapshotTimeout, what: "the page's clock").doubleValue, now.isFinite, now >= 0 else {
+            timeout: FrameCapture.snapshotTimeout, what: "the page's clock").doubleValue, now.isFinite, now >= 0 else {
             return origin
         }
         let answered = Engine.now()
@@ -99,14 +97,15 @@ final class FrameRecorder {
 
     private func run() async {
         var next = origin
-        while !Task.isCancelled, ending == nil, let view = page?.view?.pointer {
-            let surface = try? await frame(of: view)
+        while !Task.isCancelled, ending == nil, let page {
+            let frame = try? await FrameCapture.frame(of: page)
             let now = Engine.now()
-            if let surface, ending == nil { keep(surface, at: now) }
-            if let loadEnded {
-                if now - max(lastChange, loadEnded) >= options.stableFor { end(.stable) }
-                else if now - loadEnded >= options.afterLoadAtMost { end(.bound) }
+            // Only a frame says whether the view changed: a busy page that gives none is not stable.
+            if let (surface, at) = frame, ending == nil {
+                keep(surface, at: at)
+                if let loadEnded, now - max(lastChange, loadEnded) >= options.stableFor { end(.stable) }
             }
+            if let loadEnded, now - loadEnded >= options.afterLoadAtMost { end(.bound) }
             next = max(next + interval, now)
             try? await Task.sleep(until: next, clock: .continuous)
         }
@@ -114,14 +113,13 @@ final class FrameRecorder {
     }
 
     private func keep(_ surface: SurfaceBox, at time: ContinuousClock.Instant) {
-        let image = surface.surface
-        cairo_surface_flush(image)
-        let height = Int(cairo_image_surface_get_height(image)), rowBytes = Int(cairo_image_surface_get_stride(image))
         if let last = kept.last, last.surface.sameImage(as: surface) { return }
-        lastChange = Engine.now()
+        let bytes = surface.pixelBytes
+        guard bytes > 0, keptBytes + bytes <= options.maxBytes else { return end(.frameLimit) }
+        lastChange = time
         kept.append(Raw(at: time, surface: surface))
-        keptBytes += height * rowBytes
-        if kept.count >= options.maxFrames || keptBytes >= options.maxBytes { end(.frameLimit) }
+        keptBytes += bytes
+        if kept.count >= options.maxFrames { end(.frameLimit) }
     }
 
     private func end(_ why: Filmstrip.Ending) {
@@ -131,77 +129,17 @@ final class FrameRecorder {
         for waiter in resumed { waiter.resume() }
     }
 
-    // The view as drawn: with compositing off, the offscreen window's own surface (what GTK drew,
-    // nothing asked of the web process); composited, whose layers GTK cannot draw offscreen, a
-    // snapshot the web process paints.
-    private func frame(of view: UnsafeMutablePointer<WebKitWebView>) async throws -> SurfaceBox {
-        if page?.browser?.configuration.acceleratedCompositing == false {
-            let widget: UnsafeMutablePointer<GtkWidget> = cast(view)
-            // A resize GTK has queued but not done yet would make the view refuse to draw.
-            if let window = page?.window?.pointer { gtk_container_check_resize(cast(window)) }
-            let width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget)
-            guard let copy = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height) else {
-                throw HeadwayError(.engine, "a filmstrip frame failed: no memory for \(width) × \(height) pixels")
-            }
-            // White where the view has drawn nothing yet, as a browser's new tab.
-            let context = cairo_create(copy)
-            cairo_set_source_rgb(context, 1, 1, 1)
-            cairo_paint(context)
-            gtk_widget_draw(widget, context)
-            cairo_destroy(context)
-            return SurfaceBox(copy)
-        }
-        return try await snapshot(of: view)
-    }
-
-    private func snapshot(of view: UnsafeMutablePointer<WebKitWebView>) async throws -> SurfaceBox {
-        try await engineAsync(timeout: Self.snapshotTimeout) { cancellable, callback, data in
-            webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE,
-                                         cancellable, callback, data)
-        } finish: { source, result in
-            var error: UnsafeMutablePointer<GError>?
-            guard let surface = webkit_web_view_get_snapshot_finish(source.map { cast($0, to: WebKitWebView.self) },
-                                                                    result, &error) else {
-                throw HeadwayError.consuming(error, .engine, "a filmstrip frame failed")
-            }
-            return SurfaceBox(surface)
-        }
-    }
-
-    // The frames encoded and measured, off the engine thread.
-    nonisolated private static func filmstrip(of frames: [SurfaceBox], at times: [Int], ending: Filmstrip.Ending) throws
-        -> (Filmstrip, VisualMetrics) {
-        var encoded: [Filmstrip.Frame] = [], histograms: [ColorHistogram] = []
+    // The frames measured (and encoded, when kept), off the engine thread.
+    nonisolated private static func filmstrip(of frames: [SurfaceBox], at times: [Int], ending: Filmstrip.Ending,
+                                              encoding: Bool) throws -> (Filmstrip?, VisualMetrics) {
+        let metrics = VisualMetrics(times: times, histograms: frames.map { $0.histogram() }, ending: ending)
+        guard encoding else { return (nil, metrics) }
+        var encoded: [Filmstrip.Frame] = []
         for (frame, time) in zip(frames, times) {
             encoded.append(Filmstrip.Frame(time: time, pngData: try frame.encode().pngData))
-            histograms.append(frame.histogram())
         }
         let first = frames[0].surface
         return (Filmstrip(frames: encoded, width: Int(cairo_image_surface_get_width(first)),
-                          height: Int(cairo_image_surface_get_height(first))),
-                VisualMetrics(times: times, histograms: histograms, ending: ending))
-    }
-}
-
-extension SurfaceBox {
-    // Whether both images have the same size and pixels.
-    func sameImage(as other: SurfaceBox) -> Bool {
-        let a = surface, b = other.surface
-        let width = Int(cairo_image_surface_get_width(a)), height = Int(cairo_image_surface_get_height(a))
-        guard width == Int(cairo_image_surface_get_width(b)), height == Int(cairo_image_surface_get_height(b)),
-              let pa = cairo_image_surface_get_data(a), let pb = cairo_image_surface_get_data(b) else { return false }
-        let strideA = Int(cairo_image_surface_get_stride(a)), strideB = Int(cairo_image_surface_get_stride(b))
-        for y in 0..<height where memcmp(pa + y * strideA, pb + y * strideB, width * 4) != 0 { return false }
-        return true
-    }
-
-    func histogram() -> ColorHistogram {
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else {
-            return ColorHistogram(counts: Array(repeating: 0, count: 768))
-        }
-        return ColorHistogram(pixels: data, width: Int(cairo_image_surface_get_width(surface)),
-                              height: Int(cairo_image_surface_get_height(surface)),
-                              rowBytes: Int(cairo_image_surface_get_stride(surface)))
+                          height: Int(cairo_image_surface_get_height(first))), metrics)
     }
 }

@@ -29,8 +29,8 @@ public struct VisualMetrics: Sendable, Codable, Equatable {
     /// frame (the 100% of `progress`) is the view then.
     public var recordingEnded: Filmstrip.Ending
 
-    /// The metrics of frames at `times` (ms, ascending, the first the baseline) with their
-    /// `histograms`, as `visualmetrics --dir` computes them for frames without duplicates.
+    // The metrics of frames at `times` (ms, ascending, the first the baseline) with their
+    // `histograms`, as `visualmetrics --dir` computes them for frames without duplicates.
     init(times: [Int], histograms: [ColorHistogram], ending: Filmstrip.Ending) {
         recordingEnded = ending
         precondition(!times.isEmpty && times.count == histograms.count, "visual metrics need frames")

@@ -23,7 +23,8 @@ extension Page {
     /// With `filmstrip`, the load also records frames of the viewport from its start until the
     /// view is visually stable after the load event (see `FilmstripOptions`): the result's
     /// `filmstrip` and `visualMetrics`, and `load` returns once the recording has ended. Throws
-    /// `.invalidArgument` for options out of bounds, and `.engine` when WebKit gave no frame.
+    /// `.invalidArgument` for options out of bounds; a view WebKit gave no frame of has no
+    /// `visualMetrics`.
     @discardableResult
     public func load(
         _ url: URL,
@@ -35,7 +36,10 @@ extension Page {
         let recorder = FrameRecorder(page: self, options: try filmstrip.validated())
         do {
             var result = try await loading(url, until: condition, timeout: timeout, recorder: recorder)
-            (result.filmstrip, result.visualMetrics) = try await recorder.finish()
+            // A load whose view WebKit never drew has its result, without visual metrics.
+            if let (strip, metrics) = try await recorder.finish() {
+                (result.filmstrip, result.visualMetrics) = (strip, metrics)
+            }
             // `latestLoad` gets the metrics (not the frames, which the caller holds).
             if latestLoad?.startTime == result.startTime, latestLoad?.url == result.url {
                 latestLoad?.visualMetrics = result.visualMetrics

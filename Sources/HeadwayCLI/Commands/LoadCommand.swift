@@ -271,6 +271,6 @@ struct LoadCommand: AsyncParsableCommand {
     // What --filmstrip, --visual-metrics and --frame-rate ask of each load, or nil.
     var filmstripOptions: FilmstripOptions? {
         guard filmstrip != nil || visualMetrics else { return nil }
-        return FilmstripOptions(framesPerSecond: frameRate ?? 10)
+        return FilmstripOptions(framesPerSecond: frameRate ?? 10, keepsFrames: filmstrip != nil)
     }
 }

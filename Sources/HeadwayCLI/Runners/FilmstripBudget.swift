@@ -8,12 +8,16 @@ final class FilmstripBudget {
     static let mostBytes = 4 << 30
     private(set) var written = 0
 
-    func take(_ filmstrip: Filmstrip, of url: URL) throws {
-        let bytes = filmstrip.frames.reduce(0) { $0 + $1.pngData.count }
-        guard written + bytes <= Self.mostBytes else {
+    // Throws when writing `filmstrip` would pass the bound.
+    func check(_ filmstrip: Filmstrip, of url: URL) throws {
+        guard written + Self.bytes(of: filmstrip) <= Self.mostBytes else {
             throw HeadwayError(.fileUnwritable, "the frames of \(url.absoluteString) were not written: the run's "
                                + "filmstrips reached \(Self.mostBytes >> 30) GiB, --filmstrip's bound for one run")
         }
-        written += bytes
     }
+
+    // Counts a filmstrip written.
+    func take(_ filmstrip: Filmstrip) { written += Self.bytes(of: filmstrip) }
+
+    private static func bytes(of filmstrip: Filmstrip) -> Int { filmstrip.frames.reduce(0) { $0 + $1.pngData.count } }
 }

@@ -28,17 +28,25 @@ extension LoadRunner {
             if let frames = result.filmstrip, let directory = filmstripDirectory {
                 let folder = filmstripPerLoad ? directory + "/" + Self.filmstripFolder(position, run, warm) : directory
                 do {
-                    try filmstripBudget.take(frames, of: url)
+                    try filmstripBudget.check(frames, of: url)
                     try await Task.detached { try frames.write(to: folder) }.value
+                    filmstripBudget.take(frames)
                     report.filmstrip = folder
                 } catch let error as HeadwayError {
                     Console.report(error.description)
                     failures.append(ExitStatus(error))
                 }
             }
-            if result.visualMetrics?.recordingEnded == .bound {
-                Console.warn("the filmstrip of \(url.absoluteString) ended at its bound: the view still changed 5 s "
-                             + "after the load event")
+            switch (filmstrip, result.visualMetrics?.recordingEnded) {
+            case (.some, nil):
+                Console.warn("no filmstrip of \(url.absoluteString): WebKit gave no frame of the page")
+            case (.some(let options), .bound):
+                Console.warn("the filmstrip of \(url.absoluteString) ended at its bound: the view still changed "
+                             + "\(options.afterLoadAtMost.components.seconds) s after the load")
+            case (.some, .frameLimit):
+                Console.warn("the filmstrip of \(url.absoluteString) ended at its frame limit (300 frames or 512 MiB "
+                             + "of pixels): its last frame is the view then")
+            default: break
             }
             result.filmstrip = nil
             report.result = result

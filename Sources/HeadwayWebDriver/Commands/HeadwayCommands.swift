@@ -29,14 +29,14 @@ extension Handlers {
                 throw WebDriverError(.unsupportedOperation, "this session records no frames: start it with "
                     + "\"headway:options\": {\"filmstrip\": {\"framesPerSecond\": 10}}")
             }
-            guard let (handle, result) = session.lastFilmstrip, let strip = result.filmstrip else { return .null }
+            guard let (handle, url, strip, metrics) = session.lastFilmstrip else { return .null }
             // The frames' base64 is made off the engine thread: a filmstrip can be tens of MB.
             let frames = await Task.detached {
                 strip.frames.map { JSONValue.object(["time": .number(Double($0.time)),
                                                      "png": .string($0.pngData.base64EncodedString())]) }
             }.value
-            return ["context": .string(handle), "url": .string(result.url.absoluteString),
-                    "visualMetrics": try await HeadwayJSON.value(of: result.visualMetrics),
+            return ["context": .string(handle), "url": .string(url.absoluteString),
+                    "visualMetrics": try await HeadwayJSON.value(of: metrics),
                     "width": .number(Double(strip.width)), "height": .number(Double(strip.height)),
                     "frames": .array(frames)]
         },

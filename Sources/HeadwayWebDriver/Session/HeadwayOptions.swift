@@ -10,7 +10,8 @@ import Headway
 //    "booster": {"prefetch": true, "prerender": 1, "cacheDirectory": "/path"},
 //    "har": true,  (records every request, for GET /session/{id}/headway/har)
 //    "compositing": false,  (pages drawn in one software pass: Browser.Configuration.acceleratedCompositing)
-//    "filmstrip": {"framesPerSecond": 10}}  (navigations record frames: GET /session/{id}/headway/filmstrip)
+//    "filmstrip": {"framesPerSecond": 10}}  (Navigate To and browsingContext.navigate record frames:
+//                                            GET /session/{id}/headway/filmstrip)
 package struct HeadwayOptions: Sendable {
     package var raw: [String: JSONValue] = [:]
     package var configuration = HeadwayOptions.sessionDefault
@@ -25,7 +26,7 @@ package struct HeadwayOptions: Sendable {
         return configuration
     }
     package var proxy: [String: JSONValue] = [:]
-    // "filmstrip": each navigation a command makes records its frames and visual metrics.
+    // "filmstrip": Navigate To and browsingContext.navigate record frames and visual metrics.
     package var filmstrip: FilmstripOptions?
 
     package init() {}

@@ -33,7 +33,7 @@ final class LoadRecorder: NavigationDelegate {
 
     func page(_ page: Page, didRecordFilmstrip result: LoadResult) {
         guard let session, let handle = session.handle(of: page) else { return }
-        session.lastFilmstrip = (handle, result)
+        if let frames = result.filmstrip { session.lastFilmstrip = (handle, result.url, frames, result.visualMetrics) }
         session.bidi?.filmstripRecorded(result, handle: handle)
     }
 

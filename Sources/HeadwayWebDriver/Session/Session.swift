@@ -36,9 +36,9 @@ package final class Session {
     // The session's navigations for /headway/har (with "har" on): the latest, at most
     // `maxRecordedLoads` loads holding at most `maxRecordedEntries` requests together (the oldest
     // loads go first; the latest load always stays).
-    // The latest navigation recorded with "filmstrip", its window's handle and its frames, for
-    // /headway/filmstrip (only the latest: frames are large).
-    package var lastFilmstrip: (handle: String, result: LoadResult)?
+    // The latest navigation recorded with "filmstrip": its window's handle, URL, frames and
+    // metrics, for /headway/filmstrip (only the latest: frames are large).
+    package var lastFilmstrip: (handle: String, url: URL, frames: Filmstrip, metrics: VisualMetrics?)?
     package var loads: [LoadResult] = [] {
         didSet {
             var entries = loads.reduce(0) { $0 + ($1.resourceEntries?.count ?? 0) }

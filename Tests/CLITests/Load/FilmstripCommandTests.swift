@@ -76,7 +76,7 @@ struct FilmstripCommandTests {
         #expect(output.status == 0, "\(output.stderr)")
         let load = try #require(CLI.loads(output, jsonl: false).first)
         #expect((load["visualMetrics"] as? [String: Any])?["recordingEnded"] as? String == "bound")
-        #expect(output.stderr.contains("ended at its bound: the view still changed 5 s after the load event"))
+        #expect(output.stderr.contains("ended at its bound: the view still changed 5 s after the load"))
     }
 
     @Test(arguments: [
