@@ -21,12 +21,16 @@ enum FrameCapture {
         let widget: UnsafeMutablePointer<GtkWidget> = cast(view)
         // A resize GTK has queued but not done yet would make the view refuse to draw.
         if let window = page.window?.pointer { gtk_container_check_resize(cast(window)) }
-        let width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget)
+        // In device pixels, as WebKit's snapshots are: the view's size times GTK's scale.
+        let scale = gtk_widget_get_scale_factor(widget)
+        let width = gtk_widget_get_allocated_width(widget) * scale
+        let height = gtk_widget_get_allocated_height(widget) * scale
         let copy = SurfaceBox(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height))
         guard cairo_surface_status(copy.surface) == CAIRO_STATUS_SUCCESS else {
             throw HeadwayError(.engine, "a filmstrip frame of \(width) × \(height) pixels failed: "
                                + String(cString: cairo_status_to_string(cairo_surface_status(copy.surface))))
         }
+        cairo_surface_set_device_scale(copy.surface, Double(scale), Double(scale))
         // White where the view has drawn nothing yet, as a browser's new tab.
         let context = cairo_create(copy.surface)
         cairo_set_source_rgb(context, 1, 1, 1)
