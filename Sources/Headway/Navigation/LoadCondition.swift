@@ -1,4 +1,4 @@
-/// When `Page.load(_:until:timeout:)` counts a load as done.
+/// When `Page.load(_:until:timeout:filmstrip:)` counts a load as done.
 public enum LoadCondition: String, Sendable, CaseIterable, Codable {
     /// The page's load event fired (after any client-side redirect): the default.
     case load
