@@ -90,9 +90,9 @@ struct LoadCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Record each load's frames, from its start until the view is stable after the load event, and write them " +
-        "to DIR as ms_NNNNNN.png (the time in ms on the load's clock), as browsertime and WebPageTest name them; " +
-        "with more than one load, each load's in DIR/load-N (N its URL's position, then -run-R, -warm). Implies " +
-        "--visual-metrics.",
+        "to DIR as ms_NNNNNN.png (ms on the page's Navigation Timing clock), as browsertime and WebPageTest name " +
+        "them; with more than one load, each load's in DIR/load-N (N its URL's position, then -run-R, -warm). " +
+        "Implies --visual-metrics.",
         valueName: "DIR"))
     var filmstrip: String?
 
