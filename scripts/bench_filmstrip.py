@@ -1,10 +1,11 @@
 """scripts/bench's filmstrip section: what recording frames costs the load it records.
 
 The same page (a demo article at the emulated 5 Mbit/s + 50 ms), loaded cold by `headway load` in
-alternation without a filmstrip and with one at 10, 30 and 60 frames a second, composited (frames
-are WebKit snapshots the web process paints) and with --no-compositing (frames are what GTK drew,
-read in the UI process). Medians of loadEventEnd and FCP, as ratios to the plain load of the same
-mode in the same run. The goal: under 5% at 10 frames a second.
+alternation without a filmstrip and with one at 10, 30 and 60 frames a second, composited and
+with --no-compositing (frames are WebKit snapshots the web process paints, in both modes). Medians
+of loadEventEnd and FCP, as ratios to the plain load of the same mode in the same run, and the
+slowest load event of each: a median can hide a load that recording stalled. The goal: under 5% at
+10 frames a second, for the median and the slowest run alike.
 """
 import json
 import subprocess
@@ -41,13 +42,19 @@ def rows(headway, site, runs, env):
                     seen[rate].append(timing(headway, url, rate, extra, env, folder))
             base_load = median([s[0] for s in seen[0]])
             base_paint = median([s[1] for s in seen[0]])
+            base_worst = max(s[0] for s in seen[0])
             for rate in RATES[1:]:
                 load = median([s[0] for s in seen[rate]])
                 paint = median([s[1] for s in seen[rate]])
+                worst = max(s[0] for s in seen[rate])
                 frames = median([s[2] for s in seen[rate]])
                 cost = load / base_load - 1
+                worst_cost = worst / base_worst - 1
                 out.append([f"filmstrip at {rate} fps, {mode}: loadEventEnd / FCP (plain: {base_load:.0f} / "
                             f"{base_paint:.0f} ms; {frames:.0f} frames kept)",
                             f"{load:.0f} / {paint:.0f} ms", f"{cost * 100:+.1f}% / {(paint / base_paint - 1) * 100:+.1f}%",
                             "< +5%" if rate == 10 else "", verdict(cost < GOAL) if rate == 10 else ""])
+                out.append([f"filmstrip at {rate} fps, {mode}: slowest loadEventEnd of {runs} (plain: {base_worst:.0f} ms)",
+                            f"{worst:.0f} ms", f"{worst_cost * 100:+.1f}%",
+                            "< +5%" if rate == 10 else "", verdict(worst_cost < GOAL) if rate == 10 else ""])
     return out

@@ -2,42 +2,21 @@ import CWebKit
 import Foundation
 
 // One frame of a view, on the engine thread, and the comparisons a filmstrip makes of frames.
-// With compositing off it is what GTK draws of the view (its backing store, in Headway's own
-// process: nothing is asked of the page); composited, whose layers GTK cannot draw offscreen, it
-// is a snapshot of the visible viewport that the web process paints when asked.
+// A frame is a snapshot of the visible viewport that the web process paints when asked, in both
+// compositing modes. (What GTK draws of the view is no substitute with compositing off: until
+// WebKit has a backing store, each draw sends the web process a ForceUpdate and blocks the engine
+// thread for up to 500 ms waiting for it, which delayed loads by seconds.)
 @EngineActor
 enum FrameCapture {
     // A snapshot that takes longer counts as none: the web process is busy (and drew nothing new).
     static let snapshotTimeout: Duration = .seconds(2)
 
-    // The frame and the instant it shows: when it was drawn, or the middle of a snapshot's call.
+    // The frame and the instant it shows: the middle of the snapshot's call.
     static func frame(of page: Page) async throws -> (SurfaceBox, ContinuousClock.Instant)? {
         guard let view = page.view?.pointer else { return nil }
-        guard page.browser?.configuration.acceleratedCompositing == false else {
-            let asked = Engine.now()
-            let surface = try await snapshot(of: view)
-            return (surface, asked + (Engine.now() - asked) / 2)
-        }
-        let widget: UnsafeMutablePointer<GtkWidget> = cast(view)
-        // A resize GTK has queued but not done yet would make the view refuse to draw.
-        if let window = page.window?.pointer { gtk_container_check_resize(cast(window)) }
-        // In device pixels, as WebKit's snapshots are: the view's size times GTK's scale.
-        let scale = gtk_widget_get_scale_factor(widget)
-        let width = gtk_widget_get_allocated_width(widget) * scale
-        let height = gtk_widget_get_allocated_height(widget) * scale
-        let copy = SurfaceBox(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height))
-        guard cairo_surface_status(copy.surface) == CAIRO_STATUS_SUCCESS else {
-            throw HeadwayError(.engine, "a filmstrip frame of \(width) × \(height) pixels failed: "
-                               + String(cString: cairo_status_to_string(cairo_surface_status(copy.surface))))
-        }
-        cairo_surface_set_device_scale(copy.surface, Double(scale), Double(scale))
-        // White where the view has drawn nothing yet, as a browser's new tab.
-        let context = cairo_create(copy.surface)
-        cairo_set_source_rgb(context, 1, 1, 1)
-        cairo_paint(context)
-        gtk_widget_draw(widget, context)
-        cairo_destroy(context)
-        return (copy, Engine.now())
+        let asked = Engine.now()
+        let surface = try await snapshot(of: view)
+        return (surface, asked + (Engine.now() - asked) / 2)
     }
 
     private static func snapshot(of view: UnsafeMutablePointer<WebKitWebView>) async throws -> SurfaceBox {

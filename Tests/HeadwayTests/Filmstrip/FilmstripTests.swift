@@ -4,8 +4,7 @@ import HeadwayTestSupport
 import Testing
 
 // A load's filmstrip on real WebKit: the frames it keeps, their times on the page's own
-// Navigation Timing clock, the recording's end, and its bounds; composited (WebKit's snapshots)
-// and not (what GTK drew).
+// Navigation Timing clock, the recording's end, and its bounds; composited and with compositing off.
 @Suite("Filmstrip", .serialized)
 @EngineActor
 struct FilmstripTests {
