@@ -13,9 +13,10 @@ struct DemoCommand: AsyncParsableCommand {
 
         Exit status: 0 success; 130 after Ctrl-C (or SIGTERM); 3 a load failed; 4 a load timed \
         out; 5 the demo snippet failed; 64 bad usage; 69 no display, or the engine could not start \
-        or ended; 71 the demo server could not listen; 74 the output could not be written (a full \
-        disk, a closed stdout); 141 stdout's reader went away (a broken pipe; nothing more is \
-        printed); 1 an internal error (the site could not be written).
+        or ended; 71 the demo server could not listen; 73 the --report file could not be written; \
+        74 the output could not be written (a full disk, a closed stdout); 141 stdout's reader \
+        went away (a broken pipe; nothing more is printed); 1 an internal error (the site could \
+        not be written).
         """
     )
 
@@ -32,6 +33,9 @@ struct DemoCommand: AsyncParsableCommand {
         "Only write the demo site into this directory (for `headway serve`) and exit."))
     var writeSite: String?
 
+    @OptionGroup(title: "Report options")
+    var reportOptions: ReportOptions
+
     static let snippet = Snippet(file: "demo-snippet.js", source: """
         ({ title: document.title, links: document.links.length, images: document.images.length,
            scriptRan: document.body.dataset.ready === "1" })
@@ -43,6 +47,7 @@ struct DemoCommand: AsyncParsableCommand {
                 throw HeadwayError(.invalidArgument, "--article must be between 1 and \(DemoSite.articleCount)")
             }
             _ = try NetworkConditions.parsing(bandwidth: bandwidth, latency: latency)
+            try reportOptions.check(loads: DemoRunner.loadCount)
         }
     }
 
@@ -69,9 +74,13 @@ struct DemoCommand: AsyncParsableCommand {
         let files = try site.write()
         note("wrote the demo site: \(files.count) files in \(site.directory.path)")
         let outcome = await DemoRunner.run(root: site.directory, conditions: conditions, article: article,
-                                           snippet: Self.snippet)
+                                           snippet: Self.snippet, recording: reportOptions.report != nil)
         if let error = outcome.error { throw error }
         try Console.print(outcome.table + "\n")
+        if let path = reportOptions.report {
+            try reportOptions.write(outcome.loads)
+            note("wrote the report of its loads: \(path)")
+        }
     }
 
     private func note(_ text: String) {

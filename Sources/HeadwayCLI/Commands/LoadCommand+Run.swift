@@ -15,6 +15,12 @@ extension LoadCommand {
                 outcome.failures.record(ExitStatus(error))
             }
         }
+        do {
+            try reportOptions.write(outcome.reportLoads)
+        } catch let error as HeadwayError {
+            Console.report(error.description)
+            outcome.failures.record(ExitStatus(error))
+        }
         // A failed write was reported when it happened (a broken pipe quietly).
         if let failure = StandardStreams.failure { throw ExitCode(ExitStatus(failure).rawValue) }
         switch format {
@@ -49,7 +55,7 @@ extension LoadCommand {
         }
         configuration.dialogs = dialogs == .accept ? .accept : .dismiss
         configuration.webProcessMemoryLimit = memoryLimit
-        configuration.recordsResources = har != nil
+        configuration.recordsResources = har != nil || reportOptions.report != nil
         try Browser.validate(configuration)
         return configuration
     }
@@ -74,6 +80,7 @@ extension LoadCommand {
         runner.warm = warm
         runner.filmstrip = filmstripOptions
         runner.filmstripDirectory = filmstrip
+        runner.reportsLoads = reportOptions.report != nil
         // One load writes its frames into the directory itself, as visualmetrics --dir reads them.
         runner.filmstripPerLoad = urlList != nil || arguments.count > 1 || repeatCount > 1 || warm
         // A cold start (--repeat) would drop it before the load.

@@ -112,6 +112,9 @@ struct LoadCommand: AsyncParsableCommand {
         valueName: "FILE"))
     var har: String?
 
+    @OptionGroup(title: "Report options")
+    var reportOptions: ReportOptions
+
     @Flag(help: ArgumentHelp(
         "Turn on the prefetch booster: after each load, prefetch the pages it links to (same host) and their " +
         "subresources."))
@@ -209,8 +212,8 @@ struct LoadCommand: AsyncParsableCommand {
                 throw refuse("--frame-rate must be \(Limits.framesPerSecond.lowerBound) to "
                              + "\(Limits.framesPerSecond.upperBound) frames a second, not \(frameRate)")
             }
-            guard filmstrip != nil || visualMetrics else {
-                throw refuse("--frame-rate needs --filmstrip or --visual-metrics")
+            guard filmstrip != nil || visualMetrics || reportOptions.report != nil else {
+                throw refuse("--frame-rate needs --filmstrip, --visual-metrics or --report")
             }
         }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
@@ -266,11 +269,13 @@ struct LoadCommand: AsyncParsableCommand {
         if let har { try OutputFile.check(har, what: "the HAR file") }
         if let screenshot { try OutputFile.check(screenshot, what: "the screenshot") }
         if let filmstrip { try OutputFile.checkDirectory(filmstrip, what: "the filmstrip's frames") }
+        try reportOptions.check(loads: urlList == nil ? urls.count * repeatCount * (warm ? 2 : 1) : nil)
     }
 
-    // What --filmstrip, --visual-metrics and --frame-rate ask of each load, or nil.
+    // What --filmstrip, --visual-metrics, --report and --frame-rate ask of each load, or nil.
     var filmstripOptions: FilmstripOptions? {
-        guard filmstrip != nil || visualMetrics else { return nil }
-        return FilmstripOptions(framesPerSecond: frameRate ?? 10, keepsFrames: filmstrip != nil)
+        let keepsFrames = filmstrip != nil || reportOptions.report != nil
+        guard keepsFrames || visualMetrics else { return nil }
+        return FilmstripOptions(framesPerSecond: frameRate ?? 10, keepsFrames: keepsFrames)
     }
 }

@@ -8,6 +8,8 @@ enum DemoRunner {
     struct Outcome: Sendable {
         var table = ""
         var error: HeadwayError?
+        // Each load, with its frames and requests when recording (for --report).
+        var loads: [HTMLReport.Load] = []
     }
 
     struct Row {
@@ -17,9 +19,14 @@ enum DemoRunner {
         var requests: Int
     }
 
+    // The loads a run makes (the rows of its table).
+    nonisolated static let loadCount = 10
+
     // Loads the index and an article cold, then the same in a browser with the booster on
-    // (the article after the prefetch from the index settled), and tabulates both.
-    static func run(root: URL, conditions: NetworkConditions, article: Int, snippet: Snippet) async -> Outcome {
+    // (the article after the prefetch from the index settled), and tabulates both. `recording`
+    // records each load's frames and requests, for the report.
+    static func run(root: URL, conditions: NetworkConditions, article: Int, snippet: Snippet,
+                    recording: Bool = false) async -> Outcome {
         do {
             let server = try HTTPServer(root: root, conditions: conditions)
             defer { server.stop() }
@@ -60,17 +67,23 @@ enum DemoRunner {
                     configuration.booster = booster
                 }
                 if phase.emulated { configuration.networkConditions = conditions }
+                configuration.recordsResources = recording
                 let counted = phase.emulated ? plain : server
                 let browser = try Browser(configuration: configuration)
                 defer { browser.close() }
                 let page = try browser.newPage()
+                let counter = RequestCounter(server: counted)
+                page.delegate = counter
                 for url in phase.urls {
                     status("loading \(url.absoluteString)\(phase.boosted ? " with the booster" : "")")
                     let before = counted.requests.count
-                    let result = try await page.load(url, timeout: .seconds(120))
-                    // Requests of that load only: the snippet's wait for a late navigation can
-                    // see the page icon's request go by.
-                    let requests = counted.requests.count - before
+                    counter.atLoad = nil
+                    let result = try await page.load(url, timeout: .seconds(120),
+                                                     filmstrip: recording ? FilmstripOptions() : nil)
+                    // Requests of that load only, up to its result: the snippet's wait for a late
+                    // navigation can see the page icon's request go by, and the booster goes on
+                    // while a recording waits for the view to settle.
+                    let requests = (counter.atLoad ?? counted.requests.count) - before
                     let value = try await page.run(snippet, timeout: .seconds(10))
                     if let error = value.error { throw HeadwayError(.scriptError, "the demo snippet failed: \(error)") }
                     let booster = phase.prerender > 0 ? ", booster + prerender" : phase.boosted ? ", booster on" : ""
@@ -92,7 +105,8 @@ enum DemoRunner {
                     await browser.flushCacheDirectory()
                 }
             }
-            return Outcome(table: table(rows, conditions: conditions))
+            return Outcome(table: table(rows, conditions: conditions),
+                           loads: rows.map { HTMLReport.Load(label: $0.label, result: $0.result) })
         } catch {
             return Outcome(error: error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
         }
@@ -150,7 +164,23 @@ enum DemoRunner {
         }
         lines.append("committed: Headway's clock from the load request; DOMContentLoaded, load, FCP: "
                      + "Navigation/Paint Timing;")
-        lines.append("requests: requests the server answered during that load.")
+        lines.append("requests: requests the server answered during that load, up to its result.")
         return lines.joined(separator: "\n")
+    }
+}
+
+// How many requests the server had answered when a load's result came (its load event), before
+// a filmstrip's recording waits for the view to settle.
+@EngineActor
+private final class RequestCounter: NavigationDelegate {
+    let server: HTTPServer
+    var atLoad: Int?
+
+    init(server: HTTPServer) {
+        self.server = server
+    }
+
+    func page(_ page: Page, didLoad result: LoadResult) {
+        atLoad = server.requests.count
     }
 }

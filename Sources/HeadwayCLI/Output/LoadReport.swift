@@ -20,6 +20,11 @@ struct LoadReport: Sendable {
     var errorsTotal = 0
     var dialogs: [JavaScriptDialog] = []
 
+    // The load as the report names it: its URL, run and warmth.
+    var label: String {
+        url + (run.map { ", run \($0)" } ?? "") + (warm ? ", warm" : "")
+    }
+
     // The load's JSON: the library's encoding of the result (or nulls and the error for a load
     // that failed), with the run number, the snippets' results and what the page logged.
     var json: OrderedJSON {

@@ -24,31 +24,10 @@ extension LoadRunner {
             let started = ContinuousClock.now
             var result = try await page.load(url, until: waits.until == .domcontentloaded ? .domContentLoaded : .load,
                                              timeout: timeout, filmstrip: filmstrip)
-            // The frames are written now and not kept: a run's reports stay until it ends.
-            if let frames = result.filmstrip, let directory = filmstripDirectory {
-                let folder = filmstripPerLoad ? directory + "/" + Self.filmstripFolder(position, run, warm) : directory
-                do {
-                    try filmstripBudget.check(frames, of: url)
-                    try await Task.detached { try frames.write(to: folder) }.value
-                    filmstripBudget.take(frames)
-                    report.filmstrip = folder
-                } catch let error as HeadwayError {
-                    Console.report(error.description)
-                    failures.append(ExitStatus(error))
-                }
-            }
-            switch (filmstrip, result.visualMetrics?.recordingEnded) {
-            case (.some, nil):
-                Console.warn("no filmstrip of \(url.absoluteString): WebKit gave no frame of the page")
-            case (.some(let options), .bound):
-                Console.warn("the filmstrip of \(url.absoluteString) ended at its bound: the view still changed "
-                             + "\(options.afterLoadAtMost.components.seconds) s after the load")
-            case (.some, .frameLimit):
-                Console.warn("the filmstrip of \(url.absoluteString) ended at its frame limit (300 frames or 512 MiB "
-                             + "of pixels): its last frame is the view then")
-            default: break
-            }
-            result.filmstrip = nil
+            report.filmstrip = await writeFilmstrip(of: result, url: url, folder: (position, run, warm),
+                                                    failures: &failures)
+            // With --report they stay until the run delivers the report (`deliver`).
+            if !reportsLoads { result.filmstrip = nil }
             report.result = result
             if let status = result.status, status >= 400 {
                 Console.report("\(url.absoluteString) answered HTTP \(status)")
@@ -94,6 +73,41 @@ extension LoadRunner {
         report.errorsTotal = page.errorsTotal
         report.dialogs = page.dialogs
         return (report, failures)
+    }
+
+    // Writes the load's frames to --filmstrip's directory (the run's reports stay until it ends,
+    // their frames do not), warns of a recording that ended early, and gives the folder written.
+    private func writeFilmstrip(of result: LoadResult, url: URL, folder: (Int?, Int?, Bool),
+                                failures: inout [ExitStatus]) async -> String? {
+        var written: String?
+        if let frames = result.filmstrip, let directory = filmstripDirectory {
+            let path = filmstripPerLoad
+                ? directory + "/" + Self.filmstripFolder(folder.0, folder.1, folder.2) : directory
+            do {
+                try filmstripBudget.check(frames, of: url)
+                try await Task.detached { try frames.write(to: path) }.value
+                filmstripBudget.take(frames)
+                written = path
+            } catch let error as HeadwayError {
+                Console.report(error.description)
+                failures.append(ExitStatus(error))
+            } catch {
+                Console.report("\(error)")
+                failures.append(.internalError)
+            }
+        }
+        switch (filmstrip, result.visualMetrics?.recordingEnded) {
+        case (.some, nil):
+            Console.warn("no filmstrip of \(url.absoluteString): WebKit gave no frame of the page")
+        case (.some(let options), .bound):
+            Console.warn("the filmstrip of \(url.absoluteString) ended at its bound: the view still changed "
+                         + "\(options.afterLoadAtMost.components.seconds) s after the load")
+        case (.some(let options), .frameLimit):
+            Console.warn("the filmstrip of \(url.absoluteString) ended at its frame limit (\(options.maxFrames) frames "
+                         + "or \(options.maxBytes >> 20) MiB of pixels): its last frame is the view then")
+        default: break
+        }
+        return written
     }
 
     // A load's own folder in --filmstrip's directory: load-N[-run-R][-warm].

@@ -22,6 +22,8 @@ struct LoadRunner: Sendable {
     var filmstripDirectory: String?
     var filmstripPerLoad = false
     let filmstripBudget = FilmstripBudget()
+    // --report: each load's result, frames included, is kept for the report.
+    var reportsLoads = false
     var showProgress = false
     var prefetchSettle: Duration = .seconds(30)
     // With the booster, the document fetched while the page's web process starts.
@@ -42,6 +44,8 @@ struct LoadRunner: Sendable {
         var screenshot: (path: String, shot: Screenshot)?
         // Every load's result, in completion order, when the run writes a HAR file.
         var harLoads: [LoadResult] = []
+        // With --report, every load that did not fail, its frames included.
+        var reportLoads: [HTMLReport.Load] = []
         var prefetch: PrefetchRunStats?
         var failures = FailureLog()
         // A report could not be written: the run stopped early.
@@ -172,6 +176,11 @@ extension LoadRunner {
 
     // Hands a finished report to the stream (jsonl) or keeps it for the document.
     func deliver(_ report: LoadReport, into outcome: inout Outcome) {
+        var report = report
+        if reportsLoads, let result = report.result {
+            outcome.reportLoads.append(HTMLReport.Load(label: report.label, result: result))
+            report.result?.filmstrip = nil
+        }
         if configuration.recordsResources, let result = report.result { outcome.harLoads.append(result) }
         if let onReport {
             if !onReport(report) { outcome.stopped = true }

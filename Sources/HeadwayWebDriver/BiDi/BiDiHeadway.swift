@@ -51,13 +51,14 @@ extension BiDiEvents {
         guard isSubscribed("headway:load.filmstrip", context: handle), let metrics = result.visualMetrics else {
             return
         }
-        let navigation = navigations[handle]
+        // The task keeps what the event says, not the frames.
+        let navigation = navigations[handle], url = result.url.absoluteString
+        let frames = result.filmstrip?.frames.count ?? 0
         Task { @EngineActor [weak self] in
             guard let json = try? await HeadwayJSON.value(of: metrics) else { return }
             self?.emit("headway:load.filmstrip", [
                 "context": .string(handle), "navigation": navigation.map(JSONValue.string) ?? .null,
-                "url": .string(result.url.absoluteString), "visualMetrics": json,
-                "frames": .number(Double(result.filmstrip?.frames.count ?? 0)),
+                "url": .string(url), "visualMetrics": json, "frames": .number(Double(frames)),
             ], context: handle)
         }
     }

@@ -58,9 +58,9 @@ struct HelpExitStatusTests {
                  "engineUnavailable", "serverUnavailable", "outputUnwritable"],
         // Runs until SIGINT/SIGTERM; HTTPServer's listen failure; no engine, display or input file.
         "serve": ["interrupted", "serverUnavailable"],
-        // DemoRunner's loads and snippet, its server, the engine; Ctrl-C.
+        // DemoRunner's loads and snippet, its server, the engine, --report's file; Ctrl-C.
         "demo": ["success", "interrupted", "loadFailed", "loadTimeout", "scriptFailed", "engineUnavailable",
-                 "serverUnavailable"],
+                 "serverUnavailable", "outputUnwritable"],
         // CacheDirectory.stats/clear: a missing directory or a file is unreadable input.
         "cache stats": ["success", "inputUnreadable"],
         "cache clear": ["success", "inputUnreadable"],

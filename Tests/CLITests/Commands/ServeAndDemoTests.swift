@@ -112,8 +112,11 @@ struct ServeAndDemoTests {
     }
 
     @Test func demoComparesAColdArticleWithAPrefetchedOne() throws {
-        let output = try CLI.run(["demo"], timeout: 240, environment: ["DISPLAY": nil])
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(getpid()).html").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let output = try CLI.run(["demo", "--report", report], timeout: 240, environment: ["DISPLAY": nil])
         #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("headway: wrote the report of its loads: \(report)"))
         #expect(output.stdout.contains("5.00 Mbit/s, 50 ms latency"))
         #expect(output.stdout.contains("articles/article-3.html, cold"))
         #expect(output.stdout.contains("articles/article-3.html, cold, browser-emulated"))
@@ -141,5 +144,12 @@ struct ServeAndDemoTests {
         )
         #expect(secondRun.hasSuffix(" 0"))
         #expect(output.stdout.contains("The second run made 0 requests"))
+        // The report shows each of its loads, the prerendered one without requests of its own.
+        let (page, found) = try ReportCommandTests.inspect(report)
+        #expect((page["errors"] as? [Any])?.isEmpty == true)
+        #expect(found["timingRows"] as? Int == 10 && found["curves"] as? Int == 10)
+        let waterfalls = try #require(found["waterfalls"] as? [[String: Int]])
+        #expect(waterfalls.count == 10 && waterfalls.contains { $0["prefetched"] ?? 0 > 0 })
+        #expect(found["requests"] as? Int == 0 && found["fits"] as? Bool == true)
     }
 }

@@ -82,7 +82,7 @@ struct FilmstripCommandTests {
     @Test(arguments: [
         (["--filmstrip", "/tmp", "--frame-rate", "0"], "--frame-rate must be 1 to 60 frames a second, not 0"),
         (["--filmstrip", "/tmp", "--frame-rate", "10000"], "--frame-rate must be 1 to 60 frames a second, not 10000"),
-        (["--frame-rate", "10"], "--frame-rate needs --filmstrip or --visual-metrics"),
+        (["--frame-rate", "10"], "--frame-rate needs --filmstrip, --visual-metrics or --report"),
         (["--filmstrip", "/proc/version/frames"], "/proc/version is not a directory"),
     ])
     func badInputIsRefusedBeforeAnyLoad(arguments: [String], message: String) throws {
