@@ -79,11 +79,29 @@ struct FilmstripCommandTests {
         #expect(output.stderr.contains("ended at its bound: the view still changed 5 s after the load"))
     }
 
+    @Test func framesAreInDevicePixels() throws {
+        let (root, nginx) = try Self.site()
+        defer { nginx.stop(); try? FileManager.default.removeItem(at: root) }
+        let frames = root.appendingPathComponent("frames").path
+        let output = try CLI.run(["load", nginx.url.appendingPathComponent("late.html").absoluteString,
+                                  "--viewport", "640x400", "--device-scale-factor", "2", "--filmstrip", frames])
+        #expect(output.status == 0, "\(output.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        #expect(names.count >= 2)
+        for name in names {
+            // A PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
+            let png = try Data(contentsOf: URL(fileURLWithPath: frames + "/" + name))
+            let size = [16, 20].map { png[$0..<$0 + 4].reduce(0) { $0 << 8 | Int($1) } }
+            #expect(size == [1280, 800], "\(name) is \(size)")
+        }
+    }
+
     @Test(arguments: [
         (["--filmstrip", "/tmp", "--frame-rate", "0"], "--frame-rate must be 1 to 60 frames a second, not 0"),
         (["--filmstrip", "/tmp", "--frame-rate", "10000"], "--frame-rate must be 1 to 60 frames a second, not 10000"),
         (["--frame-rate", "10"], "--frame-rate needs --filmstrip, --visual-metrics or --report"),
         (["--filmstrip", "/proc/version/frames"], "/proc/version is not a directory"),
+        (["--visual-metrics", "--viewport", "0x0"], "the viewport width must be 1 to 16384 CSS pixels, not 0"),
     ])
     func badInputIsRefusedBeforeAnyLoad(arguments: [String], message: String) throws {
         let output = try CLI.run(["load", "http://127.0.0.1:9/never.html"] + arguments)
