@@ -118,8 +118,27 @@ enum BiDiContexts {
         },
         "browsingContext.setViewport": { call in
             let (_, page) = try call.context(frameError: .invalidArgument)
-            guard case .object(let viewport)? = call.parameters.body["viewport"] else {
-                throw BiDiError(.unsupportedOperation, "headway sets a viewport's size: \"viewport\" must be an object")
+            let configuration = call.session.browser.configuration
+            // The device pixel ratio is the process's (GTK's scale): it can only be asked for as it is.
+            switch call.parameters.body["devicePixelRatio"] {
+            case nil, .null?: break
+            case .number(let ratio)? where ratio > 0 && ratio.isFinite:
+                guard ratio == Double(configuration.deviceScaleFactor) else {
+                    throw BiDiError(.unsupportedOperation, "headway's device pixel ratio is its process's GTK scale, "
+                        + "\(configuration.deviceScaleFactor), not \(ratio)")
+                }
+            default:
+                throw BiDiError(.invalidArgument, "\"devicePixelRatio\" must be a number greater than 0, or null")
+            }
+            let viewport: [String: JSONValue]
+            switch call.parameters.body["viewport"] {
+            case nil, .undefined?: return [:]  // left as it is
+            case .null?:
+                try await page.setViewportSize(width: configuration.viewportWidth, height: configuration.viewportHeight)
+                return [:]
+            case .object(let object)?: viewport = object
+            default:
+                throw BiDiError(.invalidArgument, "\"viewport\" must be an object with a width and a height, or null")
             }
             guard let width = viewport["width"]?.integer(in: Limits.viewportSide),
                   let height = viewport["height"]?.integer(in: Limits.viewportSide) else {
