@@ -54,7 +54,8 @@ def rows(headway, site, runs, env):
                             f"{base_paint:.0f} ms; {frames:.0f} frames kept)",
                             f"{load:.0f} / {paint:.0f} ms", f"{cost * 100:+.1f}% / {(paint / base_paint - 1) * 100:+.1f}%",
                             "< +5%" if rate == 10 else "", verdict(cost < GOAL) if rate == 10 else ""])
-                out.append([f"filmstrip at {rate} fps, {mode}: slowest loadEventEnd of {runs} (plain: {base_worst:.0f} ms)",
+                out.append([f"filmstrip at {rate} fps, {mode}: slowest loadEventEnd of {runs} "
+                            f"(plain: {base_worst:.0f} ms)",
                             f"{worst:.0f} ms", f"{worst_cost * 100:+.1f}%",
                             "< +5%" if rate == 10 else "", verdict(worst_cost < GOAL) if rate == 10 else ""])
     return out

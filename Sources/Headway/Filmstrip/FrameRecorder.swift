@@ -32,12 +32,23 @@ final class FrameRecorder {
         interval = .seconds(1) / options.framesPerSecond
     }
 
+    // The view before the navigation, the frame at 0: taken before the load is asked for, so that
+    // a load shorter than a snapshot (30 to 100 ms of the web process's main thread) does not wait
+    // for it. The recording's next frame comes an interval after `start`.
+    func takeFirstFrame() async {
+        guard task == nil, kept.isEmpty, let page, let (surface, at) = try? await FrameCapture.frame(of: page) else {
+            return
+        }
+        keep(surface, at: at)
+    }
+
     // Starts recording now: this instant is the frames' 0 until the page's clock is known.
     func start() {
         guard task == nil else { return }
         origin = Engine.now()
         lastChange = origin
-        task = Task { @EngineActor in await self.run() }
+        let first = kept.isEmpty ? origin : origin + interval
+        task = Task { @EngineActor in await self.run(from: first) }
     }
 
     // Stops recording and drops the frames (a load that failed).
@@ -95,8 +106,9 @@ final class FrameRecorder {
         return max(origin, asked + (answered - asked) / 2 - Duration(clampedMilliseconds: now))
     }
 
-    private func run() async {
-        var next = origin
+    private func run(from first: ContinuousClock.Instant) async {
+        var next = first
+        try? await Task.sleep(until: first, clock: .continuous)
         while !Task.isCancelled, ending == nil, let page {
             let frame = try? await FrameCapture.frame(of: page)
             let now = Engine.now()

@@ -55,6 +55,8 @@ extension Page {
     private func loading(_ url: URL, until condition: LoadCondition, timeout: Duration,
                          recorder: FrameRecorder?) async throws -> LoadResult {
         let view = try await readyView()
+        // The view as it is, taken before the navigation starts: the snapshot does not compete with it.
+        await recorder?.takeFirstFrame()
         if let prerendered = takePrerender(of: url) {
             recorder?.start()
             return try await show(prerendered, for: url, timeout: timeout, condition: condition)

@@ -48,6 +48,10 @@ struct DemoCommand: AsyncParsableCommand {
             }
             _ = try NetworkConditions.parsing(bandwidth: bandwidth, latency: latency)
             try reportOptions.check(loads: DemoRunner.loadCount)
+            if writeSite != nil, reportOptions.report != nil {
+                throw HeadwayError(.invalidArgument,
+                                   "--write-site only writes the site: it cannot be combined with --report")
+            }
         }
     }
 
@@ -74,7 +78,8 @@ struct DemoCommand: AsyncParsableCommand {
         let files = try site.write()
         note("wrote the demo site: \(files.count) files in \(site.directory.path)")
         let outcome = await DemoRunner.run(root: site.directory, conditions: conditions, article: article,
-                                           snippet: Self.snippet, recording: reportOptions.report != nil)
+                                           snippet: Self.snippet, reportInterval: reportOptions.report.map { _ in
+                                               reportOptions.reportInterval })
         if let error = outcome.error { throw error }
         try Console.print(outcome.table + "\n")
         if let path = reportOptions.report {

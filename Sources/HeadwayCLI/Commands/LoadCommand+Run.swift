@@ -80,7 +80,7 @@ extension LoadCommand {
         runner.warm = warm
         runner.filmstrip = filmstripOptions
         runner.filmstripDirectory = filmstrip
-        runner.reportsLoads = reportOptions.report != nil
+        runner.reportInterval = reportOptions.report == nil ? nil : reportOptions.reportInterval
         // One load writes its frames into the directory itself, as visualmetrics --dir reads them.
         runner.filmstripPerLoad = urlList != nil || arguments.count > 1 || repeatCount > 1 || warm
         // A cold start (--repeat) would drop it before the load.

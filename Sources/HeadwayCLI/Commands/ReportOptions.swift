@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Headway
 
-// `load`'s --report: the run's loads side by side in one HTML file (`HTMLReport`).
+// --report of `load` and `demo`: the run's loads side by side in one HTML file (`HTMLReport`).
 struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Write the run's loads side by side as one self-contained HTML file: the timing table, the filmstrip, the " +
@@ -13,9 +13,11 @@ struct ReportOptions: ParsableArguments {
 
     @Option(name: .customLong("report-interval"), parsing: .unconditional, help: ArgumentHelp(
         "With --report, the filmstrip's interval in ms, \(HTMLReport.intervals.lowerBound) to " +
-        "\(HTMLReport.intervals.upperBound) (default 100).",
+        "\(HTMLReport.intervals.upperBound) (default \(HTMLReport.defaultInterval)).",
         valueName: "MS"))
     var interval: Int?
+
+    var reportInterval: Int { interval ?? HTMLReport.defaultInterval }
 
     // Checks the values and the run's size before any page loads; `loads` is nil for a list.
     func check(loads: Int?) throws {
@@ -43,8 +45,9 @@ struct ReportOptions: ParsableArguments {
     func write(_ loads: [HTMLReport.Load]) throws {
         guard let report else { return }
         let hosts = Set(loads.compactMap { $0.result.url.host })
-        let title = "Headway report: " + (hosts.count == 1 ? hosts.first! : "\(loads.count) loads")
-        let html = HTMLReport(title: title, loads: loads, interval: interval ?? 100).render()
+        let count = "\(loads.count) load\(loads.count == 1 ? "" : "s")"
+        let title = "Headway report: " + (hosts.count == 1 ? hosts.first! : count)
+        let html = HTMLReport(title: title, loads: loads, interval: reportInterval).render()
         try OutputFile.write(Data(html.utf8), to: report, what: "the report")
     }
 }

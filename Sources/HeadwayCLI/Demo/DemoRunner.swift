@@ -23,10 +23,11 @@ enum DemoRunner {
     nonisolated static let loadCount = 10
 
     // Loads the index and an article cold, then the same in a browser with the booster on
-    // (the article after the prefetch from the index settled), and tabulates both. `recording`
-    // records each load's frames and requests, for the report.
+    // (the article after the prefetch from the index settled), and tabulates both. With
+    // `reportInterval`, each load records its frames and requests, for the report.
     static func run(root: URL, conditions: NetworkConditions, article: Int, snippet: Snippet,
-                    recording: Bool = false) async -> Outcome {
+                    reportInterval: Int? = nil) async -> Outcome {
+        let recording = reportInterval != nil
         do {
             let server = try HTTPServer(root: root, conditions: conditions)
             defer { server.stop() }
@@ -105,8 +106,11 @@ enum DemoRunner {
                     await browser.flushCacheDirectory()
                 }
             }
-            return Outcome(table: table(rows, conditions: conditions),
-                           loads: rows.map { HTMLReport.Load(label: $0.label, result: $0.result) })
+            var bytes = 0
+            let loads = reportInterval.map { interval in
+                rows.map { HTMLReport.keeping($0.label, $0.result, interval: interval, bytes: &bytes) }
+            }
+            return Outcome(table: table(rows, conditions: conditions), loads: loads ?? [])
         } catch {
             return Outcome(error: error as? HeadwayError ?? HeadwayError(.engine, "\(error)"))
         }
@@ -181,6 +185,6 @@ private final class RequestCounter: NavigationDelegate {
     }
 
     func page(_ page: Page, didLoad result: LoadResult) {
-        atLoad = server.requests.count
+        if atLoad == nil { atLoad = server.requests.count }
     }
 }

@@ -49,8 +49,8 @@ enum ExitStatus: Int32, CaseIterable {
     should be; 69 no display, the engine \
     could not start, the X server ended, or a page's web process or WebKit's network process \
     crashed or was killed during its load; 71 the server could not listen (the port is in use or \
-    not permitted); 73 the screenshot or the cache directory could not be written; 74 the output could \
-    not be written (a full disk, a closed stdout); 141 stdout's \
+    not permitted); 73 the screenshot, the cache directory, --har, --filmstrip or --report could \
+    not be written; 74 the output could not be written (a full disk, a closed stdout); 141 stdout's \
     reader went away (a broken pipe; nothing more is printed); 1 an internal error.
     """
 

@@ -14,7 +14,7 @@ extension HTMLReport {
     // columns within `maxColumns`.
     var columnInterval: Int {
         let asked = max(1, interval)
-        let columns = span / asked + 1
+        let columns = (span + asked - 1) / asked + 1
         guard columns > Self.maxColumns else { return asked }
         return asked * Int((Double(columns) / Double(Self.maxColumns)).rounded(.up))
     }
@@ -31,7 +31,7 @@ extension HTMLReport {
                 rows.append("<tr>\(label)<td class=\"none\" colspan=\"\(ticks.count)\">no frames recorded</td></tr>")
                 continue
             }
-            var used = Set<Int>(), cells: [String] = [], previous = -1
+            var used = Set<Int>(), cells: [String] = [], previous = 0
             let ratio = "\(max(1, strip.width)) / \(max(1, strip.height))"
             for tick in ticks {
                 let shown = strip.frames.lastIndex { $0.time <= tick } ?? 0
@@ -48,7 +48,7 @@ extension HTMLReport {
             }
             rows.append("<tr>\(label)\(cells.joined())</tr>")
         }
-        let head = ticks.map { "<th class=\"tick\">\(String(format: "%.1f s", Double($0) / 1000))</th>" }.joined()
+        let head = ticks.map { "<th class=\"tick\">\(Self.time(Double($0), step: Double(step)))</th>" }.joined()
         let note = step == interval ? "every \(step) ms" : "every \(step) ms (\(interval) ms asked: at most "
             + "\(Self.maxColumns) columns)"
         return (style, """
@@ -74,7 +74,7 @@ extension HTMLReport {
         let tick = Self.niceStep(end / 8)
         for ms in stride(from: 0.0, through: end, by: tick) {
             parts.append("<text x=\"\(x(ms))\" y=\"\(height - 8)\" text-anchor=\"middle\">"
-                + "\(String(format: "%.1f s", ms / 1000))</text>")
+                + "\(Self.time(ms, step: tick))</text>")
         }
         var drawn = 0
         for (index, load) in loads.enumerated() {
@@ -89,13 +89,50 @@ extension HTMLReport {
             drawn += 1
         }
         guard drawn > 0 else { return "<p class=\"none\">No load recorded frames.</p>" }
-        let legend = loads.indices.filter { loads[$0].result.visualMetrics != nil }
+        let legend = loads.indices.filter { loads[$0].result.visualMetrics?.progress.isEmpty == false }
             .map { "<li>\(swatch($0))\(HTML.escape(loads[$0].label))</li>" }.joined()
         return """
             <svg class="curve" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" \
             aria-label="visual progress against time">\(parts.joined())</svg>
             <ul class="legend">\(legend)</ul>
             """
+    }
+
+    // A tick's label: ms under a second's step, else seconds with as many decimals as the step needs.
+    static func time(_ ms: Double, step: Double) -> String {
+        step < 1000 ? "\(Int(ms)) ms" : String(format: step.truncatingRemainder(dividingBy: 1000) == 0 ? "%.0f s"
+                                                   : "%.1f s", ms / 1000)
+    }
+
+    // A load as a report at `interval` keeps it: only the frames it can show, and none once the
+    // report's frames (`bytes` so far) would pass `maxFrameBytes` (with a warning).
+    static func keeping(_ label: String, _ result: LoadResult, interval: Int, bytes: inout Int) -> Load {
+        var result = result
+        if let strip = result.filmstrip {
+            let shown = framesShown(strip, every: interval)
+            let size = shown.frames.reduce(0) { $0 + $1.pngData.count }
+            if bytes + size > maxFrameBytes {
+                Console.warn("the report shows \(label) without its frames: they would pass \(maxFrameBytes >> 20) MiB")
+                result.filmstrip = nil
+            } else {
+                bytes += size
+                result.filmstrip = shown
+            }
+        }
+        return Load(label: label, result: result)
+    }
+
+    // The frames a filmstrip shows at multiples of `interval` (the last frame at or before each),
+    // which are all a report at that interval (or a multiple of it) can show.
+    static func framesShown(_ strip: Filmstrip, every interval: Int) -> Filmstrip {
+        guard let last = strip.frames.last?.time, interval > 0 else { return strip }
+        var shown = Set<Int>()
+        for tick in stride(from: 0, through: last + interval - 1, by: interval) {
+            shown.insert(strip.frames.lastIndex { $0.time <= tick } ?? 0)
+        }
+        var pruned = strip
+        pruned.frames = strip.frames.indices.filter(shown.contains).map { strip.frames[$0] }
+        return pruned
     }
 
     // 1, 2 or 5 times a power of ten, at least `rough` (for axis ticks).

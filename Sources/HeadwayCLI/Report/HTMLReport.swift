@@ -16,10 +16,13 @@ struct HTMLReport {
     static let maxColumns = 200
     // The filmstrip's interval bounds, in ms.
     static let intervals = 16...60_000
+    static let defaultInterval = 100
+    // The frames a report keeps in all (PNG bytes); a load past it is shown without frames.
+    static let maxFrameBytes = 256 << 20
 
     var title: String
     var loads: [Load]
-    var interval: Int = 100
+    var interval = Self.defaultInterval
 
     func render(generated: Date = Date()) -> String {
         let stamp = ISO8601DateFormatter().string(from: generated)
@@ -38,8 +41,9 @@ struct HTMLReport {
             <section id="filmstrip"><h2>Filmstrip</h2>\(film.body)</section>
             <section id="progress"><h2>Visual progress</h2>\(progressCurve())</section>
             <section id="waterfalls"><h2>Requests</h2>\(loads.indices.map(waterfall).joined(separator: "\n"))</section>
-            <footer><p>Times are in ms from each navigation's start, on the page's Navigation Timing clock. \
-            Visual metrics are computed from the frames as browsertime's visualmetrics computes them.</p></footer>
+            <footer><p>Timing, filmstrip and progress: ms from each navigation's start, on the page's Navigation \
+            Timing clock; waterfalls: from the load request, each at its own scale. Visual metrics are computed from \
+            the frames as browsertime's visualmetrics computes them.</p></footer>
             </body></html>
 
             """
@@ -57,14 +61,16 @@ struct HTMLReport {
             + columns.map { "<th>\(HTML.escape($0.1))</th>" }.joined()
             + "<th>requests</th><th>booster</th></tr></thead><tbody>"]
         for (index, load) in loads.enumerated() {
-            let figures = Dictionary(load.result.timing.metrics + (load.result.visualMetrics?.metrics ?? []),
+            // Navigation Timing's 0 is a figure the engine did not give (a visual metric's is a time).
+            let timing = load.result.timing.metrics.filter { $0.value > 0 }
+            let figures = Dictionary(timing + (load.result.visualMetrics?.metrics ?? []),
                                      uniquingKeysWith: { first, _ in first })
             let cells = columns.map { column in
                 figures[column.0].map { "<td class=\"num\">\(Self.ms($0))</td>" } ?? "<td class=\"none\">–</td>"
             }
             rows.append("<tr><th scope=\"row\">\(swatch(index))\(HTML.escape(load.label))</th>"
                 + "<td>\(load.result.status.map(String.init) ?? "–")</td>" + cells.joined()
-                + "<td class=\"num\">\(load.result.resources.count)</td>"
+                + "<td class=\"num\">\(load.result.resourceEntries?.count ?? load.result.resources.count)</td>"
                 + "<td>\(HTML.escape(booster(load.result)))</td></tr>")
         }
         rows.append("</tbody></table>")
@@ -84,7 +90,9 @@ struct HTMLReport {
     }
 
     static func color(_ index: Int) -> String {
-        let palette = ["#1f6feb", "#d9480f", "#2b8a3e", "#9c36b5", "#c92a2a", "#0b7285", "#e67700", "#495057"]
+        let palette = ["#1f6feb", "#d9480f", "#2b8a3e", "#9c36b5", "#c92a2a", "#0b7285", "#e67700", "#495057",
+                       "#5c940d", "#a61e4d", "#1864ab", "#862e9c", "#087f5b", "#f08c00", "#364fc7", "#e8590c",
+                       "#2f9e44", "#d6336c", "#343a40", "#74b816"]
         return palette[index % palette.count]
     }
 

@@ -27,7 +27,7 @@ extension LoadRunner {
             report.filmstrip = await writeFilmstrip(of: result, url: url, folder: (position, run, warm),
                                                     failures: &failures)
             // With --report they stay until the run delivers the report (`deliver`).
-            if !reportsLoads { result.filmstrip = nil }
+            if reportInterval == nil { result.filmstrip = nil }
             report.result = result
             if let status = result.status, status >= 400 {
                 Console.report("\(url.absoluteString) answered HTTP \(status)")

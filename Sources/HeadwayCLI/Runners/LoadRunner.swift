@@ -22,8 +22,8 @@ struct LoadRunner: Sendable {
     var filmstripDirectory: String?
     var filmstripPerLoad = false
     let filmstripBudget = FilmstripBudget()
-    // --report: each load's result, frames included, is kept for the report.
-    var reportsLoads = false
+    // --report's interval: each load's result is kept for the report, with the frames it shows.
+    var reportInterval: Int?
     var showProgress = false
     var prefetchSettle: Duration = .seconds(30)
     // With the booster, the document fetched while the page's web process starts.
@@ -44,8 +44,9 @@ struct LoadRunner: Sendable {
         var screenshot: (path: String, shot: Screenshot)?
         // Every load's result, in completion order, when the run writes a HAR file.
         var harLoads: [LoadResult] = []
-        // With --report, every load that did not fail, its frames included.
+        // With --report, every load that gave a result, with the frames the report shows.
         var reportLoads: [HTMLReport.Load] = []
+        var reportFrameBytes = 0
         var prefetch: PrefetchRunStats?
         var failures = FailureLog()
         // A report could not be written: the run stopped early.
@@ -177,8 +178,9 @@ extension LoadRunner {
     // Hands a finished report to the stream (jsonl) or keeps it for the document.
     func deliver(_ report: LoadReport, into outcome: inout Outcome) {
         var report = report
-        if reportsLoads, let result = report.result {
-            outcome.reportLoads.append(HTMLReport.Load(label: report.label, result: result))
+        if let reportInterval, let result = report.result {
+            outcome.reportLoads.append(HTMLReport.keeping(report.label, result, interval: reportInterval,
+                                                          bytes: &outcome.reportFrameBytes))
             report.result?.filmstrip = nil
         }
         if configuration.recordsResources, let result = report.result { outcome.harLoads.append(result) }

@@ -69,6 +69,10 @@ struct ServeAndDemoTests {
         #expect(
             demo.stderr.split(separator: "\n") == ["headway: error: --latency must be at most 86400 seconds (one day)"]
         )
+        let siteOnly = try CLI.run(["demo", "--write-site", "/tmp/never-written", "--report", "/tmp/r.html"])
+        #expect(siteOnly.status == 64)
+        #expect(siteOnly.stderr == "headway: error: --write-site only writes the site: it cannot be combined with "
+                + "--report\n")
     }
 
     /// Ctrl-C right after the site was written (before the engine starts) and during a load

@@ -62,6 +62,7 @@ struct ReportCommandTests {
               scripts: q('script').length,
               external: q('[src], [href]').length,
               fits: document.documentElement.scrollWidth <= innerWidth,
+              ticks: q('th.tick').slice(0, 3).map(t => t.textContent),
             })
             """.utf8).write(to: snippet)
         let output = try CLI.run(["load", URL(fileURLWithPath: report).absoluteString, "--script", snippet.path,
@@ -106,6 +107,7 @@ struct ReportCommandTests {
         #expect((found["sectionHeights"] as? [Double])?.allSatisfy { $0 > 40 } == true)
         #expect(found["frameWidths"] as? [Int] == [120] && found["frameHeights"] as? Int == 0)
         #expect(found["fits"] as? Bool == true, "the report is wider than a 1280-pixel window")
+        #expect(found["ticks"] as? [String] == ["0 ms", "50 ms", "100 ms"])
         // Self-contained: nothing to fetch, no script.
         #expect(found["requests"] as? Int == 0 && found["scripts"] as? Int == 0 && found["external"] as? Int == 0)
     }
