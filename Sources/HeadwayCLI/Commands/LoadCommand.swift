@@ -270,6 +270,14 @@ struct LoadCommand: AsyncParsableCommand {
         if let screenshot { try OutputFile.check(screenshot, what: "the screenshot") }
         if let filmstrip { try OutputFile.checkDirectory(filmstrip, what: "the filmstrip's frames") }
         try reportOptions.check(loads: urlList == nil ? urls.count * repeatCount * (warm ? 2 : 1) : nil)
+        // One file each: a later write would replace an earlier one.
+        let outputs = [("--har", har), ("--screenshot", screenshot), ("--report", reportOptions.report)]
+            .compactMap { name, path in path.map { (name, URL(fileURLWithPath: $0).standardizedFileURL.path) } }
+        for (index, output) in outputs.enumerated() {
+            if let same = outputs[..<index].first(where: { $0.1 == output.1 }) {
+                throw refuse("\(same.0) and \(output.0) name the same file: \(output.1)")
+            }
+        }
     }
 
     // What --filmstrip, --visual-metrics, --report and --frame-rate ask of each load, or nil.

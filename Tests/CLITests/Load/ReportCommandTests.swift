@@ -126,6 +126,8 @@ struct ReportCommandTests {
             (["--report", "/tmp/r.html", "--repeat", "6", "--warm", url, url], 64, "this run has 36"),
             (["--urls", list.path, "--report", "/tmp/r.html"], 64, "cannot be combined with --urls"),
             (["--report", "/proc/version/r.html"], 73, "cannot write the report /proc/version/r.html: Not a directory"),
+            (["--har", "/tmp/same.html", "--report", "/tmp/./same.html"], 64,
+             "--har and --report name the same file: /tmp/same.html"),
         ]
         for (arguments, status, message) in cases {
             let output = try CLI.run(["load"] + (arguments.contains("--urls") ? [] : [url]) + arguments)
