@@ -53,10 +53,11 @@ extension Page {
         guard let object = try? JSONValue(json: message), case .object = object else { return }
         switch object["kind"]?.stringValue {
         case "console":
-            let entry = ConsoleMessage(
-                level: object["level"]?.stringValue ?? "log",
-                text: object["text"]?.stringValue ?? ""
-            )
+            let level = object["level"]?.stringValue ?? "log"
+            var arguments: [JSONValue] = []
+            if case .array(let list)? = object["args"] { arguments = list }
+            let entry = ConsoleMessage(level: level, text: object["text"]?.stringValue ?? "",
+                                       method: object["method"]?.stringValue ?? level, arguments: arguments)
             consoleTotal += 1
             if console.count < Page.keptEntries { console.append(entry) }
             emit(.console(entry))

@@ -56,15 +56,46 @@ public struct PageState: Sendable, Equatable {
 
 /// One `console.*` call made by the page.
 public struct ConsoleMessage: Sendable, Codable, Equatable {
-    /// The console method called: `log`, `info`, `warn`, `error` or `debug`.
+    /// The message's level: `log`, `info`, `warn`, `error` or `debug` (the method called, or for
+    /// the others: `assert` is `error`, `trace` is `debug`, `table`, `dir`, `dirxml`, `count`,
+    /// `timeLog` and `timeEnd` are `log`).
     public var level: String
-    /// The arguments, each as a string or JSON, joined by spaces.
+    /// The arguments, each as a string or JSON, joined by spaces (for `assert`, those after the
+    /// condition; for `count`, `timeLog` and `timeEnd`, the label and its count or time).
     public var text: String
+    /// The console method called (`log`, `assert`, `timeEnd`, …). Not part of this type's JSON.
+    public var method: String
+    /// The arguments as WebDriver BiDi remote values: primitives with their value (`{"type":
+    /// "number", "value": "NaN"}`), objects by their type alone (`{"type": "array"}`). Empty for a
+    /// message made by `init(level:text:)`. Not part of this type's JSON.
+    public var arguments: [JSONValue]
 
-    /// A message logged at `level`.
+    /// A message logged at `level` (the method of that name) with `text` as its one argument.
     public init(level: String, text: String) {
+        self.init(level: level, text: text, method: level, arguments: [])
+    }
+
+    /// A message of `method` at `level` with its arguments as remote values.
+    public init(level: String, text: String, method: String, arguments: [JSONValue]) {
         self.level = level
         self.text = text
+        self.method = method
+        self.arguments = arguments
+    }
+
+    private enum CodingKeys: String, CodingKey { case level, text }
+
+    /// Decodes the JSON `encode(to:)` writes: the method is the level, with no arguments.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(level: try c.decode(String.self, forKey: .level), text: try c.decode(String.self, forKey: .text))
+    }
+
+    /// The JSON `headway load` prints for a message: its `level` and `text`.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(level, forKey: .level)
+        try c.encode(text, forKey: .text)
     }
 }
 

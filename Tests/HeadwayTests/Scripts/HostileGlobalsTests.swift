@@ -13,7 +13,10 @@ struct HostileGlobalsTests {
         <!doctype html><html><head><title>Hostile</title><script>
         JSON.stringify = () => '"';
         JSON.parse = () => { throw 1; };
-        const saved = { log: console.log };
+        const saved = { log: console.log, map: new Map([[1, 2]]) };
+        Array.prototype[Symbol.iterator] = function () { throw 21; };
+        String.prototype.slice = function () { throw 22; };
+        Object.prototype.toString = function () { throw 23; };
         Object.defineProperty = () => { throw 2; };
         Object.keys = () => { throw 3; };
         Object.fromEntries = () => { throw 4; };
@@ -33,7 +36,7 @@ struct HostileGlobalsTests {
         window.Symbol = function () { throw 18; };
         window.setTimeout = function () { throw 19; };
         Math.max = () => { throw 20; };
-        saved.log('hello', { a: 1 });
+        saved.log('hello', { a: 1 }, [1, 'x'], saved.map);
         </script></head><body><a href="/second.html">next</a><p id="here">here</p>
         <script>missingFunction();</script></body></html>
         """
@@ -47,7 +50,15 @@ struct HostileGlobalsTests {
             #expect(result.title == "Hostile")
             #expect(result.timing.loadEventEnd > 0)
             #expect(result.timing.domContentLoadedEventEnd > 0)
-            #expect(page.console.contains(ConsoleMessage(level: "log", text: "hello {\"a\":1}")), "\(page.console)")
+            // The arguments as remote values, read with the page's replaced built-ins left alone.
+            let message = try #require(page.console.first { $0.text.hasPrefix("hello") }, "\(page.console)")
+            #expect(message.text == "hello {\"a\":1} [1,\"x\"] {}" && message.method == "log")
+            let one: JSONValue = ["type": "number", "value": 1]
+            #expect(message.arguments == [
+                ["type": "string", "value": "hello"], ["type": "object", "value": [["a", one]]],
+                ["type": "array", "value": [one, ["type": "string", "value": "x"]]],
+                ["type": "map", "value": [[one, ["type": "number", "value": 2]]]],
+            ])
             #expect(page.errors.contains { $0.message.contains("missingFunction") }, "\(page.errors)")
 
             let plain = try await page.run(Snippet(file: "plain.js",

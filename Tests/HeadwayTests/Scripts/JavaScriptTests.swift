@@ -23,6 +23,32 @@ struct JavaScriptTests {
         }
     }
 
+    @Test func consoleMethodsBeyondLogReportTheirMethodLevelAndArguments() async throws {
+        let server = try Fixtures.server()
+        defer { server.stop() }
+        server.route("/console.html", .html("""
+            <script>
+            console.assert(false, 'why', 2); console.assert(true, 'not shown'); console.count(); console.count();
+            console.table([1]); console.trace('t'); console.time('x'); console.timeEnd('x'); console.timeEnd('x');
+            console.log(-0, NaN, 10n, undefined, null, /a/g, new Date(0), new WeakMap(), window);
+            </script>
+            """))
+        try await Browser.withPage { page in
+            try await page.load(server.url.appendingPathComponent("console.html"))
+            let seen = page.console
+            #expect(seen.map(\.method) == ["assert", "count", "count", "table", "trace", "timeEnd", "log"])
+            #expect(seen.map(\.level) == ["error", "log", "log", "log", "debug", "log", "log"])
+            #expect(Array(seen.map(\.text).prefix(5)) == ["why 2", "default: 1", "default: 2", "[1]", "t"])
+            #expect(seen[5].text.hasPrefix("x: ") && seen[5].text.hasSuffix(" ms"), "\(seen[5].text)")
+            #expect(seen[0].arguments == [["type": "string", "value": "why"], ["type": "number", "value": 2]])
+            #expect(seen[6].arguments == [
+                ["type": "number", "value": "-0"], ["type": "number", "value": "NaN"], ["type": "bigint", "value": "10"],
+                ["type": "undefined"], ["type": "null"], ["type": "regexp", "value": ["pattern": "a", "flags": "g"]],
+                ["type": "date", "value": "1970-01-01T00:00:00.000Z"], ["type": "weakmap"], ["type": "window"],
+            ])
+        }
+    }
+
     @Test func asyncFunctionAwaitsThePromise() async throws {
         let server = try Fixtures.server()
         defer { server.stop() }
@@ -92,8 +118,8 @@ struct JavaScriptTests {
         defer { server.stop() }
         try await Browser.withPage { page in
             try await page.load(server.url.appendingPathComponent("page.html"))
-            #expect(page.console.contains(ConsoleMessage(level: "log", text: "fixture says 42")))
-            #expect(page.console.contains(ConsoleMessage(level: "warn", text: "careful")))
+            #expect(page.console.contains { $0.level == "log" && $0.text == "fixture says 42" })
+            #expect(page.console.contains { $0.level == "warn" && $0.text == "careful" })
             try await page.load(server.url.appendingPathComponent("throws.html"))
             _ = try await page.run(Snippet(file: "wait.js", source: "new Promise(r => setTimeout(r, 100))"))
             #expect(page.console.isEmpty)
