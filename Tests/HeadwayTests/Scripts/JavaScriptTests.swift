@@ -42,7 +42,8 @@ struct JavaScriptTests {
             #expect(seen[5].text.hasPrefix("x: ") && seen[5].text.hasSuffix(" ms"), "\(seen[5].text)")
             #expect(seen[0].arguments == [["type": "string", "value": "why"], ["type": "number", "value": 2]])
             #expect(seen[6].arguments == [
-                ["type": "number", "value": "-0"], ["type": "number", "value": "NaN"], ["type": "bigint", "value": "10"],
+                ["type": "number", "value": "-0"], ["type": "number", "value": "NaN"],
+                ["type": "bigint", "value": "10"],
                 ["type": "undefined"], ["type": "null"], ["type": "regexp", "value": ["pattern": "a", "flags": "g"]],
                 ["type": "date", "value": "1970-01-01T00:00:00.000Z"], ["type": "weakmap"], ["type": "window"],
             ])
