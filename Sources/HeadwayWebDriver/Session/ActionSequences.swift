@@ -35,9 +35,10 @@ enum ActionSequences {
         }
         guard let id = object["id"]?.stringValue else { throw bad(path + ".id", "must be a string") }
         var pointerType = "mouse"
-        if type == .pointer, let parameters = object["parameters"], parameters != .null {
+        // A field that is there must be valid: null is not "undefined" (and so for every field below).
+        if type == .pointer, let parameters = object["parameters"] {
             guard case .object(let fields) = parameters else { throw bad(path + ".parameters", "must be an object") }
-            if let value = fields["pointerType"], value != .null {
+            if let value = fields["pointerType"] {
                 guard let name = value.stringValue, ["mouse", "pen", "touch"].contains(name) else {
                     throw bad(path + ".parameters.pointerType", "must be \"mouse\", \"pen\" or \"touch\"")
                 }
@@ -96,7 +97,7 @@ enum ActionSequences {
         case "pointerMove":
             action.duration = try duration(fields, path)
             let origin = try origin(fields, path, allowPointer: true)
-            let x = try number(fields, "x", path), y = try number(fields, "y", path)
+            let x = try integer(fields, "x", path), y = try integer(fields, "y", path)
             try pointerProperties(fields, path)
             action.kind = .pointerMove(x: x, y: y, origin: origin)
         case "pointerCancel":
@@ -104,26 +105,27 @@ enum ActionSequences {
         default: // scroll
             action.duration = try duration(fields, path)
             let origin = try origin(fields, path, allowPointer: false)
-            let x = try number(fields, "x", path), y = try number(fields, "y", path)
-            let deltaX = try number(fields, "deltaX", path, limit: Limits.wheelDelta)
-            let deltaY = try number(fields, "deltaY", path, limit: Limits.wheelDelta)
+            let x = try integer(fields, "x", path), y = try integer(fields, "y", path)
+            let deltaX = try integer(fields, "deltaX", path, limit: Limits.wheelDelta)
+            let deltaY = try integer(fields, "deltaY", path, limit: Limits.wheelDelta)
             action.kind = .scroll(x: x, y: y, deltaX: deltaX, deltaY: deltaY, origin: origin)
         }
     }
 
     private static func duration(_ fields: [String: JSONValue], _ path: String) throws(WebDriverError) -> Int? {
-        guard let value = fields["duration"], value != .null else { return nil }
+        guard let value = fields["duration"] else { return nil }
         guard let ms = value.integer(in: 0...Int(Int32.max)) else {
             throw bad(path + ".duration", "must be an integer number of milliseconds, 0 or more")
         }
         return ms
     }
 
-    private static func number(
+    // A coordinate or a delta: the spec's integers, within `limit`.
+    private static func integer(
         _ fields: [String: JSONValue], _ key: String, _ path: String, limit: Double = Limits.coordinate
     ) throws(WebDriverError) -> Double {
-        guard let value = fields[key]?.doubleValue, value.isFinite else {
-            throw bad("\(path).\(key)", "must be a number")
+        guard let value = fields[key]?.doubleValue, value.isFinite, value == value.rounded() else {
+            throw bad("\(path).\(key)", "must be an integer")
         }
         guard abs(value) <= limit else {
             throw bad("\(path).\(key)", "must be from -\(limit.formatted(.number.grouping(.never))) to "
@@ -135,7 +137,7 @@ enum ActionSequences {
     private static func origin(
         _ fields: [String: JSONValue], _ path: String, allowPointer: Bool
     ) throws(WebDriverError) -> InputAction.Origin {
-        guard let value = fields["origin"], value != .null else { return .viewport }
+        guard let value = fields["origin"] else { return .viewport }
         if value == .string("viewport") { return .viewport }
         if allowPointer, value == .string("pointer") { return .pointer }
         if value[ScriptRuntime.elementKey]?.stringValue != nil { return .element(value) }
@@ -145,15 +147,19 @@ enum ActionSequences {
 
     // The optional pointer properties: only checked, the library's mouse has none of them.
     private static func pointerProperties(_ fields: [String: JSONValue], _ path: String) throws(WebDriverError) {
-        let ranges: [(String, ClosedRange<Double>)] = [
-            ("width", 0...Double.greatestFiniteMagnitude), ("height", 0...Double.greatestFiniteMagnitude),
-            ("pressure", 0...1), ("tangentialPressure", -1...1), ("tiltX", -90...90), ("tiltY", -90...90),
-            ("twist", 0...359), ("altitudeAngle", 0...(Double.pi / 2)), ("azimuthAngle", 0...(2 * Double.pi)),
+        let safe = 9_007_199_254_740_991.0  // JavaScript's largest safe integer
+        let ranges: [(String, ClosedRange<Double>, integer: Bool)] = [
+            ("width", 0...safe, true), ("height", 0...safe, true), ("pressure", 0...1, false),
+            ("tangentialPressure", -1...1, false), ("tiltX", -90...90, true), ("tiltY", -90...90, true),
+            ("twist", 0...359, true), ("altitudeAngle", 0...(Double.pi / 2), false),
+            ("azimuthAngle", 0...(2 * Double.pi), false),
         ]
-        for (key, range) in ranges {
-            guard let value = fields[key], value != .null else { continue }
-            guard let number = value.doubleValue, range.contains(number) else {
-                throw bad("\(path).\(key)", "must be a number from \(range.lowerBound) to \(range.upperBound)")
+        for (key, range, integer) in ranges {
+            guard let value = fields[key] else { continue }
+            guard let number = value.doubleValue, range.contains(number), !integer || number == number.rounded() else {
+                throw bad("\(path).\(key)", "must be \(integer ? "an integer" : "a number") from "
+                          + "\(range.lowerBound.formatted(.number.grouping(.never))) to "
+                          + "\(range.upperBound.formatted(.number.grouping(.never)))")
             }
         }
     }
