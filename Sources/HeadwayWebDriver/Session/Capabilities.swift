@@ -24,14 +24,15 @@ package struct Capabilities: Sendable {
             throw WebDriverError(.invalidArgument, "the body must have a \"capabilities\" object")
         }
         var always: [String: JSONValue] = [:]
-        if let value = requested["alwaysMatch"], value != .null {
+        // null is not "undefined": a member that is there must be of its type.
+        if let value = requested["alwaysMatch"] {
             guard case .object(let object) = value else {
                 throw WebDriverError(.invalidArgument, "\"alwaysMatch\" must be an object")
             }
             always = object
         }
         var first: [[String: JSONValue]] = [[:]]
-        if let value = requested["firstMatch"], value != .null {
+        if let value = requested["firstMatch"] {
             guard case .array(let entries) = value, !entries.isEmpty else {
                 throw WebDriverError(.invalidArgument, "\"firstMatch\" must be a non-empty array")
             }
@@ -42,20 +43,24 @@ package struct Capabilities: Sendable {
                 return object
             }
         }
+        // Every entry is validated before the first that matches is taken: an invalid one after
+        // it is still "invalid argument".
         var lastMismatch = "no firstMatch entry could be honoured"
+        var matched: Capabilities?
         for entry in first {
             if let shared = entry.keys.first(where: { always[$0] != nil }) {
                 throw WebDriverError(.invalidArgument, "\"\(shared)\" is in both alwaysMatch and firstMatch")
             }
             let merged = always.merging(entry) { a, _ in a }
             do {
-                self = try Capabilities(merged: merged)
-                return
+                let capabilities = try Capabilities(merged: merged)
+                if matched == nil { matched = capabilities }
             } catch let error where error.code == .sessionNotCreated {
                 lastMismatch = error.message
             }
         }
-        throw WebDriverError(.sessionNotCreated, lastMismatch)
+        guard let matched else { throw WebDriverError(.sessionNotCreated, lastMismatch) }
+        self = matched
     }
 
     // Validates and matches one merged set of capabilities.

@@ -123,10 +123,32 @@ package struct HeadwayOptions: Sendable {
         return booster
     }
 
+    // The proxy capability, checked as https://www.w3.org/TR/webdriver2/#proxy says; of its types,
+    // direct, system and manual (httpProxy) can be honoured.
     mutating func apply(proxy object: [String: JSONValue]) throws(WebDriverError) {
         proxy = object
-        switch object["proxyType"]?.stringValue {
-        case "direct", "system", nil: break
+        func invalid(_ what: String) -> WebDriverError { WebDriverError(.invalidArgument, "proxy: " + what) }
+        let strings = ["proxyAutoconfigUrl", "httpProxy", "sslProxy", "socksProxy"]
+        for (key, value) in object {
+            switch key {
+            case "proxyType": continue
+            case "noProxy":
+                guard case .array(let hosts) = value, hosts.allSatisfy({ $0.stringValue != nil }) else {
+                    throw invalid("\"noProxy\" must be an array of strings")
+                }
+            case "socksVersion":
+                guard value.integer(in: 0...255) != nil else { throw invalid("\"socksVersion\" must be 0 to 255") }
+            default:
+                guard strings.contains(key) else { throw invalid("\"\(key)\" is not a proxy field") }
+                guard value.stringValue != nil else { throw invalid("\"\(key)\" must be a string") }
+            }
+        }
+        guard let type = object["proxyType"]?.stringValue,
+              ["pac", "direct", "autodetect", "system", "manual"].contains(type) else {
+            throw invalid("\"proxyType\" must be pac, direct, autodetect, system or manual")
+        }
+        switch type {
+        case "direct", "system": break
         case "manual":
             guard let host = object["httpProxy"]?.stringValue, let url = URL(string: "http://\(host)"),
                   url.host != nil else {
