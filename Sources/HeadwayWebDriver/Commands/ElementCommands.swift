@@ -24,8 +24,12 @@ extension Handlers {
         .getElementAttribute: { session, request in
             try await session.elementAtom(ElementAtoms.attribute, request, .string(request.parameter("name")))
         },
+        // In the page's world, where the page's own expandos are, serialized as Execute Script's
+        // results are (an element as a reference).
         .getElementProperty: { session, request in
-            try await session.elementAtom(ElementAtoms.property, request, .string(request.parameter("name")))
+            try await session.runUserScript("const value = arguments[0][arguments[1]]; return value;",
+                                            [Session.elementReference(request.parameter("elementId")),
+                                             .string(request.parameter("name"))], async: false)
         },
         .getElementCSSValue: { session, request in
             try await session.elementAtom(ElementAtoms.cssValue, request, .string(request.parameter("propertyName")))

@@ -94,10 +94,6 @@ enum ElementAtoms {
     }
     """#
 
-    static let property = #"""
-    function(element, name) { const value = element[name]; return value === undefined ? null : value; }
-    """#
-
     static let cssValue = #"""
     function(element, name) {
       if (this.document.contentType !== 'text/html') return '';
