@@ -82,6 +82,9 @@ enum BiDiScript {
         payload["nodeKey"] = .string(key)
         payload["awaitPromise"] = .bool(try call.parameters.bool("awaitPromise"))
         payload["depth"] = try serializationDepth(call)
+        if let activation = call.parameters.body["userActivation"], activation.boolValue == nil {
+            throw BiDiError(.invalidArgument, "\"userActivation\" must be a boolean")
+        }
         payload["handleKey"] = .string(HandleTable.key)
         switch try call.parameters.optionalString("resultOwnership") ?? "none" {
         case "root": payload["root"] = true
@@ -126,9 +129,19 @@ enum BiDiScript {
     }
 
     // maxObjectDepth of `serializationOptions`: null (the default) is unlimited, held to 64 levels.
+    // Its other members are checked: maxDomDepth null or 0 or more, includeShadowTree a mode.
     private static func serializationDepth(_ call: BiDiCall) throws -> JSONValue {
-        guard case .object(let options)? = call.parameters.body["serializationOptions"],
-              let depth = options["maxObjectDepth"], depth != .null else { return 64 }
+        guard let given = call.parameters.body["serializationOptions"] else { return 64 }
+        guard case .object(let options) = given else {
+            throw BiDiError(.invalidArgument, "\"serializationOptions\" must be an object")
+        }
+        if let dom = options["maxDomDepth"], dom != .null, dom.integer(in: 0...Int(Int32.max)) == nil {
+            throw BiDiError(.invalidArgument, "\"maxDomDepth\" must be an integer, 0 or more, or null")
+        }
+        if let shadow = options["includeShadowTree"], !["none", "open", "all"].contains(shadow.stringValue ?? "") {
+            throw BiDiError(.invalidArgument, "\"includeShadowTree\" must be \"none\", \"open\" or \"all\"")
+        }
+        guard let depth = options["maxObjectDepth"], depth != .null else { return 64 }
         guard let levels = depth.integer(in: 0...64) else {
             throw BiDiError(.invalidArgument, "\"maxObjectDepth\" must be an integer from 0 to 64, or null")
         }
@@ -139,8 +152,12 @@ enum BiDiScript {
 extension BiDiCall {
     // The context of `params.target` ({context} or {realm}), a top-level one or a frame.
     func target() throws -> (context: ContextID, sandbox: String?) {
-        guard case .object(let target)? = parameters.body["target"] else {
+        guard case .object(let target)? = parameters.body["target"],
+              target["context"] != nil || target["realm"] != nil else {
             throw BiDiError(.invalidArgument, "\"target\" must be an object: {\"context\": id} or {\"realm\": id}")
+        }
+        for key in ["context", "realm"] where target[key] != nil && target[key]?.stringValue == nil {
+            throw BiDiError(.invalidArgument, "the target's \"\(key)\" must be a string")
         }
         if let context = target["context"]?.stringValue {
             var sandbox: String?
