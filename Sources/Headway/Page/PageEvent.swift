@@ -66,13 +66,14 @@ public struct ConsoleMessage: Sendable, Codable, Equatable {
     /// The console method called (`log`, `assert`, `timeEnd`, …). Not part of this type's JSON.
     public var method: String
     /// The arguments as WebDriver BiDi remote values: primitives with their value (`{"type":
-    /// "number", "value": "NaN"}`), objects by their type alone (`{"type": "array"}`). Empty for a
-    /// message made by `init(level:text:)`. Not part of this type's JSON.
+    /// "number", "value": "NaN"}`), arrays, objects, maps and sets two levels deep, regexps and
+    /// dates with theirs, other objects by their type alone (`{"type": "promise"}`); at most 256
+    /// values a call and 1,024 characters a string. Not part of this type's JSON.
     public var arguments: [JSONValue]
 
     /// A message logged at `level` (the method of that name) with `text` as its one argument.
     public init(level: String, text: String) {
-        self.init(level: level, text: text, method: level, arguments: [])
+        self.init(level: level, text: text, method: level, arguments: [["type": "string", "value": .string(text)]])
     }
 
     /// A message of `method` at `level` with its arguments as remote values.

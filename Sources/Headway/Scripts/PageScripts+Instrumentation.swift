@@ -18,7 +18,12 @@ extension PageScripts {
       Object.defineProperty(window, '__headwayInitGate', {
         value: Object.freeze({ skipMaskedError: (on) => { skipMasked = on; } }),
       });
-      const post = (m) => { try { apply(postMessage, handler, [stringify(m)]); } catch (_) {} };
+      // Every object posted has no prototype (a page's Object.prototype.toJSON or an index setter
+      // on Array.prototype cannot reach it) and is cloned into a plain one by `rec`.
+      const create = Object.create, assign = Object.assign, orphan = Object.setPrototypeOf;
+      const rec = (o) => assign(create(null), o);
+      const list = () => orphan([], null);
+      const post = (m) => { try { apply(postMessage, handler, [stringify(rec(m))]); } catch (_) {} };
       const show = (a) => {
         try {
           if (typeof a === 'string') return a;
@@ -38,80 +43,102 @@ extension PageScripts {
       const mapNext = Object.getPrototypeOf(new Map().entries()).next;
       const setNext = Object.getPrototypeOf(new Set().values()).next;
       const NodeType = Node, PromiseType = Promise, top = window;
-      const most = 100;  // entries serialized of one object
+      // Bounds of one call's arguments: entries of one object, values in all, characters of a string.
+      const most = 100, budget = 256, longest = 1024;
+      let left = 0;
       const each = (iterator, next, visit) => {
         let n = 0;
         for (let r = apply(next, iterator, []); !r.done && n < most; r = apply(next, iterator, []), n++) visit(r.value);
       };
+      const pair = (a, b) => { const p = list(); p[0] = a; p[1] = b; return p; };
       // An argument as a WebDriver BiDi remote value: primitives with their value, and objects two
       // levels deep (arrays, plain objects, maps and sets with their entries; regexps and dates).
       const remote = (a, depth = 0) => {
-        if (a === null) return { type: 'null' };
+        left -= 1;
+        if (a === null) return rec({ type: 'null' });
         switch (typeof a) {
-          case 'string': return { type: 'string', value: a };
-          case 'boolean': return { type: 'boolean', value: a };
-          case 'undefined': return { type: 'undefined' };
-          case 'bigint': return { type: 'bigint', value: text(a) };
-          case 'symbol': case 'function': return { type: typeof a };
+          case 'string':
+            return rec({ type: 'string', value: a.length > longest ? apply(slice, a, [0, longest]) : a });
+          case 'boolean': return rec({ type: 'boolean', value: a });
+          case 'undefined': return rec({ type: 'undefined' });
+          case 'bigint': return rec({ type: 'bigint', value: text(a) });
+          case 'symbol': case 'function': return rec({ type: typeof a });
           case 'number':
-            return { type: 'number', value: a !== a ? 'NaN' : a === 1 / 0 ? 'Infinity' : a === -1 / 0 ? '-Infinity'
-              : a === 0 && 1 / a < 0 ? '-0' : a };
+            return rec({ type: 'number', value: a !== a ? 'NaN' : a === 1 / 0 ? 'Infinity' : a === -1 / 0 ? '-Infinity'
+              : a === 0 && 1 / a < 0 ? '-0' : a });
         }
         try {
-          const deep = depth < 2, value = [];
+          const deep = depth < 2 && left > 0, value = list();
+          const add = (v) => { if (left > 0) value[value.length] = v; };
           if (isArray(a)) {
-            if (deep) for (let i = 0; i < a.length && i < most; i++) value[i] = remote(a[i], depth + 1);
-            return deep ? { type: 'array', value } : { type: 'array' };
+            if (deep) for (let i = 0; i < a.length && i < most; i++) add(remote(a[i], depth + 1));
+            return rec(deep ? { type: 'array', value } : { type: 'array' });
           }
-          if (a === top) return { type: 'window' };
-          if (a instanceof NodeType) return { type: 'node' };
-          if (a instanceof ErrorType) return { type: 'error' };
-          if (a instanceof PromiseType) return { type: 'promise' };
-          if (isView(a)) return { type: 'typedarray' };
+          if (a === top) return rec({ type: 'window' });
+          if (a instanceof NodeType) return rec({ type: 'node' });
+          if (a instanceof ErrorType) return rec({ type: 'error' });
+          if (a instanceof PromiseType) return rec({ type: 'promise' });
+          if (isView(a)) return rec({ type: 'typedarray' });
           const tag = apply(slice, apply(tagOf, a, []), [8, -1]);
           switch (tag) {
             case 'RegExp':
-              return { type: 'regexp', value: { pattern: apply(source, a, []), flags: apply(flags, a, []) } };
+              return rec({ type: 'regexp',
+                           value: rec({ pattern: apply(source, a, []), flags: apply(flags, a, []) }) });
             case 'Date':
-              try { return { type: 'date', value: apply(iso, a, []) }; } catch (_) { return { type: 'date' }; }
-            case 'WeakMap': return { type: 'weakmap' };
-            case 'WeakSet': return { type: 'weakset' };
-            case 'ArrayBuffer': return { type: 'arraybuffer' };
+              try {
+                return rec({ type: 'date', value: apply(iso, a, []) });
+              } catch (_) {
+                return rec({ type: 'date' });
+              }
+            case 'WeakMap': return rec({ type: 'weakmap' });
+            case 'WeakSet': return rec({ type: 'weakset' });
+            case 'ArrayBuffer': return rec({ type: 'arraybuffer' });
             case 'Map':
+              // Entries are read by index: the page may have replaced arrays' iterator.
               if (deep) {
-                // Entries are read by index: the page may have replaced arrays' iterator.
                 each(apply(mapEntries, a, []), mapNext, (entry) => {
                   const k = entry[0], v = entry[1];
-                  value[value.length] = [typeof k === 'string' ? k : remote(k, depth + 1), remote(v, depth + 1)];
+                  add(pair(typeof k === 'string' ? k : remote(k, depth + 1), remote(v, depth + 1)));
                 });
               }
-              return deep ? { type: 'map', value } : { type: 'map' };
+              return rec(deep ? { type: 'map', value } : { type: 'map' });
             case 'Set':
-              if (deep) each(apply(setValues, a, []), setNext, (v) => { value[value.length] = remote(v, depth + 1); });
-              return deep ? { type: 'set', value } : { type: 'set' };
+              if (deep) each(apply(setValues, a, []), setNext, (v) => add(remote(v, depth + 1)));
+              return rec(deep ? { type: 'set', value } : { type: 'set' });
           }
-          if (!deep) return { type: 'object' };
+          if (!deep) return rec({ type: 'object' });
           const names = keys(a);
-          for (let i = 0; i < names.length && i < most; i++) value[i] = [names[i], remote(a[names[i]], depth + 1)];
-          return { type: 'object', value };
+          for (let i = 0; i < names.length && i < most; i++) add(pair(names[i], remote(a[names[i]], depth + 1)));
+          return rec({ type: 'object', value });
         } catch (_) {
-          return { type: 'object' };
+          return rec({ type: 'object' });
         }
       };
-      // `shown` gives the arguments a call shows (null: none, for an assert that held).
+      // `shown` gives the arguments a call shows (null: none, for an assert that held). A console
+      // call made while one is being reported (a getter that logs) is passed on unreported.
+      let reporting = false;
       const wrap = (method, level, shown) => {
         const original = console[method];
         if (typeof original !== 'function') return;
         console[method] = function (...args) {
-          const list = shown ? shown(args) : args;
-          if (list) {
-            let line = '';
-            const values = [];
-            for (let i = 0; i < list.length; i++) {
-              line += (i ? ' ' : '') + show(list[i]);
-              values[i] = remote(list[i]);
+          if (!reporting) {
+            reporting = true;
+            try {
+              const given = shown ? shown(args) : args;
+              if (given) {
+                let line = '';
+                const values = list();
+                left = budget;
+                for (let i = 0; i < given.length; i++) {
+                  line += (i ? ' ' : '') + show(given[i]);
+                  values[i] = remote(given[i]);
+                }
+                post({ kind: 'console', level, method, text: line, args: values });
+              }
+            } catch (_) {
+            } finally {
+              reporting = false;
             }
-            post({ kind: 'console', level, method, text: line, args: values });
           }
           return apply(original, this, args);
         };
@@ -121,20 +148,24 @@ extension PageScripts {
       for (const method of ['table', 'dir', 'dirxml']) wrap(method, 'log');
       wrap('assert', 'error', (args) => {
         if (args[0]) return null;
-        const rest = [];
+        const rest = list();
         for (let i = 1; i < args.length; i++) rest[i - 1] = args[i];
         return rest.length ? rest : ['Assertion failed'];
       });
       // Counters and timers by label, kept apart from the page's own objects.
-      const counts = Object.create(null), timers = Object.create(null);
-      const label = (args) => (args.length && args[0] !== undefined ? show(args[0]) : 'default');
+      const counts = create(null), timers = create(null);
+      const label = (args) => (args.length && args[0] !== undefined ? text(args[0]) : 'default');
       wrap('count', 'log', (args) => {
         const l = label(args);
         counts[l] = (counts[l] || 0) + 1;
         return [`${l}: ${counts[l]}`];
       });
       wrap('countReset', 'log', (args) => { counts[label(args)] = 0; return null; });
-      wrap('time', 'log', (args) => { timers[label(args)] = elapsed(); return null; });
+      wrap('time', 'log', (args) => {
+        const l = label(args);
+        if (timers[l] === undefined) timers[l] = elapsed();
+        return null;
+      });
       for (const method of ['timeLog', 'timeEnd']) {
         wrap(method, 'log', (args) => {
           const l = label(args), start = timers[l];

@@ -7,14 +7,11 @@ enum BiDiLog {
     static func console(_ message: ConsoleMessage, context: String, timestamp: JSONValue) -> JSONValue {
         // log.Level has debug, info, warn and error; console.log is info.
         let level = ["debug": "debug", "warn": "warn", "error": "error"][message.level] ?? "info"
-        // A message the page did not make (the booster's notes) has its text as its argument.
-        let arguments = message.arguments.isEmpty ? [["type": "string", "value": .string(message.text)]]
-            : message.arguments
         return [
             "type": "console", "method": .string(message.method), "level": .string(level),
             "text": .string(message.text), "timestamp": timestamp, "source": source(context),
             // The page reports no stack.
-            "args": .array(arguments), "stackTrace": ["callFrames": []],
+            "args": .array(message.arguments), "stackTrace": ["callFrames": []],
         ]
     }
 

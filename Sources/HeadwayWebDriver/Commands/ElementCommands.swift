@@ -27,9 +27,9 @@ extension Handlers {
         // In the page's world, where the page's own expandos are, serialized as Execute Script's
         // results are (an element as a reference).
         .getElementProperty: { session, request in
-            try await session.runUserScript("const value = arguments[0][arguments[1]]; return value;",
-                                            [Session.elementReference(request.parameter("elementId")),
-                                             .string(request.parameter("name"))], async: false)
+            try await session.readInPage("const value = arguments[0][arguments[1]]; return value;",
+                                         [Session.elementReference(request.parameter("elementId")),
+                                          .string(request.parameter("name"))])
         },
         .getElementCSSValue: { session, request in
             try await session.elementAtom(ElementAtoms.cssValue, request, .string(request.parameter("propertyName")))

@@ -33,6 +33,12 @@ extension Session {
                        nextTask: nextTask)
     }
 
+    // A read in the page's world (Get Element Property), bounded as an atom is.
+    func readInPage(_ script: String, _ arguments: [JSONValue]) async throws -> JSONValue {
+        try await call(function: "null", source: script, arguments: arguments, mode: .sync,
+                       timeout: min(max(timeouts.scriptDuration, Self.atomFloor), Self.atomLimit))
+    }
+
     private func call(
         function: String, source: String?, arguments: [JSONValue], mode: ScriptMode, timeout: Duration,
         sandbox: String? = nil, at target: (handle: String, frames: [JSONValue])? = nil, nextTask: Bool = false

@@ -97,7 +97,8 @@ enum ActionSequences {
         case "pointerMove":
             action.duration = try duration(fields, path)
             let origin = try origin(fields, path, allowPointer: true)
-            let x = try integer(fields, "x", path), y = try integer(fields, "y", path)
+            // Numbers, as the spec has them since w3c/webdriver#1881 (2025); WPT at 845a0ae5 wants integers.
+            let x = try integer(fields, "x", path, fractions: true), y = try integer(fields, "y", path, fractions: true)
             try pointerProperties(fields, path)
             action.kind = .pointerMove(x: x, y: y, origin: origin)
         case "pointerCancel":
@@ -120,12 +121,13 @@ enum ActionSequences {
         return ms
     }
 
-    // A coordinate or a delta: the spec's integers, within `limit`.
+    // A coordinate or a delta: the spec's integers (or with `fractions`, numbers), within `limit`.
     private static func integer(
-        _ fields: [String: JSONValue], _ key: String, _ path: String, limit: Double = Limits.coordinate
+        _ fields: [String: JSONValue], _ key: String, _ path: String, limit: Double = Limits.coordinate,
+        fractions: Bool = false
     ) throws(WebDriverError) -> Double {
-        guard let value = fields[key]?.doubleValue, value.isFinite, value == value.rounded() else {
-            throw bad("\(path).\(key)", "must be an integer")
+        guard let value = fields[key]?.doubleValue, value.isFinite, fractions || value == value.rounded() else {
+            throw bad("\(path).\(key)", fractions ? "must be a number" : "must be an integer")
         }
         guard abs(value) <= limit else {
             throw bad("\(path).\(key)", "must be from -\(limit.formatted(.number.grouping(.never))) to "

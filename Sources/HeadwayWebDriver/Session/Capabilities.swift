@@ -63,59 +63,70 @@ package struct Capabilities: Sendable {
         self = matched
     }
 
-    // Validates and matches one merged set of capabilities.
+    // Validates and matches one merged set of capabilities: every key is validated ("invalid
+    // argument") before a mismatch ("session not created") is given, whatever the keys' order.
     private init(merged: [String: JSONValue]) throws(WebDriverError) {
         self.init()
+        var mismatch: WebDriverError?
         for (key, value) in merged where value != .null {
-            switch key {
-            case "browserName":
-                guard let name = value.stringValue else { throw CommandRequest.wrongType(key, "a string") }
-                guard name.lowercased() == "headway" else {
-                    throw WebDriverError(.sessionNotCreated, "this server runs headway, not \"\(name)\"")
-                }
-            case "browserVersion":
-                guard let asked = value.stringValue else { throw CommandRequest.wrongType(key, "a string") }
-                guard asked == Headway.version else {
-                    throw WebDriverError(.sessionNotCreated,
-                                         "this server runs headway \(Headway.version), not \(asked)")
-                }
-            case "platformName":
-                guard let platform = value.stringValue else { throw CommandRequest.wrongType(key, "a string") }
-                guard ["linux", "any"].contains(platform.lowercased()) else {
-                    throw WebDriverError(.sessionNotCreated, "this server runs on linux, not \(platform)")
-                }
-            case "acceptInsecureCerts":
-                guard let accept = value.boolValue else { throw CommandRequest.wrongType(key, "a boolean") }
-                acceptInsecureCerts = accept
-            case "pageLoadStrategy":
-                guard let strategy = value.stringValue.flatMap(PageLoadStrategy.init(rawValue:)) else {
-                    throw WebDriverError(.invalidArgument, "\"pageLoadStrategy\" must be normal, eager or none")
-                }
-                pageLoadStrategy = strategy
-            case "proxy":
-                guard case .object(let proxy) = value else { throw CommandRequest.wrongType(key, "an object") }
-                try options.apply(proxy: proxy)
-            case "setWindowRect":
-                guard value.boolValue != nil else { throw CommandRequest.wrongType(key, "a boolean") }
-            case "strictFileInteractability":
-                guard let strict = value.boolValue else { throw CommandRequest.wrongType(key, "a boolean") }
-                strictFileInteractability = strict
-            case "timeouts":
-                guard case .object(let object) = value else { throw CommandRequest.wrongType(key, "an object") }
-                timeouts = try Timeouts(parsing: object)
-            case "unhandledPromptBehavior":
-                unhandledPromptBehavior = try PromptBehavior(parsing: value)
-            case "webSocketUrl":
-                guard let bidi = value.boolValue else { throw CommandRequest.wrongType(key, "a boolean") }
-                webSocketUrl = bidi
-            case "headway:options":
-                guard case .object(let object) = value else { throw CommandRequest.wrongType(key, "an object") }
-                try options.apply(object)
-            default:
-                // Other vendors' extensions (goog:, moz:, se:, webkitgtk: ...) are not ours to judge.
-                guard key.contains(":") else {
-                    throw WebDriverError(.invalidArgument, "\"\(key)\" is not a WebDriver capability")
-                }
+            do {
+                try apply(key, value)
+            } catch where error.code == .sessionNotCreated {
+                mismatch = mismatch ?? error
+            }
+        }
+        if let mismatch { throw mismatch }
+    }
+
+    private mutating func apply(_ key: String, _ value: JSONValue) throws(WebDriverError) {
+        switch key {
+        case "browserName":
+            guard let name = value.stringValue else { throw CommandRequest.wrongType(key, "a string") }
+            guard name.lowercased() == "headway" else {
+                throw WebDriverError(.sessionNotCreated, "this server runs headway, not \"\(name)\"")
+            }
+        case "browserVersion":
+            guard let asked = value.stringValue else { throw CommandRequest.wrongType(key, "a string") }
+            guard asked == Headway.version else {
+                throw WebDriverError(.sessionNotCreated,
+                                     "this server runs headway \(Headway.version), not \(asked)")
+            }
+        case "platformName":
+            guard let platform = value.stringValue else { throw CommandRequest.wrongType(key, "a string") }
+            guard ["linux", "any"].contains(platform.lowercased()) else {
+                throw WebDriverError(.sessionNotCreated, "this server runs on linux, not \(platform)")
+            }
+        case "acceptInsecureCerts":
+            guard let accept = value.boolValue else { throw CommandRequest.wrongType(key, "a boolean") }
+            acceptInsecureCerts = accept
+        case "pageLoadStrategy":
+            guard let strategy = value.stringValue.flatMap(PageLoadStrategy.init(rawValue:)) else {
+                throw WebDriverError(.invalidArgument, "\"pageLoadStrategy\" must be normal, eager or none")
+            }
+            pageLoadStrategy = strategy
+        case "proxy":
+            guard case .object(let proxy) = value else { throw CommandRequest.wrongType(key, "an object") }
+            try options.apply(proxy: proxy)
+        case "setWindowRect":
+            guard value.boolValue != nil else { throw CommandRequest.wrongType(key, "a boolean") }
+        case "strictFileInteractability":
+            guard let strict = value.boolValue else { throw CommandRequest.wrongType(key, "a boolean") }
+            strictFileInteractability = strict
+        case "timeouts":
+            guard case .object(let object) = value else { throw CommandRequest.wrongType(key, "an object") }
+            timeouts = try Timeouts(parsing: object)
+        case "unhandledPromptBehavior":
+            unhandledPromptBehavior = try PromptBehavior(parsing: value)
+        case "webSocketUrl":
+            guard let bidi = value.boolValue else { throw CommandRequest.wrongType(key, "a boolean") }
+            webSocketUrl = bidi
+        case "headway:options":
+            guard case .object(let object) = value else { throw CommandRequest.wrongType(key, "an object") }
+            try options.apply(object)
+        default:
+            // Other vendors' extensions (goog:, moz:, se:, webkitgtk: ...) are not ours to judge.
+            guard key.contains(":") else {
+                throw WebDriverError(.invalidArgument, "\"\(key)\" is not a WebDriver capability")
             }
         }
     }

@@ -128,11 +128,15 @@ package struct HeadwayOptions: Sendable {
     mutating func apply(proxy object: [String: JSONValue]) throws(WebDriverError) {
         proxy = object
         func invalid(_ what: String) -> WebDriverError { WebDriverError(.invalidArgument, "proxy: " + what) }
-        let strings = ["proxyAutoconfigUrl", "httpProxy", "sslProxy", "socksProxy"]
+        // ftpProxy, socksUsername and socksPassword are not the spec's, but Selenium's clients send them.
+        let strings = ["proxyAutoconfigUrl", "httpProxy", "sslProxy", "socksProxy", "ftpProxy", "socksUsername",
+                       "socksPassword"]
         for (key, value) in object {
             switch key {
             case "proxyType": continue
             case "noProxy":
+                // An array of hosts, or (as Selenium's clients pass it on) one comma-separated string.
+                if value.stringValue != nil { continue }
                 guard case .array(let hosts) = value, hosts.allSatisfy({ $0.stringValue != nil }) else {
                     throw invalid("\"noProxy\" must be an array of strings")
                 }

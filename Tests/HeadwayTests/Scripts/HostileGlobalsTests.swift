@@ -14,6 +14,9 @@ struct HostileGlobalsTests {
         JSON.stringify = () => '"';
         JSON.parse = () => { throw 1; };
         const saved = { log: console.log, map: new Map([[1, 2]]) };
+        Object.defineProperty(Array.prototype, 0, { set() { throw 24; }, configurable: true });
+        const mirror = { get self() { console.log(mirror); return 1; } };
+        console.log(mirror);
         Array.prototype[Symbol.iterator] = function () { throw 21; };
         String.prototype.slice = function () { throw 22; };
         Object.prototype.toString = function () { throw 23; };
