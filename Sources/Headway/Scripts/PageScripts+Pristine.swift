@@ -29,6 +29,7 @@ extension PageScripts {
       stringify: JSON.stringify, parse: JSON.parse, apply: Reflect.apply, eval: eval,
       freeze: Object.freeze, Promise: Promise, setTimeout: setTimeout.bind(window), WeakSet: WeakSet,
       weakHas: WeakSet.prototype.has, weakAdd: WeakSet.prototype.add,
+      WeakMap: WeakMap, weakGet: WeakMap.prototype.get, weakSet: WeakMap.prototype.set,
       Error: Error, SyntaxError: SyntaxError, EvalError: EvalError, Map: Map, Set: Set,
       Node: typeof Node === 'function' ? Node : null, fromEntries: Object.fromEntries, arrayFrom: Array.from,
       max: Math.max, split: String.prototype.split, slice: String.prototype.slice, trim: String.prototype.trim,

@@ -309,7 +309,7 @@ final class BiDiEvents {
             // What a page posts may claim anything: its nodes get no sharedId.
             "data": BiDiRemoteValue.remote(data["data"] ?? ["type": "undefined"], context: ContextID(handle: handle),
                                            nodeKey: "", sharedIds: false),
-            "source": BiDiLog.source(handle),
+            "source": ["realm": .string(realmID(of: handle)), "context": .string(handle)],
         ], context: handle)
     }
 

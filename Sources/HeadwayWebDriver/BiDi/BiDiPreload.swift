@@ -32,9 +32,8 @@ final class BiDiPreloads {
               const stringify = JSON.stringify;
             \(BiDiRemoteValue.serializer)
               const channel = (id) => (value) => {
-                counted = 0;
                 const drop = (k, v) => (k === NK ? undefined : v);
-                try { post(stringify({ kind: 'message', data: { channel: id, data: ser(value, 64, []) } }, drop)); }
+                try { post(stringify({ kind: 'message', data: { channel: id, data: serialize(value, 64, 0, 'none') } }, drop)); }
                 catch (_) {}
               };
               try { (\(function)

@@ -5,8 +5,8 @@ import Headway
 // page-side serializer and deserializer, which run in the page's world with the user's script,
 // and the Swift side that turns the classic element references they cross as into `sharedId`s.
 enum BiDiRemoteValue {
-    // The serializer of remote values, `ser(value, depth, seen)`, with its helpers: JavaScript
-    // statements for the page's world, shared by scripts and preload scripts' channels. It uses
+    // The serializer of remote values, `serialize(value, depth, dom, shadow)`, with its helpers:
+    // JavaScript statements for the page's world, shared by scripts and channels. It uses
     // the built-ins Headway captured before the page's scripts ran (`__headwayPristine`), plain
     // loops and `instanceof`, so a page that replaces `eval`, `Reflect.apply`, `Set`, `Map`,
     // `Array.prototype.push` or `Symbol.toStringTag` changes nothing here; its objects have no
@@ -14,10 +14,15 @@ enum BiDiRemoteValue {
     // that marks a node, unknown to the page; at most `MOST` values are serialized.
     static let serializer = #"""
     const H = \#(PristineLookup.expression) || { eval: globalThis.eval,
-      apply: Reflect.apply, Map: Map, Set: Set, Promise: Promise, Node: typeof Node === 'function' ? Node : null };
+      apply: Reflect.apply, Map: Map, Set: Set, Promise: Promise, Node: typeof Node === 'function' ? Node : null,
+      WeakMap: WeakMap, weakGet: WeakMap.prototype.get, weakSet: WeakMap.prototype.set };
     const isArray = Array.isArray, MOST = 100000;
-    let counted = 0;
+    // One serialization's state (`serialize` sets it): values counted, the objects met with their
+    // remote values (a second meeting gets an `internalId`, as the spec says), maxDomDepth (null:
+    // unlimited) and includeShadowTree.
+    let counted = 0, known = null, ids = 0, DOM = 0, SHADOW = 'none';
     const isNode = (v) => { try { return H.Node !== null && v instanceof H.Node; } catch { return false; } };
+    const isShadowRoot = (v) => v.nodeType === 11 && typeof ShadowRoot === 'function' && v instanceof ShadowRoot;
     const kind = (v) => {
       if (isArray(v)) return 'array';
       if (v instanceof H.Map) return 'map';
@@ -35,7 +40,33 @@ enum BiDiRemoteValue {
       if (typeof v === 'function') return 'function';
       return 'object';
     };
-    const ser = (v, depth, seen) => {
+    // A node: its children while maxDomDepth allows (a shadow root's only as includeShadowTree
+    // says), an element's attributes and open shadow root (closed ones are out of a script's reach).
+    const serNode = (v, depth, dom) => {
+      const value = { __proto__: null, nodeType: v.nodeType, childNodeCount: v.childNodes.length };
+      if (v.nodeValue !== null) value.nodeValue = v.nodeValue;
+      if (v.nodeType === 1 || v.nodeType === 2) {
+        value.localName = v.localName;
+        value.namespaceURI = v.namespaceURI;
+      }
+      const shadow = isShadowRoot(v);
+      if (dom !== 0 && (!shadow || SHADOW === 'all' || (SHADOW === 'open' && v.mode === 'open'))) {
+        const children = [], nodes = v.childNodes;
+        for (let i = 0; i < nodes.length; i += 1) children[i] = ser(nodes[i], depth, dom === null ? null : dom - 1);
+        value.children = children;
+      }
+      if (v.nodeType === 1) {
+        value.attributes = { __proto__: null };
+        const attributes = v.attributes;
+        for (let i = 0; i < attributes.length; i += 1) value.attributes[attributes[i].name] = attributes[i].value;
+        value.shadowRoot = v.shadowRoot ? ser(v.shadowRoot, depth, dom) : null;
+      }
+      if (shadow) value.mode = v.mode;
+      const out = { __proto__: null, type: 'node', value };
+      out[NK] = v;
+      return out;
+    };
+    const ser = (v, depth, dom = DOM) => {
       counted += 1;
       if (counted > MOST) throw new RangeError(`the value holds more than ${MOST} values to serialize`);
       const t = typeof v;
@@ -50,22 +81,7 @@ enum BiDiRemoteValue {
       if (t === 'bigint') return { __proto__: null, type: 'bigint', value: '' + v };
       if (t === 'symbol') return { __proto__: null, type: 'symbol' };
       if (t === 'function') return { __proto__: null, type: 'function' };
-      if (isNode(v)) {
-        const value = { __proto__: null, nodeType: v.nodeType, childNodeCount: v.childNodes.length };
-        if (v.nodeType === 1) {
-          value.localName = v.localName;
-          value.namespaceURI = v.namespaceURI;
-          value.attributes = { __proto__: null };
-          const attributes = v.attributes;
-          for (let i = 0; i < attributes.length; i += 1) value.attributes[attributes[i].name] = attributes[i].value;
-          value.shadowRoot = null;
-        } else if (v.nodeValue !== null) {
-          value.nodeValue = v.nodeValue;
-        }
-        const out = { __proto__: null, type: 'node', value };
-        out[NK] = v;
-        return out;
-      }
+      if (isNode(v)) return serNode(v, depth, dom);
       if (v === window.top) return { __proto__: null, type: 'window', value: { __proto__: null, context: '__top__' } };
       if (v === window) return { __proto__: null, type: 'window', value: { __proto__: null, context: '__self__' } };
       if (v && v.window === v) return { __proto__: null, type: 'window' };
@@ -78,11 +94,18 @@ enum BiDiRemoteValue {
       }
       const nests = type === 'array' || type === 'set' || type === 'map' || type === 'object' || type === 'nodelist'
         || type === 'htmlcollection';
-      let cyclic = false;
-      for (let i = 0; i < seen.length; i += 1) if (seen[i] === v) cyclic = true;
-      if (depth === 0 || cyclic || !nests) return { __proto__: null, type };
-      seen[seen.length] = v;
-      const inner = (x) => ser(x, depth - 1, seen);
+      const out = { __proto__: null, type };
+      if (!nests) return out;
+      // Met before (a cycle, or the same object twice): both get one internalId, this no value.
+      const first = H.apply(H.weakGet, known, [v]);
+      if (first !== undefined) {
+        if (first.internalId === undefined) { ids += 1; first.internalId = `headway-internal-${ids}`; }
+        out.internalId = first.internalId;
+        return out;
+      }
+      H.apply(H.weakSet, known, [v, out]);
+      if (depth === 0) return out;
+      const inner = (x) => ser(x, depth - 1);
       const value = [];
       if (type === 'map') {
         for (const [k, x] of v) value[value.length] = [typeof k === 'string' ? k : inner(k), inner(x)];
@@ -94,8 +117,17 @@ enum BiDiRemoteValue {
       } else {
         for (let i = 0; i < v.length; i += 1) value[value.length] = inner(v[i]);
       }
-      seen.length -= 1;
-      return { __proto__: null, type, value };
+      out.value = value;
+      return out;
+    };
+    // Serializes `v` to maxObjectDepth `depth` (64 at most), maxDomDepth `dom` and
+    // includeShadowTree `shadow`; one started within another (a getter that calls a channel)
+    // leaves the other's state as it was.
+    const serialize = (v, depth, dom, shadow) => {
+      const outer = { counted, known, DOM, SHADOW };
+      counted = 0; known = new H.WeakMap(); DOM = dom; SHADOW = shadow;
+      try { return ser(v, depth); }
+      finally { counted = outer.counted; known = outer.known; DOM = outer.DOM; SHADOW = outer.SHADOW; }
     };
     """#
 
@@ -108,6 +140,22 @@ enum BiDiRemoteValue {
     // `\(FUNCTION)` is replaced by the function declaration of a call.
     static let body = "const P = arguments[0], NK = P.nodeKey;\n" + serializer + "\n" + #"""
     const MISSING = { __proto__: null };
+    // A channel (checked by `local`: {channel, depth, dom, shadow, root}): a function that sends
+    // its first argument, serialized as the channel says, as a script.message event.
+    const handler = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.headway;
+    const post = handler ? handler.postMessage.bind(handler) : () => {};
+    const channel = (c) => (value) => {
+      try {
+        const data = serialize(value, c.depth, c.dom, c.shadow);
+        if (c.root && T && value !== null && (typeof value === 'object' || typeof value === 'function')) {
+          const id = T.put(value);
+          if (id !== null) data.handle = id;
+        }
+        const drop = (k, v) => (k === NK ? undefined : v);
+        post((H.stringify || JSON.stringify)({ __proto__: null, kind: 'message',
+          data: { __proto__: null, channel: c.channel, data } }, drop));
+      } catch (_) {}
+    };
     const T = typeof H.handles === 'function' ? H.handles(P.handleKey) : null;
     const des = (v) => {
       if (v === null || typeof v !== 'object') throw new TypeError('a local value must be an object');
@@ -138,6 +186,7 @@ enum BiDiRemoteValue {
         }
         case 'date': return new Date(x);
         case 'regexp': return new RegExp(x.pattern, x.flags ?? '');
+        case 'channel': return channel(x);
         default: throw new TypeError(`a local value of type ${v.type} is not supported`);
       }
     };
@@ -157,13 +206,12 @@ enum BiDiRemoteValue {
       return r;
     };
     const failed = (e) => {
-      counted = 0;
-      try { return { __proto__: null, thrown: held(ser(e, 1, []), e), text: text(e) }; }
+      try { return { __proto__: null, thrown: held(serialize(e, 1, 0, 'none'), e), text: text(e) }; }
       catch { return { __proto__: null, thrown: { type: 'error' }, text: text(e) }; }
     };
     const done = (v) => {
-      counted = 0;
-      try { return { __proto__: null, ok: held(ser(v, P.depth, []), v) }; } catch (e) { return failed(e); }
+      try { return { __proto__: null, ok: held(serialize(v, P.depth, P.dom, P.shadow), v) }; }
+      catch (e) { return failed(e); }
     };
     let value;
     try {
@@ -196,30 +244,6 @@ enum BiDiRemoteValue {
 
     // A key no page can guess, for the nodes of one call.
     static func nodeKey() -> String { "headway-node-" + UUID().uuidString.lowercased() }
-
-    // A local value as the page-side deserializer takes it: a `sharedId` becomes the classic
-    // element reference (under `nodeKey`) that Headway's runtime revives into the node.
-    static func local(_ value: JSONValue, nodeKey: String) throws -> JSONValue {
-        switch value {
-        case .object(let object):
-            if let shared = object["sharedId"] {
-                guard let id = shared.stringValue else {
-                    throw BiDiError(.invalidArgument, "\"sharedId\" must be a string")
-                }
-                return [nodeKey: [ScriptRuntime.elementKey: .string(id)]]
-            }
-            if let handle = object["handle"] {
-                // Found, or `no such handle`, in the page.
-                guard let id = handle.stringValue else {
-                    throw BiDiError(.invalidArgument, "\"handle\" must be a string")
-                }
-                return ["handle": .string(id)]
-            }
-            return .object(try object.mapValues { try local($0, nodeKey: nodeKey) })
-        case .array(let items): return .array(try items.map { try local($0, nodeKey: nodeKey) })
-        default: return value
-        }
-    }
 
     // A remote value from the page: each node's element reference (under `nodeKey`) becomes its
     // `sharedId` (with `sharedIds` off, as for what a page posts, the node has none), and the

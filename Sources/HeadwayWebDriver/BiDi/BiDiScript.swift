@@ -14,11 +14,15 @@ enum BiDiScript {
         "script.callFunction": { call in
             let function = try call.parameters.string("functionDeclaration")
             let arguments = call.parameters.body["arguments"] ?? []
-            guard case .array = arguments else { throw BiDiError(.invalidArgument, "\"arguments\" must be an array") }
+            guard case .array(let items) = arguments else {
+                throw BiDiError(.invalidArgument, "\"arguments\" must be an array")
+            }
             let key = BiDiRemoteValue.nodeKey()
             return try await run(call, [
-                "run": "call", "nodeKey": .string(key), "args": try BiDiRemoteValue.local(arguments, nodeKey: key),
-                "this": try BiDiRemoteValue.local(call.parameters.body["this"] ?? .null, nodeKey: key),
+                "run": "call", "nodeKey": .string(key),
+                "args": .array(try items.map { try BiDiRemoteValue.local($0, nodeKey: key) }),
+                "this": try call.parameters.body["this"].flatMap { $0 == .null ? nil : $0 }
+                    .map { try BiDiRemoteValue.local($0, nodeKey: key) } ?? .null,
             ], function: function)
         },
         "script.getRealms": { call in
@@ -81,7 +85,10 @@ enum BiDiScript {
         let key = payload["nodeKey"]?.stringValue ?? BiDiRemoteValue.nodeKey()
         payload["nodeKey"] = .string(key)
         payload["awaitPromise"] = .bool(try call.parameters.bool("awaitPromise"))
-        payload["depth"] = try serializationDepth(call)
+        let options = try SerializationOptions(call.parameters.body["serializationOptions"])
+        payload["depth"] = options.depth
+        payload["dom"] = options.dom
+        payload["shadow"] = options.shadow
         if let activation = call.parameters.body["userActivation"], activation.boolValue == nil {
             throw BiDiError(.invalidArgument, "\"userActivation\" must be a boolean")
         }
@@ -126,26 +133,6 @@ enum BiDiScript {
         }
         return ["type": "success", "realm": realm,
                 "result": BiDiRemoteValue.remote(answer["ok"] ?? ["type": "undefined"], context: context, nodeKey: key)]
-    }
-
-    // maxObjectDepth of `serializationOptions`: null (the default) is unlimited, held to 64 levels.
-    // Its other members are checked: maxDomDepth null or 0 or more, includeShadowTree a mode.
-    private static func serializationDepth(_ call: BiDiCall) throws -> JSONValue {
-        guard let given = call.parameters.body["serializationOptions"] else { return 64 }
-        guard case .object(let options) = given else {
-            throw BiDiError(.invalidArgument, "\"serializationOptions\" must be an object")
-        }
-        if let dom = options["maxDomDepth"], dom != .null, dom.integer(in: 0...Int(Int32.max)) == nil {
-            throw BiDiError(.invalidArgument, "\"maxDomDepth\" must be an integer, 0 or more, or null")
-        }
-        if let shadow = options["includeShadowTree"], !["none", "open", "all"].contains(shadow.stringValue ?? "") {
-            throw BiDiError(.invalidArgument, "\"includeShadowTree\" must be \"none\", \"open\" or \"all\"")
-        }
-        guard let depth = options["maxObjectDepth"], depth != .null else { return 64 }
-        guard let levels = depth.integer(in: 0...64) else {
-            throw BiDiError(.invalidArgument, "\"maxObjectDepth\" must be an integer from 0 to 64, or null")
-        }
-        return .number(Double(levels))
     }
 }
 
