@@ -30,9 +30,10 @@ struct ContextID: Equatable {
     }
 
     private static func isReference(_ text: String) -> Bool {
-        let halves = text.split(separator: "-", omittingEmptySubsequences: false)
-        return halves.count == 2 && halves[0].count == 16 && halves[0].allSatisfy(\.isHexDigit)
-            && (1...12).contains(halves[1].count) && halves[1].allSatisfy(\.isASCII) && halves[1].allSatisfy(\.isNumber)
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[0].count == 8 && parts[1].count == 16
+            && parts[0...1].allSatisfy { $0.allSatisfy(\.isHexDigit) }
+            && (1...12).contains(parts[2].count) && parts[2].allSatisfy(\.isASCII) && parts[2].allSatisfy(\.isNumber)
     }
 }
 

@@ -15,10 +15,13 @@
 enum ScriptRuntime {
     static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
     static let shadowKey = "shadow-6066-11e4-a52e-4f735466cecf"
+    // A node of any kind, as BiDi's `sharedId` names one (never in a classic client's JSON).
+    static let nodeKey = "node-headway-6066-11e4-a52e-4f735466cecf"
 
     static let prelude = #"""
     const EK = 'element-6066-11e4-a52e-4f735466cecf', SK = 'shadow-6066-11e4-a52e-4f735466cecf';
     const WK = 'window-fcc6-11e5-b4f8-330a88ab9d7f', FK = 'frame-075b-4da1-b6ba-e579c2d3230a';
+    const AK = 'node-headway-6066-11e4-a52e-4f735466cecf';
     class WDError { constructor(code, message) { this.code = code; this.message = message; } }
     const fail = (code, message) => { throw new WDError(code, message); };
     const REG = Symbol.for('headway.webdriver.references');
@@ -27,10 +30,21 @@ enum ScriptRuntime {
     // One registry per document, kept by the top window (a frame's window of a local file takes
     // no property from this world) under a symbol, which no element's id can shadow.
     const registries = window[REG] ?? Object.defineProperty(window, REG, { value: new WeakMap() })[REG];
+    // The browsing context a window shows, as a hash of its path: the top-level window's handle,
+    // then each frame element's reference down to it. A reference starts with it, so one from
+    // another window or frame is `no such element`, one from an earlier document here stale.
+    const contextOf = (w) => {
+      const frames = [];
+      for (let x = w; x.parent !== x && frames.length <= 64; x = x.parent) frames.push(x.frameElement);
+      let path = h, hash = 0x811c9dc5;
+      for (let i = frames.length - 1; i >= 0; i -= 1) path += '/' + (frames[i] ? reference(frames[i]) : '?');
+      for (let i = 0; i < path.length; i += 1) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193) >>> 0;
+      return hash.toString(16).padStart(8, '0');
+    };
     const registry = (w) => {
       let r = registries.get(w.document);
       if (!r) {
-        r = { doc: hex(), next: 0, byId: new Map(), ids: new WeakMap() };
+        r = { ctx: contextOf(w), doc: hex(), next: 0, byId: new Map(), ids: new WeakMap() };
         registries.set(w.document, r);
       }
       return r;
@@ -43,7 +57,7 @@ enum ScriptRuntime {
       const r = registry(windowOf(node));
       let id = r.ids.get(node);
       if (!id) {
-        id = r.doc + '-' + (r.next += 1);
+        id = r.ctx + '-' + r.doc + '-' + (r.next += 1);
         r.ids.set(node, id);
         // Weak: a reference keeps no node alive; now and then the dead entries are dropped.
         r.byId.set(id, new WeakRef(node));
@@ -51,12 +65,18 @@ enum ScriptRuntime {
       }
       return id;
     };
+    // `shadow`: true for a shadow root, false for an element (or another node a script returned,
+    // never a shadow root), null for a node of any kind (BiDi's sharedId).
     const known = (id, w, shadow) => {
-      const what = shadow ? 'shadow root' : 'element';
-      const parts = typeof id === 'string' ? /^([0-9a-f]{16})-([0-9]+)$/.exec(id) : null;
+      const what = shadow ? 'shadow root' : shadow === null ? 'node' : 'element';
+      const parts = typeof id === 'string' ? /^([0-9a-f]{8})-([0-9a-f]{16})-([0-9]+)$/.exec(id) : null;
       if (!parts) fail(shadow ? 'no such shadow root' : 'no such element', `no ${what} has the reference ${id}`);
       const r = registry(w);
-      if (r.doc !== parts[1]) {
+      if (r.ctx !== parts[1]) {
+        fail(shadow ? 'no such shadow root' : 'no such element',
+             `the ${what} ${id} belongs to another window or frame: switch to it first`);
+      }
+      if (r.doc !== parts[2]) {
         fail(shadow ? 'detached shadow root' : 'stale element reference',
              `the ${what} ${id} belongs to a document that is no longer the current one`);
       }
@@ -64,10 +84,13 @@ enum ScriptRuntime {
       if (!ref) fail(shadow ? 'no such shadow root' : 'no such element', `no ${what} has the reference ${id}`);
       const node = ref.deref();
       // Collected: nothing held it, so it had left the document.
-      if (!node || (shadow ? !node.host.isConnected : !node.isConnected)) {
+      // BiDi's nodes stay known while they live, in the document or not.
+      if (!node || (shadow !== null && (isShadow(node) ? !node.host.isConnected : !node.isConnected))) {
         fail(shadow ? 'detached shadow root' : 'stale element reference',
              `the ${what} ${id} is no longer in the document`);
       }
+      if (shadow === false && isShadow(node)) fail('no such element', `${id} is a shadow root, not an element`);
+      if (shadow === true && !isShadow(node)) fail('no such shadow root', `${id} is an element, not a shadow root`);
       return node;
     };
     let ctx = window;
@@ -92,11 +115,12 @@ enum ScriptRuntime {
       if (v === null || typeof v !== 'object') return v;
       if (Array.isArray(v)) return v.map(x => revive(x, seen));
       // A reference's id must be a string (the spec's JSON deserialize).
-      for (const key of [EK, SK, WK, FK]) {
+      for (const key of [EK, SK, WK, FK, AK]) {
         if (key in v && typeof v[key] !== 'string') fail('invalid argument', `a reference's ${key} must be a string`);
       }
       if (EK in v) return known(v[EK], ctx, false);
       if (SK in v) return known(v[SK], ctx, true);
+      if (AK in v) return known(v[AK], ctx, null);
       if (WK in v) {
         if (v[WK] !== h) fail('no such window', `the window ${v[WK]} is not this session's current window`);
         return window;
