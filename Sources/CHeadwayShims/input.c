@@ -87,6 +87,20 @@ static guint hw_modifier_mask(guint keyval) {
     }
 }
 
+/* X11 keycodes (evdev + 8): MetaLeft, MetaRight, NumpadEqual, NumpadComma, Pause, Help, Cancel. */
+static guint16 hw_own_keycode(guint keyval) {
+    switch (keyval) {
+    case GDK_KEY_Meta_L: return 133;
+    case GDK_KEY_Meta_R: return 134;
+    case GDK_KEY_KP_Equal: return 125;
+    case GDK_KEY_KP_Separator: return 129;
+    case GDK_KEY_Pause: return 127;
+    case GDK_KEY_Help: return 146;
+    case GDK_KEY_Cancel: return 231;
+    default: return 0;
+    }
+}
+
 static gboolean hw_no_context_menu(WebKitWebView *view, WebKitContextMenu *menu, GdkEvent *event,
                                    WebKitHitTestResult *hit, gpointer data) {
     (void)view; (void)menu; (void)event; (void)hit; (void)data;
@@ -231,12 +245,20 @@ void hw_input_key(GtkWidget *view, gboolean press, guint keyval) {
     if (press) input->modifiers |= mask;
     else input->modifiers &= ~mask;
     event->key.state = input->buttons | input->modifiers;
+    /* The keypad's digits and decimal point type themselves only with NumLock on (GDK_MOD2_MASK). */
+    if ((keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9) || keyval == GDK_KEY_KP_Decimal) {
+        event->key.state |= GDK_MOD2_MASK;
+    }
     event->key.is_modifier = mask != 0;
-    /* GTK mishandles a key event without a real hardware keycode. */
+    /* GTK mishandles a key event without a real hardware keycode. WebKit takes KeyboardEvent.code
+       from it: the keys a US keymap puts on another key's level, or on none, get their own. */
     GdkKeymapKey *keys = NULL;
     int count = 0;
     GdkKeymap *keymap = gdk_keymap_get_for_display(gtk_widget_get_display(view));
-    if (gdk_keymap_get_entries_for_keyval(keymap, keyval, &keys, &count) && count > 0) {
+    guint16 own = hw_own_keycode(keyval);
+    if (own != 0) {
+        event->key.hardware_keycode = own;
+    } else if (gdk_keymap_get_entries_for_keyval(keymap, keyval, &keys, &count) && count > 0) {
         event->key.hardware_keycode = (guint16)keys[0].keycode;
         event->key.group = (guint8)keys[0].group;
     }

@@ -4,30 +4,30 @@
 enum WebDriverKeys {
     static let null: Character = "\u{E000}"
 
-    // The normalized keys; right-hand and numpad variants map to the same key (the library sends
-    // the left-hand / main-keyboard one, so KeyboardEvent.code and location differ).
+    // The normalized keys, with the keypad's and the right-hand ones by their KeyboardEvent.code
+    // (https://www.w3.org/TR/webdriver2/#keyboard-actions, its table of codes and locations).
     static let normalized: [UInt32: String] = {
         var keys: [UInt32: String] = [
-            0xE003: "Backspace", 0xE004: "Tab", 0xE006: "Enter", 0xE007: "Enter", 0xE008: "Shift",
-            0xE009: "Control", 0xE00A: "Alt", 0xE00C: "Escape", 0xE00D: " ", 0xE00E: "PageUp",
+            0xE001: "Cancel", 0xE002: "Help", 0xE003: "Backspace", 0xE004: "Tab", 0xE005: "Clear", 0xE006: "Enter", 0xE007: "Enter", 0xE008: "Shift",
+            0xE009: "Control", 0xE00A: "Alt", 0xE00B: "Pause", 0xE00C: "Escape", 0xE00D: " ", 0xE00E: "PageUp",
             0xE00F: "PageDown", 0xE010: "End", 0xE011: "Home", 0xE012: "ArrowLeft", 0xE013: "ArrowUp",
             0xE014: "ArrowRight", 0xE015: "ArrowDown", 0xE016: "Insert", 0xE017: "Delete", 0xE018: ";",
-            0xE019: "=", 0xE024: "*", 0xE025: "+", 0xE026: ",", 0xE027: "-", 0xE028: ".", 0xE029: "/",
-            0xE03D: "Meta", 0xE050: "Shift", 0xE051: "Control", 0xE052: "Alt", 0xE053: "Meta",
-            0xE054: "PageUp", 0xE055: "PageDown", 0xE056: "End", 0xE057: "Home", 0xE058: "ArrowLeft",
-            0xE059: "ArrowUp", 0xE05A: "ArrowRight", 0xE05B: "ArrowDown", 0xE05C: "Insert", 0xE05D: "Delete",
+            0xE019: "NumpadEqual", 0xE024: "NumpadMultiply", 0xE025: "NumpadAdd", 0xE026: "NumpadComma",
+            0xE027: "NumpadSubtract", 0xE028: "NumpadDecimal", 0xE029: "NumpadDivide",
+            0xE03D: "Meta", 0xE040: "ZenkakuHankaku", 0xE050: "ShiftRight", 0xE051: "ControlRight", 0xE052: "AltRight", 0xE053: "MetaRight",
+            0xE054: "NumpadPageUp", 0xE055: "NumpadPageDown", 0xE056: "NumpadEnd", 0xE057: "NumpadHome",
+            0xE058: "NumpadArrowLeft", 0xE059: "NumpadArrowUp", 0xE05A: "NumpadArrowRight",
+            0xE05B: "NumpadArrowDown", 0xE05C: "NumpadInsert", 0xE05D: "NumpadDelete",
         ]
-        for digit in 0...9 { keys[0xE01A + UInt32(digit)] = String(digit) }
+        for digit in 0...9 { keys[0xE01A + UInt32(digit)] = "Numpad\(digit)" }
         for number in 1...12 { keys[0xE031 + UInt32(number - 1)] = "F\(number)" }
         return keys
     }()
 
-    // Normalized keys WebDriver defines that the library cannot send.
-    static let unsupported: [UInt32: String] = [
-        0xE001: "Cancel", 0xE002: "Help", 0xE005: "Clear", 0xE00B: "Pause", 0xE040: "ZenkakuHankaku",
-    ]
 
-    static let modifiers: Set<String> = ["Shift", "Control", "Alt", "Meta"]
+    static let modifiers: Set<String> = [
+        "Shift", "Control", "Alt", "Meta", "ShiftRight", "ControlRight", "AltRight", "MetaRight",
+    ]
 
     // Characters typed with Shift on a US keyboard (the spec's shifted characters).
     static let shifted = Set("~!@#$%^&*()_+{}|:\"<>?ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -43,10 +43,7 @@ enum WebDriverKeys {
     static func name(_ value: Character) throws(WebDriverError) -> String {
         if let scalar = value.unicodeScalars.first, value.unicodeScalars.count == 1 {
             if let name = normalized[scalar.value] { return name }
-            if let name = unsupported[scalar.value] {
-                throw WebDriverError(.unsupportedOperation, "headway cannot send the key \(name) (U+\(hex(scalar)))")
-            }
-            if (0xE000...0xF8FF).contains(scalar.value) {
+            if (0xE000...0xE05D).contains(scalar.value) {
                 throw WebDriverError(.unsupportedOperation, "U+\(hex(scalar)) is no key WebDriver defines")
             }
             if scalar.value < 0x20 || scalar.value == 0x7F, value != "\n", value != "\r", value != "\t" {

@@ -15,6 +15,24 @@ enum KeyNames {
             "Alt": UInt32(GDK_KEY_Alt_L), "Meta": UInt32(GDK_KEY_Meta_L),
         ]
         for number in 1...12 { keys["F\(number)"] = UInt32(GDK_KEY_F1) + UInt32(number - 1) }
+        // The keypad's and the right-hand keys, by their KeyboardEvent.code (the keypad's
+        // navigation keys, NumLock off, as Numpad + their key).
+        for digit in 0...9 { keys["Numpad\(digit)"] = UInt32(GDK_KEY_KP_0) + UInt32(digit) }
+        let variants: [String: Int32] = [
+            "NumpadAdd": GDK_KEY_KP_Add, "NumpadSubtract": GDK_KEY_KP_Subtract,
+            "NumpadMultiply": GDK_KEY_KP_Multiply, "NumpadDivide": GDK_KEY_KP_Divide,
+            "NumpadDecimal": GDK_KEY_KP_Decimal, "NumpadComma": GDK_KEY_KP_Separator,
+            "NumpadEqual": GDK_KEY_KP_Equal, "NumpadEnter": GDK_KEY_KP_Enter,
+            "NumpadPageUp": GDK_KEY_KP_Page_Up, "NumpadPageDown": GDK_KEY_KP_Page_Down,
+            "NumpadEnd": GDK_KEY_KP_End, "NumpadHome": GDK_KEY_KP_Home, "NumpadInsert": GDK_KEY_KP_Insert,
+            "NumpadDelete": GDK_KEY_KP_Delete, "NumpadArrowLeft": GDK_KEY_KP_Left, "NumpadArrowUp": GDK_KEY_KP_Up,
+            "NumpadArrowRight": GDK_KEY_KP_Right, "NumpadArrowDown": GDK_KEY_KP_Down,
+            "ShiftRight": GDK_KEY_Shift_R, "ControlRight": GDK_KEY_Control_R, "AltRight": GDK_KEY_Alt_R,
+            "MetaRight": GDK_KEY_Meta_R,
+            "Cancel": GDK_KEY_Cancel, "Clear": GDK_KEY_Clear, "Help": GDK_KEY_Help, "Pause": GDK_KEY_Pause,
+            "ZenkakuHankaku": GDK_KEY_Zenkaku_Hankaku,
+        ]
+        for (name, keyval) in variants { keys[name] = UInt32(keyval) }
         return keys
     }()
 

@@ -5,12 +5,17 @@ extension Page {
     /// Presses `key` and returns once the page has had the `keydown`. `key` is one character
     /// (`"a"`, `"A"`, `"é"`, `" "`) or a `KeyboardEvent.key` name: Enter, Tab, Backspace,
     /// Delete, Escape, ArrowLeft, ArrowRight, ArrowUp, ArrowDown, Home, End, PageUp, PageDown,
-    /// Insert, Shift, Control, Alt, Meta, F1 to F12. A modifier stays held (in the state of later
-    /// key and mouse events: shift-click, Control+A) until its `keyUp`. The keys go to the focused
-    /// element, as a user's typing does. With `holdsDialogs`, the call returns once a dialog the
-    /// key opened is open (at once when one is open already). Throws `.invalidArgument` for any
-    /// other `key`, `.closed` for a closed page, `.timeout` when the page did not take the event
-    /// within 10 seconds.
+    /// Insert, Shift, Control, Alt, Meta, F1 to F12, Pause, Help, Cancel, Clear, ZenkakuHankaku.
+    /// A keypad or right-hand key goes by its `KeyboardEvent.code`: Numpad0 to Numpad9,
+    /// NumpadAdd, NumpadSubtract, NumpadMultiply, NumpadDivide, NumpadDecimal, NumpadComma,
+    /// NumpadEqual, NumpadEnter, ShiftRight, ControlRight, AltRight, MetaRight; the keypad's
+    /// navigation keys (NumLock off) as Numpad and their key name: NumpadPageUp, NumpadHome,
+    /// NumpadArrowLeft, NumpadInsert, NumpadDelete and the like. A modifier stays held (in the
+    /// state of later key and mouse events: shift-click, Control+A) until its `keyUp`. The keys
+    /// go to the focused element, as a user's typing does. With `holdsDialogs`, the call returns
+    /// once a dialog the key opened is open (at once when one is open already). Throws
+    /// `.invalidArgument` for any other `key`, `.closed` for a closed page, `.timeout` when the
+    /// page did not take the event within 10 seconds.
     public func keyDown(_ key: String) async throws {
         let keyval = try KeyNames.checked(key)
         let view = try await inputView()

@@ -72,6 +72,23 @@ struct InputKeyboardTests {
         }
     }
 
+    // The keypad's and the right-hand keys by their KeyboardEvent.code, with the location and
+    // code a user's keyboard gives them; the keypad's digits type, with NumLock on.
+    @Test func keypadAndRightHandKeys() async throws {
+        try await InputRecorder.withPage { page in
+            try await page.click(selector: "#field")
+            for key in ["Numpad7", "NumpadDecimal", "NumpadAdd", "NumpadHome", "ShiftRight", "Pause"] {
+                try await page.press(key)
+            }
+            #expect(try await page.evaluate("document.getElementById('field').value") == "7.+")
+            let downs = try await InputRecorder.seen(page, ["keydown"]).map { event -> JSONValue in
+                .array([event["key"] ?? .null, event["code"] ?? .null, event["location"] ?? .null])
+            }
+            #expect(downs == [["7", "Numpad7", 3], [".", "NumpadDecimal", 3], ["+", "NumpadAdd", 3],
+                              ["Home", "Numpad7", 3], ["Shift", "ShiftRight", 2], ["Pause", "Pause", 0]])
+        }
+    }
+
     @Test func anUnknownKeyIsRefused() async throws {
         try await InputRecorder.withPage { page in
             for key in ["Return", "ab", "", "\u{7}"] {

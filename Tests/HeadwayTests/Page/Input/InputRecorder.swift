@@ -22,7 +22,7 @@ enum InputRecorder {
             if ('button' in e) Object.assign(r, { button: e.button, buttons: e.buttons, detail: e.detail,
               x: e.clientX, y: e.clientY, shift: e.shiftKey, ctrl: e.ctrlKey });
             if ('key' in e) Object.assign(r, { key: e.key, code: e.code, shift: e.shiftKey, ctrl: e.ctrlKey,
-              alt: e.altKey, meta: e.metaKey });
+              alt: e.altKey, meta: e.metaKey, location: e.location });
             if (type === 'wheel') Object.assign(r, { dx: e.deltaX, dy: e.deltaY, mode: e.deltaMode });
             seen.push(r);
           }, true);
