@@ -24,7 +24,7 @@ enum BiDiContexts {
 
     static let handlers: [String: BiDiHandler] = [
         "browsingContext.getTree": { call in
-            let depth = try call.optionalInteger("maxDepth", in: 0...Int(Int32.max))
+            let depth = try call.optionalInteger("maxDepth", in: 0...9_007_199_254_740_991)
             call.session.syncWindows()
             var windows = call.session.windows
             if let root = try call.parameters.optionalString("root") {
@@ -50,10 +50,13 @@ enum BiDiContexts {
             guard type == "tab" || type == "window" else {
                 throw BiDiError(.invalidArgument, "\"type\" must be \"tab\" or \"window\", not \"\(type)\"")
             }
+            _ = try call.parameters.optionalBool("background")
+            // A new context without a user context goes in its reference context's.
+            var referenced: String?
             if let reference = try call.parameters.optionalString("referenceContext") {
-                _ = try call.context(reference)
+                referenced = call.session.userContext(of: try call.context(reference).1)
             }
-            let userContext = try call.parameters.optionalString("userContext") ?? BiDiBrowser.defaultID
+            let userContext = try call.parameters.optionalString("userContext") ?? referenced ?? BiDiBrowser.defaultID
             try call.session.checkRoomForWindow()
             let page = try call.session.browser(ofUserContext: userContext).newPage()
             let handle = call.session.add(page, userContext: userContext)
@@ -93,6 +96,7 @@ enum BiDiContexts {
                     "url": .string(result?.url.absoluteString ?? page.url?.absoluteString ?? text)]
         },
         "browsingContext.reload": { call in
+            _ = try call.parameters.optionalBool("ignoreCache")
             let (handle, page) = try call.context(frameError: .unsupportedOperation)
             let result = try await call.navigate(page, wait: try call.wait()) { page, _, timeout in
                 try await page.reload(timeout: timeout)

@@ -9,15 +9,15 @@ enum BiDiLocate {
         "browsingContext.locateNodes": { call in
             let (context, _) = try call.anyContext(try call.parameters.string("context"))
             let locator = try call.parameters.object("locator")
-            guard let type = locator["type"]?.stringValue, ["css", "xpath", "innerText"].contains(type) else {
-                throw BiDiError(.unsupportedOperation, "headway locates nodes by css, xpath or innerText")
+            guard let type = locator["type"]?.stringValue, ["css", "xpath", "innerText", "accessibility"].contains(type)
+            else {
+                throw BiDiError(.unsupportedOperation, "headway locates nodes by css, xpath, innerText or accessibility")
             }
-            guard let value = locator["value"]?.stringValue else {
-                throw BiDiError(.invalidArgument, "the locator's \"value\" must be a string")
-            }
+            let (value, role, name) = try locatorValue(locator, type: type)
             let most = try call.optionalInteger("maxNodeCount", in: 1...100_000) ?? 100_000
             let options: JSONValue = [
                 "type": .string(type), "value": .string(value), "most": .number(Double(most)),
+                "role": role.map(JSONValue.string) ?? .null, "name": name.map(JSONValue.string) ?? .null,
                 "ignoreCase": .bool(locator["ignoreCase"]?.boolValue ?? false),
                 "partial": .bool(locator["matchType"]?.stringValue == "partial"),
             ]
@@ -25,13 +25,19 @@ enum BiDiLocate {
             let key = BiDiRemoteValue.nodeKey()
             let payload: [String: JSONValue] = [
                 "run": "call", "this": .null, "nodeKey": .string(key),
-                "args": try BiDiRemoteValue.local([BiDiRemoteValue.plain(options), starts.isArrayOrNull
-                    ? ["type": "array", "value": starts == .null ? [] : starts] : starts], nodeKey: key),
+                "args": [try BiDiRemoteValue.local(BiDiRemoteValue.plain(options), nodeKey: key),
+                         try BiDiRemoteValue.local(starts.isArrayOrNull
+                            ? ["type": "array", "value": starts == .null ? [] : starts] : starts, nodeKey: key)],
             ]
             var parameters = call.parameters.body
             parameters["target"] = ["context": .string(context.id)]
             parameters["awaitPromise"] = false
-            parameters["serializationOptions"] = ["maxObjectDepth": 1]
+            _ = try SerializationOptions(call.parameters.body["serializationOptions"])
+            guard case .object(var serialization) = call.parameters.body["serializationOptions"] ?? [:] else {
+                throw BiDiError(.invalidArgument, "\"serializationOptions\" must be an object")
+            }
+            serialization["maxObjectDepth"] = 1
+            parameters["serializationOptions"] = .object(serialization)
             let located = BiDiCall(session: call.session, events: call.events,
                                    parameters: CommandRequest(command: .status, body: parameters))
             let answer = try await BiDiScript.run(located, payload, function: locate)
@@ -52,11 +58,41 @@ enum BiDiLocate {
         },
     ]
 
-    // Finds the nodes under the start nodes (the document when none): by CSS, XPath, or the
-    // elements whose innerText is (or holds) the text, innermost first, as the spec says.
+    // The locator's value: a string, or for accessibility {role?, name?} with one at least.
+    private static func locatorValue(_ locator: [String: JSONValue], type: String) throws
+        -> (value: String, role: String?, name: String?) {
+        guard type == "accessibility" else {
+            guard let value = locator["value"]?.stringValue else {
+                throw BiDiError(.invalidArgument, "the locator's \"value\" must be a string")
+            }
+            return (value, nil, nil)
+        }
+        guard case .object(let value)? = locator["value"] else {
+            throw BiDiError(.invalidArgument, "an accessibility locator's \"value\" must be {role, name}")
+        }
+        var found: [String: String] = [:]
+        for key in ["role", "name"] where value[key] != nil && value[key] != .undefined {
+            guard let text = value[key]?.stringValue else {
+                throw BiDiError(.invalidArgument, "an accessibility locator's \"\(key)\" must be a string")
+            }
+            found[key] = text
+        }
+        guard !found.isEmpty else {
+            throw BiDiError(.invalidArgument, "an accessibility locator needs a \"role\" or a \"name\"")
+        }
+        return ("", found["role"], found["name"])
+    }
+
+    // Finds the nodes under the start nodes (the document when none): by CSS, XPath, the
+    // elements whose innerText is (or holds) the text, innermost first, as the spec says, or the
+    // elements of that computed role and accessible name (as Get Computed Role and Label say).
     static let locate = """
         function(o, starts) {
         \(SelectAllScript.source)          const roots = starts.length ? starts : [document];
+          const a11y = function() {
+        \(AccessibilityAtoms.common)
+            return { role, name };
+          }.call(window);
           const found = [], seen = new Set();
           const add = (n) => { if (found.length < o.most && !seen.has(n)) { seen.add(n); found.push(n); } };
           for (const root of roots) {
@@ -65,6 +101,12 @@ enum BiDiLocate {
             } else if (o.type === 'xpath') {
               const r = document.evaluate(o.value, root, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
               for (let i = 0; i < r.snapshotLength; i += 1) add(r.snapshotItem(i));
+            } else if (o.type === 'accessibility') {
+              const walk = (el) => {
+                if ((o.role === null || a11y.role(el) === o.role) && (o.name === null || a11y.name(el, true) === o.name)) add(el);
+                for (const child of el.children) walk(child);
+              };
+              if (root.documentElement) walk(root.documentElement); else for (const child of root.children) walk(child);
             } else {
               const norm = (t) => o.ignoreCase ? t.toLowerCase() : t;
               const wanted = norm(o.value);
