@@ -228,7 +228,7 @@ class BiDiTests(unittest.TestCase):
         with self.assertRaisesRegex(Exception, "unable to capture screen"):
             size({"type": "box", "x": -500, "y": -500, "width": 10, "height": 10})
         with self.assertRaisesRegex(Exception, "no such node|no such element"):
-            size({"type": "element", "element": {"sharedId": "0000000000000000-1"}})
+            size({"type": "element", "element": {"sharedId": "00000000-0000000000000000-1"}})
 
     def test_frames_are_contexts(self):
         self.driver.browsing_context.navigate(context=self.context, url=f"{self.base}/frames.html", wait="complete")
@@ -471,6 +471,51 @@ class BiDiProtocolTests(unittest.TestCase):
             answer = self.exchange(socket, {"id": 6, "method": "script.evaluate", "params": {
                 "expression": "1", "target": {"realm": old}, "awaitPromise": False}})
             self.assertEqual(answer.get("error"), "no such frame", answer)
+        finally:
+            socket.close()
+
+    def test_channels_shared_objects_and_children(self):
+        socket = self.connect()
+        try:
+            context = self.driver.current_window_handle
+            # A page that logs nothing (the session keeps what a page logged for a later subscriber).
+            self.driver.get(f"{support.page_server()}/title.html")
+            self.exchange(socket, {"id": 1, "method": "session.subscribe", "params": {"events": ["script.message"]}})
+            channel = {"type": "channel", "value": {"channel": "c1", "serializationOptions": {"maxObjectDepth": 1}}}
+            socket.send(json.dumps({"id": 2, "method": "script.callFunction", "params": {
+                "functionDeclaration": "(send, x) => { send({a: {b: x}}); return 1; }", "awaitPromise": False,
+                "target": {"context": context}, "arguments": [channel, {"type": "number", "value": 7}]}}))
+            message = None
+            for _ in range(20):
+                answer = json.loads(socket.recv())
+                if answer.get("method") == "script.message":
+                    message = answer["params"]
+                    break
+            self.assertEqual((message["channel"], message["data"]),
+                             ("c1", {"type": "object", "value": [["a", {"type": "object"}]]}), message)
+            self.assertEqual(message["source"]["context"], context)
+            # One object met twice: both places name it by one internalId, the second without a value.
+            answer = self.exchange(socket, {"id": 3, "method": "script.evaluate", "params": {
+                "expression": "{ const o = {k: 1}; [o, o, {}] }", "target": {"context": context},
+                "awaitPromise": False}})
+            first, second, other = answer["result"]["result"]["value"]
+            self.assertEqual(first["internalId"], second["internalId"])
+            self.assertEqual(second, {"type": "object", "internalId": first["internalId"]})
+            self.assertNotIn("internalId", other)
+            # maxDomDepth 1: the element's children, each with a sharedId and no children of its own.
+            answer = self.exchange(socket, {"id": 4, "method": "script.evaluate", "params": {
+                "expression": "document.body", "target": {"context": context}, "awaitPromise": False,
+                "serializationOptions": {"maxDomDepth": 1}}})
+            body = answer["result"]["result"]["value"]
+            self.assertEqual(len(body["children"]), body["childNodeCount"])
+            self.assertTrue(all("sharedId" in child and "children" not in child["value"] for child in body["children"]))
+            # A malformed local value is refused before anything runs.
+            for bad in [42, {"type": "channel", "value": {"channel": 1}}, {"type": "array", "value": [1]}]:
+                answer = self.exchange(socket, {"id": 5, "method": "script.callFunction", "params": {
+                    "functionDeclaration": "(x) => x", "awaitPromise": False, "target": {"context": context},
+                    "arguments": [bad]}})
+                self.assertEqual(answer.get("error"), "invalid argument", answer)
+            self.exchange(socket, {"id": 6, "method": "session.unsubscribe", "params": {"events": ["script.message"]}})
         finally:
             socket.close()
 
@@ -1063,7 +1108,7 @@ class BiDiProtocolTests(unittest.TestCase):
             first.send(json.dumps({"id": 10, "method": "script.evaluate", "params": {
                 "expression": "console.info('to both')", "target": {"context": context}, "awaitPromise": False}}))
             got = [json.loads(first.recv()), json.loads(first.recv())]
-            self.assertEqual(sorted(m["type"] for m in got), ["event", "success"])
+            self.assertEqual(sorted(m["type"] for m in got), ["event", "success"], got)
             for event in [m for m in got if m["type"] == "event"] + [json.loads(second.recv())]:
                 self.assertEqual((event["method"], event["params"]["text"]), ("log.entryAdded", "to both"))
             self.exchange(second, {"id": 2, "method": "session.unsubscribe", "params": {"events": ["log.entryAdded"]}})
