@@ -62,6 +62,10 @@ final class ChainingDelegate: NavigationDelegate {
         user?.page(page, didFailNavigation: url, error: reported)
     }
 
+    func page(_ page: Page, didNavigateWithinDocument url: URL) {
+        user?.page(page, didNavigateWithinDocument: url)
+    }
+
     func page(_ page: Page, didLoad result: LoadResult) {
         user?.page(page, didLoad: result)
     }

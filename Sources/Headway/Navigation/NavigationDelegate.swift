@@ -27,6 +27,10 @@ public protocol NavigationDelegate: AnyObject, Sendable {
     func page(_ page: Page, didFinishNavigation url: URL)
     /// The main-frame navigation failed.
     func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError)
+    /// The main frame navigated within its document, to `url`: a fragment (a load of the page's
+    /// URL with another fragment, a link, `location.hash`) or the history API (`pushState`,
+    /// `replaceState`, a traversal within the document). No load follows.
+    func page(_ page: Page, didNavigateWithinDocument url: URL)
     /// A navigation of the page is over and measured, however it started: its result, as
     /// `Page.latestLoad` now has it.
     func page(_ page: Page, didLoad result: LoadResult)
@@ -71,6 +75,8 @@ extension NavigationDelegate {
     public func page(_ page: Page, didFinishNavigation url: URL) {}
     /// Does nothing by default.
     public func page(_ page: Page, didFailNavigation url: URL?, error: HeadwayError) {}
+    /// Does nothing by default.
+    public func page(_ page: Page, didNavigateWithinDocument url: URL) {}
     /// Does nothing by default.
     public func page(_ page: Page, didLoad result: LoadResult) {}
     /// Does nothing by default.

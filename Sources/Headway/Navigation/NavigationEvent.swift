@@ -71,6 +71,9 @@ enum NavigationEffect: Equatable, Sendable {
     case commitSeen
     // A same-document navigation of the page's own: wake whoever waits for a navigation.
     case sameDocumentSeen
+    // A same-document navigation (the page's own, or a load that turned out one) to the URL:
+    // tell the delegate.
+    case sameDocument(URL)
     // This STARTED continues the load at the URL (a client or replayed redirect): report a redirect,
     // not a new navigation.
     case reportRedirect(URL)

@@ -13,6 +13,8 @@ final class NavigationTracker {
     var commitWaiters: [Int: @EngineActor () -> Void] = [:]
     var nextCommitWaiter = 0
     var iconWaiters: [@EngineActor () -> Void] = []
+    // Told of each same-document navigation (the page's delegate chain).
+    var sameDocumentHandler: (@EngineActor (URL) -> Void)?
 
     var navigationSignals: Int { state.navigationSignals }
     var sameDocumentNavigations: Int { state.sameDocumentNavigations }
@@ -56,6 +58,8 @@ final class NavigationTracker {
             wakeCommitWaiters()
         case .sameDocumentSeen:
             wakeRecordWaiters()
+        case .sameDocument(let url):
+            sameDocumentHandler?(url)
         case .startTimer(let timer):
             timers[timer]?.cancel()
             timers[timer] = Task { @EngineActor [weak self] in

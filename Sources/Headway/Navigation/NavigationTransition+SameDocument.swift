@@ -28,12 +28,14 @@ extension NavigationTransition.Step {
         state.current?.finalURL = url
         state.sameDocumentNavigations += 1
         complete(error: nil)
+        effects.append(.sameDocument(url))
     }
 
-    mutating func urlChanged() {
+    mutating func urlChanged(_ url: URL) {
         if let current = state.current, !current.isDone { return }
         state.sameDocumentNavigations += 1
         effects.append(.sameDocumentSeen)
+        effects.append(.sameDocument(url))
     }
 
     // A requested load's predecessor ended (its failure or FINISHED came late): the moment WebKit

@@ -46,7 +46,7 @@ enum NavigationTransition {
                 if live.domContentLoaded == nil { state.current?.domContentLoaded = at }
                 if live.completesAtDOMContentLoaded { complete(error: live.error) }
             case .loadingStopped(let url): loadingStopped(url)
-            case .urlChanged: urlChanged()
+            case .urlChanged(let url): urlChanged(url)
             case .historyItemAdded(let url): historyItemAdded(url)
             case .completes(let id, let condition): completes(id, at: condition)
             case .stop: state.current?.stopRequested = true

@@ -132,6 +132,10 @@ public final class Page {
         network.recording = browser.configuration.recordsResources || browser.booster != nil
         chain = ChainingDelegate(tracker: tracker) { [weak self] event in self?.emit(event) }
         chain.user = delegate
+        tracker.sameDocumentHandler = { [weak self] url in
+            guard let self else { return }
+            self.chain.page(self, didNavigateWithinDocument: url)
+        }
         if browser.booster != nil { pageBooster = PageBooster(view: view.pointer, owner: self) }
         let target = WeakPage(self)
         viewSignals = PageSignals.connect(view: view, target: target)

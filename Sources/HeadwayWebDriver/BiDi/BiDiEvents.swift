@@ -165,8 +165,14 @@ final class BiDiEvents {
 
     // A window closed by a command (Close Window, browsingContext.close).
     func contextClosed(_ handle: String) {
-        emit("browsingContext.contextDestroyed", BiDiContexts.info(handle: handle, url: nil), context: handle)
+        emit("browsingContext.contextDestroyed", destroyedInfo(handle), context: handle)
         realm(created: false, handle: handle, url: nil)
+    }
+
+    // A window's BrowsingContextInfo as contextDestroyed gives it: its last URL and its user context.
+    private func destroyedInfo(_ handle: String) -> JSONValue {
+        BiDiContexts.info(handle: handle, url: urls[handle] ?? nil,
+                          userContext: userContexts[handle] ?? BiDiBrowser.defaultID)
     }
 
     // Whether a WebSocket is open on the session (a client listening for events uses it).
@@ -301,6 +307,22 @@ final class BiDiEvents {
         ]
     }
 
+    // The window navigated within its document (the library tells, before its state has the URL):
+    // a fragment navigation, a navigation of its own, when only the fragment differs (or none);
+    // else the page's history API (pushState, replaceState).
+    func sameDocument(_ url: URL, handle: String) {
+        let before = urls[handle] ?? nil
+        urls[handle] = url
+        if let before, Self.withoutFragment(before) == Self.withoutFragment(url) {
+            navigations[handle] = UUID().uuidString.lowercased()
+            navigated(.fragment, url: url, handle: handle)
+        } else {
+            emit("browsingContext.historyUpdated", ["context": .string(handle), "timestamp": Self.now,
+                                                    "url": .string(url.absoluteString), "userContext": "default"],
+                 context: handle)
+        }
+    }
+
     // A preload script's channel sent `data` ({channel, data: a remote value}).
     func channelMessage(_ data: JSONValue, handle: String) {
         guard let channel = data["channel"]?.stringValue else { return }
@@ -354,27 +376,18 @@ final class BiDiEvents {
         case .popup(let opened):
             session.syncWindows()
             if let openedHandle = session.handle(of: opened) {
-                emit("browsingContext.contextCreated", BiDiContexts.info(handle: openedHandle, url: opened.url),
+                emit("browsingContext.contextCreated", BiDiContexts.info(
+                    handle: openedHandle, url: opened.url, userContext: session.userContext(of: opened)),
                      context: openedHandle)
                 realm(created: true, handle: openedHandle, url: opened.url)
             }
         case .closedByScript:
-            emit("browsingContext.contextDestroyed", BiDiContexts.info(handle: handle, url: nil), context: handle)
+            emit("browsingContext.contextDestroyed", destroyedInfo(handle), context: handle)
             realm(created: false, handle: handle, url: nil)
             session.syncWindows()
         // Navigations come through the session's delegate (`navigated`), in order with requests.
         case .state(let state):
-            // The URL changed while no load ran: only in its fragment, a fragment navigation; else
-            // the page's history API (pushState, replaceState).
-            defer { urls[handle] = state.url }
-            guard !state.isLoading, let url = state.url, let before = urls[handle] ?? nil, before != url else { return }
-            if Self.withoutFragment(before) == Self.withoutFragment(url) {
-                navigated(.fragment, url: url, handle: handle)
-            } else {
-                emit("browsingContext.historyUpdated", ["context": .string(handle), "timestamp": Self.now,
-                                                        "url": .string(url.absoluteString), "userContext": "default"],
-                     context: handle)
-            }
+            urls[handle] = state.url
         case .navigationStarted, .navigationFinished, .navigationFailed, .navigationRedirected, .navigationCommitted,
              .webProcessTerminated:
             break

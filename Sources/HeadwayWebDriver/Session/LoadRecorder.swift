@@ -48,6 +48,11 @@ final class LoadRecorder: NavigationDelegate {
         navigated(cancelled ? .cancelled : .failed, page, url)
     }
 
+    func page(_ page: Page, didNavigateWithinDocument url: URL) {
+        guard let session, let events = session.bidi, let handle = session.handle(of: page) else { return }
+        events.sameDocument(url, handle: handle)
+    }
+
     private func navigated(_ what: BiDiEvents.Navigation, _ page: Page, _ url: URL?) {
         guard let session, let events = session.bidi,
               let handle = session.handle(of: page) else { return }

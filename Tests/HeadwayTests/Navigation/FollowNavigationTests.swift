@@ -73,6 +73,26 @@ struct FollowNavigationTests {
         }
     }
 
+    // Each navigation within the document reaches the delegate once, whoever made it.
+    @Test func theDelegateHearsEachSameDocumentNavigation() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let log = WithinDocumentLog()
+        try await Browser.withPage(delegate: log) { page in
+            let form = server.url.appendingPathComponent("form.html")
+            try await page.load(form)
+            #expect(log.urls.isEmpty, "a load is no navigation within the document")
+            _ = try await page.followNavigation { try await page.click(selector: "#frag") }
+            _ = try await page.followNavigation { try await page.click(selector: "#push") }
+            try await page.goBack(timeout: .seconds(10))
+            let other = URL(string: form.absoluteString + "#other")!
+            try await page.load(other, timeout: .seconds(10))
+            _ = try await page.evaluate("location.hash = 'more'")
+            for _ in 0..<100 where log.urls.count < 5 { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(log.urls.map { $0.fragment ?? $0.path } == ["part", "/pushed.html", "part", "other", "more"])
+        }
+    }
+
     @Test func aFragmentOfADocumentStillLoadingReturnsAtOnce() async throws {
         let server = try Self.server()
         defer { server.stop() }
@@ -134,4 +154,9 @@ final class LoadLog: NavigationDelegate {
         for _ in 0..<1000 where results.count <= count { try await Task.sleep(for: .milliseconds(10)) }
         return try #require(results.count > count ? results[count] : nil)
     }
+}
+
+final class WithinDocumentLog: NavigationDelegate {
+    private(set) var urls: [URL] = []
+    func page(_ page: Page, didNavigateWithinDocument url: URL) { urls.append(url) }
 }
