@@ -9,8 +9,9 @@ enum BiDiContexts {
     nonisolated static func realm(of context: String) -> String { "realm-" + context }
 
     // A BrowsingContextInfo: of the window `handle`, or of its frame `frame`; `parent` nil leaves
-    // the field out (the spec gives it only for the contexts listed first).
-    nonisolated static func info(handle: String, url: URL?, children: [JSONValue]? = [],
+    // the field out (the spec gives it only for the contexts listed first); `children` nil is null,
+    // as the events have it (a depth of 0).
+    nonisolated static func info(handle: String, url: URL?, children: [JSONValue]? = nil,
                                  userContext: String = "default", frame: ContextID? = nil,
                                  parent: JSONValue? = .null) -> JSONValue {
         var info: [String: JSONValue] = [

@@ -20,7 +20,9 @@ enum BiDiSubscribe {
             for window in session.windows where contexts?.contains(window.handle) ?? true {
                 if wanted.contains("browsingContext.contextCreated") {
                     events.emit("browsingContext.contextCreated",
-                                BiDiContexts.info(handle: window.handle, url: window.page.url), context: window.handle)
+                                BiDiContexts.info(handle: window.handle, url: window.page.url,
+                                                  userContext: session.userContext(of: window.page)),
+                                context: window.handle)
                 }
                 if wanted.contains("script.realmCreated") {
                     events.realm(created: true, handle: window.handle, url: window.page.url, isNew: false)
