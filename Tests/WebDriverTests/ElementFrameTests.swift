@@ -30,4 +30,42 @@ struct ElementFrameTests {
         let x = try await driver.send(.findElement, id, ["using": "xpath", "value": "//p"])
         #expect(x == p)
     }
+
+    // A reference names its browsing context: used in another frame or window it is `no such
+    // element`, as the spec says; an earlier document's in the same context stays stale.
+    @Test
+    func aReferenceFromAnotherFrameOrWindowIsNoSuchElement() async throws {
+        let server = try HTTPServer()
+        defer { server.stop() }
+        server.route("/top.html", .html("<p id=p>top</p><iframe id=f src=inner.html></iframe>"))
+        server.route("/inner.html", .html("<p id=p>inner</p>"))
+        let driver = WebDriverDriver()
+        defer { driver.service.shutdown() }
+        let id = try await driver.newSession()
+        let url = server.url.appendingPathComponent("top.html").absoluteString
+        _ = try await driver.send(.navigateTo, id, ["url": .string(url)])
+        func element(_ selector: String) async throws -> String {
+            let found = try await driver.send(.findElement, id, ["using": "css selector", "value": .string(selector)])
+            return try #require(found[ElementPage.elementKey]?.stringValue)
+        }
+        func text(_ element: String) async throws -> JSONValue {
+            try await driver.send(.getElementText, id, parameters: ["elementId": element])
+        }
+        let top = try await element("#p")
+        _ = try await driver.send(.switchToFrame, id, ["id": 0])
+        let inner = try await element("#p")
+        #expect(try await text(inner) == "inner")
+        await expectError(.noSuchElement) { try await text(top) }
+        _ = try await driver.send(.switchToParentFrame, id)
+        await expectError(.noSuchElement) { try await text(inner) }
+        #expect(try await text(top) == "top")
+        let window = try await driver.send(.newWindow, id, ["type": "tab"])
+        _ = try await driver.send(.switchToWindow, id, ["handle": window["handle"] ?? .null])
+        _ = try await driver.send(.navigateTo, id, ["url": .string(url)])
+        await expectError(.noSuchElement) { try await text(top) }
+        _ = try await driver.send(.navigateTo, id, ["url": .string(url)])
+        let again = try await element("#p")
+        _ = try await driver.send(.navigateTo, id, ["url": .string(url + "?next")])
+        await expectError(.staleElementReference) { try await text(again) }
+    }
 }
