@@ -22,14 +22,16 @@ extension BiDiRemoteValue {
             throw invalid("a local value needs a \"type\", a \"sharedId\" or a \"handle\"")
         }
         let inner = object["value"] ?? .undefined
-        func needs(_ ok: Bool, _ what: String) throws { if !ok { throw invalid("a \(type)'s \"value\" must be \(what)") } }
+        func needs(_ ok: Bool, _ what: String) throws {
+            if !ok { throw invalid("a \(type)'s \"value\" must be \(what)") }
+        }
         switch type {
         case "undefined", "null": return ["type": .string(type)]
         case "string", "date", "bigint": try needs(inner.stringValue != nil, "a string")
         case "boolean": try needs(inner.boolValue != nil, "a boolean")
         case "number":
-            try needs(inner.doubleValue != nil || ["NaN", "-0", "Infinity", "-Infinity"].contains(inner.stringValue ?? ""),
-                      "a number, \"NaN\", \"-0\", \"Infinity\" or \"-Infinity\"")
+            let special = ["NaN", "-0", "Infinity", "-Infinity"].contains(inner.stringValue ?? "")
+            try needs(inner.doubleValue != nil || special, "a number, \"NaN\", \"-0\", \"Infinity\" or \"-Infinity\"")
         case "regexp":
             let flags = inner["flags"] ?? .undefined
             try needs(inner["pattern"]?.stringValue != nil && (flags == .undefined || flags.stringValue != nil),

@@ -11,7 +11,8 @@ enum BiDiLocate {
             let locator = try call.parameters.object("locator")
             guard let type = locator["type"]?.stringValue, ["css", "xpath", "innerText", "accessibility"].contains(type)
             else {
-                throw BiDiError(.unsupportedOperation, "headway locates nodes by css, xpath, innerText or accessibility")
+                throw BiDiError(.unsupportedOperation,
+                                "headway locates nodes by css, xpath, innerText or accessibility")
             }
             let (value, role, name) = try locatorValue(locator, type: type)
             let most = try call.optionalInteger("maxNodeCount", in: 1...100_000) ?? 100_000
@@ -103,7 +104,8 @@ enum BiDiLocate {
               for (let i = 0; i < r.snapshotLength; i += 1) add(r.snapshotItem(i));
             } else if (o.type === 'accessibility') {
               const walk = (el) => {
-                if ((o.role === null || a11y.role(el) === o.role) && (o.name === null || a11y.name(el, true) === o.name)) add(el);
+                const roleMatches = o.role === null || a11y.role(el) === o.role;
+                if (roleMatches && (o.name === null || a11y.name(el, true) === o.name)) add(el);
                 for (const child of el.children) walk(child);
               };
               if (root.documentElement) walk(root.documentElement); else for (const child of root.children) walk(child);

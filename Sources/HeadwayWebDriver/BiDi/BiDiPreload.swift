@@ -33,7 +33,10 @@ final class BiDiPreloads {
             \(BiDiRemoteValue.serializer)
               const channel = (id) => (value) => {
                 const drop = (k, v) => (k === NK ? undefined : v);
-                try { post(stringify({ kind: 'message', data: { channel: id, data: serialize(value, 64, 0, 'none') } }, drop)); }
+                try {
+                  const data = serialize(value, 64, 0, 'none');
+                  post(stringify({ kind: 'message', data: { channel: id, data } }, drop));
+                }
                 catch (_) {}
               };
               try { (\(function)

@@ -8,13 +8,15 @@ enum WebDriverKeys {
     // (https://www.w3.org/TR/webdriver2/#keyboard-actions, its table of codes and locations).
     static let normalized: [UInt32: String] = {
         var keys: [UInt32: String] = [
-            0xE001: "Cancel", 0xE002: "Help", 0xE003: "Backspace", 0xE004: "Tab", 0xE005: "Clear", 0xE006: "Enter", 0xE007: "Enter", 0xE008: "Shift",
-            0xE009: "Control", 0xE00A: "Alt", 0xE00B: "Pause", 0xE00C: "Escape", 0xE00D: " ", 0xE00E: "PageUp",
+            0xE001: "Cancel", 0xE002: "Help", 0xE003: "Backspace", 0xE004: "Tab", 0xE005: "Clear", 0xE006: "Enter",
+            0xE007: "Enter", 0xE008: "Shift", 0xE009: "Control", 0xE00A: "Alt", 0xE00B: "Pause", 0xE00C: "Escape",
+            0xE00D: " ", 0xE00E: "PageUp",
             0xE00F: "PageDown", 0xE010: "End", 0xE011: "Home", 0xE012: "ArrowLeft", 0xE013: "ArrowUp",
             0xE014: "ArrowRight", 0xE015: "ArrowDown", 0xE016: "Insert", 0xE017: "Delete", 0xE018: ";",
             0xE019: "NumpadEqual", 0xE024: "NumpadMultiply", 0xE025: "NumpadAdd", 0xE026: "NumpadComma",
             0xE027: "NumpadSubtract", 0xE028: "NumpadDecimal", 0xE029: "NumpadDivide",
-            0xE03D: "Meta", 0xE040: "ZenkakuHankaku", 0xE050: "ShiftRight", 0xE051: "ControlRight", 0xE052: "AltRight", 0xE053: "MetaRight",
+            0xE03D: "Meta", 0xE040: "ZenkakuHankaku", 0xE050: "ShiftRight", 0xE051: "ControlRight", 0xE052: "AltRight",
+            0xE053: "MetaRight",
             0xE054: "NumpadPageUp", 0xE055: "NumpadPageDown", 0xE056: "NumpadEnd", 0xE057: "NumpadHome",
             0xE058: "NumpadArrowLeft", 0xE059: "NumpadArrowUp", 0xE05A: "NumpadArrowRight",
             0xE05B: "NumpadArrowDown", 0xE05C: "NumpadInsert", 0xE05D: "NumpadDelete",
