@@ -63,7 +63,7 @@ final class BiDiEvents {
     private var ended: [String: String] = [:]
     // Each window's navigation WebKit cancelled a moment ago: aborted or failed, as what follows says.
     private var cancelled: [String: (String, URL?)] = [:]
-    // Each window's URL as its page's state last gave it.
+    // Each window's URL: at watch, then as each commit and same-document navigation gives it.
     private var urls: [String: URL?] = [:]
 
     static func withoutFragment(_ url: URL) -> String {
@@ -127,6 +127,7 @@ final class BiDiEvents {
     func watch(_ page: Page, handle: String, session: Session) {
         watchBooster(session)
         guard readers[handle] == nil else { return }
+        urls[handle] = page.url
         let userContext = session.userContext(of: page)
         if userContext != BiDiBrowser.defaultID { userContexts[handle] = userContext }
         preloads.windowOpened(page, handle: handle, userContext: userContext)
@@ -221,6 +222,7 @@ final class BiDiEvents {
         switch what {
         case .started: emit("browsingContext.navigationStarted", params, context: handle)
         case .committed:
+            urls[handle] = url
             emit("browsingContext.navigationCommitted", params, context: handle)
             // The new document replaces the window's realm.
             realm(created: false, handle: handle, url: nil)
@@ -385,11 +387,10 @@ final class BiDiEvents {
             emit("browsingContext.contextDestroyed", destroyedInfo(handle), context: handle)
             realm(created: false, handle: handle, url: nil)
             session.syncWindows()
-        // Navigations come through the session's delegate (`navigated`), in order with requests.
-        case .state(let state):
-            urls[handle] = state.url
-        case .navigationStarted, .navigationFinished, .navigationFailed, .navigationRedirected, .navigationCommitted,
-             .webProcessTerminated:
+        // Navigations come through the session's delegate (`navigated`, `sameDocument`), in order
+        // with requests.
+        case .state, .navigationStarted, .navigationFinished, .navigationFailed, .navigationRedirected,
+             .navigationCommitted, .webProcessTerminated:
             break
         }
     }

@@ -137,23 +137,24 @@ enum BiDiRemoteValue {
     // {thrown: RemoteValue, text} or {missing: handle id}; a node, in a RemoteValue or a local
     // value, is an object with the node under `nodeKey`; with `root`, an object result (or
     // exception) gets a `handle` in the document's table, which a local `{handle}` names again.
-    // `\(FUNCTION)` is replaced by the function declaration of a call.
+    // A call's function declaration (`P.fn`) is compiled by an indirect eval, in the global scope, so
+    // the body's own names never shadow the page's.
     static let body = "const P = arguments[0], NK = P.nodeKey;\n" + serializer + "\n" + #"""
     const MISSING = { __proto__: null };
     // A channel (checked by `local`: {channel, depth, dom, shadow, root}): a function that sends
     // its first argument, serialized as the channel says, as a script.message event.
-    const handler = window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.headway;
-    const post = handler ? handler.postMessage.bind(handler) : () => {};
     const channel = (c) => (value) => {
       try {
+        // Found when sent: a page's odd `webkit` getter throws here, not in the call.
+        const handler = window.webkit.messageHandlers.headway;
         const data = serialize(value, c.depth, c.dom, c.shadow);
         if (c.root && T && value !== null && (typeof value === 'object' || typeof value === 'function')) {
           const id = T.put(value);
           if (id !== null) data.handle = id;
         }
         const drop = (k, v) => (k === NK ? undefined : v);
-        post((H.stringify || JSON.stringify)({ __proto__: null, kind: 'message',
-          data: { __proto__: null, channel: c.channel, data } }, drop));
+        H.apply(handler.postMessage, handler, [(H.stringify || JSON.stringify)({ __proto__: null, kind: 'message',
+          data: { __proto__: null, channel: c.channel, data } }, drop)]);
       } catch (_) {}
     };
     const T = typeof H.handles === 'function' ? H.handles(P.handleKey) : null;
@@ -218,8 +219,7 @@ enum BiDiRemoteValue {
       if (P.run === 'evaluate') {
         value = H.apply(H.eval, undefined, [P.expression]);
       } else {
-        const f = (\(FUNCTION)
-        );
+        const f = H.apply(H.eval, undefined, ['(' + P.fn + '\n)']);
         const args = [];
         let self;
         try {

@@ -99,7 +99,8 @@ enum BiDiScript {
         case let other:
             throw BiDiError(.invalidArgument, "\"resultOwnership\" must be \"root\" or \"none\", not \(other)")
         }
-        let body = BiDiRemoteValue.body.replacingOccurrences(of: #"\(FUNCTION)"#, with: function)
+        payload["fn"] = .string(function)
+        let body = BiDiRemoteValue.body
         var realm = JSONValue.string(call.realm(of: context))
         let answer: JSONValue
         do {

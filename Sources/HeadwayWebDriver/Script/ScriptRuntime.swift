@@ -34,10 +34,23 @@ enum ScriptRuntime {
     // then each frame element's reference down to it. A reference starts with it, so one from
     // another window or frame is `no such element`, one from an earlier document here stale.
     const contextOf = (w) => {
+      // A frame whose element this world cannot read (another origin above it) counts by its
+      // index in its parent.
       const frames = [];
-      for (let x = w; x.parent !== x && frames.length <= 64; x = x.parent) frames.push(x.frameElement);
+      for (let x = w; x && x.parent && x.parent !== x && frames.length <= 64; x = x.parent) {
+        let element = null;
+        try { element = x.frameElement; } catch {}
+        if (!element) {
+          let index = -1;
+          try { for (let i = 0; i < x.parent.length; i += 1) if (x.parent[i] === x) index = i; } catch {}
+          element = '#' + index;
+        }
+        frames.push(element);
+      }
       let path = h, hash = 0x811c9dc5;
-      for (let i = frames.length - 1; i >= 0; i -= 1) path += '/' + (frames[i] ? reference(frames[i]) : '?');
+      for (let i = frames.length - 1; i >= 0; i -= 1) {
+        path += '/' + (typeof frames[i] === 'string' ? frames[i] : reference(frames[i]));
+      }
       for (let i = 0; i < path.length; i += 1) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193) >>> 0;
       return hash.toString(16).padStart(8, '0');
     };
@@ -69,19 +82,18 @@ enum ScriptRuntime {
     // never a shadow root), null for a node of any kind (BiDi's sharedId).
     const known = (id, w, shadow) => {
       const what = shadow ? 'shadow root' : shadow === null ? 'node' : 'element';
+      // BiDi answers `no such node` for what it does not know, as it does for a stale one.
+      const missing = shadow ? 'no such shadow root' : shadow === null ? 'stale element reference' : 'no such element';
       const parts = typeof id === 'string' ? /^([0-9a-f]{8})-([0-9a-f]{16})-([0-9]+)$/.exec(id) : null;
-      if (!parts) fail(shadow ? 'no such shadow root' : 'no such element', `no ${what} has the reference ${id}`);
+      if (!parts) fail(missing, `no ${what} has the reference ${id}`);
       const r = registry(w);
-      if (r.ctx !== parts[1]) {
-        fail(shadow ? 'no such shadow root' : 'no such element',
-             `the ${what} ${id} belongs to another window or frame: switch to it first`);
-      }
+      if (r.ctx !== parts[1]) fail(missing, `the ${what} ${id} belongs to another window or frame: switch to it first`);
       if (r.doc !== parts[2]) {
         fail(shadow ? 'detached shadow root' : 'stale element reference',
              `the ${what} ${id} belongs to a document that is no longer the current one`);
       }
       const ref = r.byId.get(id);
-      if (!ref) fail(shadow ? 'no such shadow root' : 'no such element', `no ${what} has the reference ${id}`);
+      if (!ref) fail(missing, `no ${what} has the reference ${id}`);
       const node = ref.deref();
       // Collected: nothing held it, so it had left the document.
       // BiDi's nodes stay known while they live, in the document or not.
