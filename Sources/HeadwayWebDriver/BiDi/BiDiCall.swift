@@ -36,7 +36,10 @@ struct BiDiCall {
         guard case .array(let ids) = value, !ids.isEmpty else {
             throw BiDiError(.invalidArgument, "\"contexts\" must be a non-empty array of context ids")
         }
-        return Set(try ids.map { try context($0.stringValue ?? "").handle })
+        return Set(try ids.map { id throws in
+            guard let text = id.stringValue else { throw BiDiError(.invalidArgument, "each context id must be a string") }
+            return try context(text).handle
+        })
     }
 
     func optionalInteger(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
