@@ -6,6 +6,9 @@ PAGES = {
     "/title.html": "<!doctype html><title>Title page</title><h1 id=h>Hello</h1>"
                    "<a id=next href=next.html>Next page</a> <a id=popup href=next.html target=_blank>Popup</a>",
     "/next.html": "<!doctype html><title>Next</title><p id=p>Second page</p>",
+    # No eval (a CSP without unsafe-eval), and globals with names a remote end might use itself.
+    "/csp.html": "<!doctype html><meta http-equiv=Content-Security-Policy content=\"script-src 'unsafe-inline'\">"
+                 "<title>CSP</title><script>var serialize = 'page', post = 'page', channel = 'page'</script>",
     "/counter.html": "<!doctype html><title>Counter</title><p id=n></p><script>"
                      "sessionStorage.n = (+sessionStorage.n || 0) + 1; n.textContent = sessionStorage.n</script>",
     "/find.html": """<!doctype html><title>Find</title>

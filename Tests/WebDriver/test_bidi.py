@@ -478,8 +478,9 @@ class BiDiProtocolTests(unittest.TestCase):
         socket = self.connect()
         try:
             context = self.driver.current_window_handle
-            # A page that logs nothing (the session keeps what a page logged for a later subscriber).
-            self.driver.get(f"{support.page_server()}/title.html")
+            # A page that logs nothing (the session keeps what a page logged for a later subscriber),
+            # with no eval, whose globals a function sees as they are.
+            self.driver.get(f"{support.page_server()}/csp.html")
             self.exchange(socket, {"id": 1, "method": "session.subscribe", "params": {"events": ["script.message"]}})
             channel = {"type": "channel", "value": {"channel": "c1", "serializationOptions": {"maxObjectDepth": 1}}}
             socket.send(json.dumps({"id": 2, "method": "script.callFunction", "params": {
@@ -494,17 +495,21 @@ class BiDiProtocolTests(unittest.TestCase):
             self.assertEqual((message["channel"], message["data"]),
                              ("c1", {"type": "object", "value": [["a", {"type": "object"}]]}), message)
             self.assertEqual(message["source"]["context"], context)
+            answer = self.exchange(socket, {"id": 7, "method": "script.callFunction", "params": {
+                "functionDeclaration": "() => [serialize, post, channel].join()", "awaitPromise": False,
+                "target": {"context": context}}})
+            self.assertEqual(answer["result"]["result"], {"type": "string", "value": "page,page,page"}, answer)
             # One object met twice: both places name it by one internalId, the second without a value.
-            answer = self.exchange(socket, {"id": 3, "method": "script.evaluate", "params": {
-                "expression": "{ const o = {k: 1}; [o, o, {}] }", "target": {"context": context},
+            answer = self.exchange(socket, {"id": 3, "method": "script.callFunction", "params": {
+                "functionDeclaration": "() => { const o = {k: 1}; return [o, o, {}]; }", "target": {"context": context},
                 "awaitPromise": False}})
             first, second, other = answer["result"]["result"]["value"]
             self.assertEqual(first["internalId"], second["internalId"])
             self.assertEqual(second, {"type": "object", "internalId": first["internalId"]})
             self.assertNotIn("internalId", other)
             # maxDomDepth 1: the element's children, each with a sharedId and no children of its own.
-            answer = self.exchange(socket, {"id": 4, "method": "script.evaluate", "params": {
-                "expression": "document.body", "target": {"context": context}, "awaitPromise": False,
+            answer = self.exchange(socket, {"id": 4, "method": "script.callFunction", "params": {
+                "functionDeclaration": "() => document.body", "target": {"context": context}, "awaitPromise": False,
                 "serializationOptions": {"maxDomDepth": 1}}})
             body = answer["result"]["result"]["value"]
             self.assertEqual(len(body["children"]), body["childNodeCount"])
@@ -518,6 +523,8 @@ class BiDiProtocolTests(unittest.TestCase):
             self.exchange(socket, {"id": 6, "method": "session.unsubscribe", "params": {"events": ["script.message"]}})
         finally:
             socket.close()
+            # The class's later tests evaluate expressions, which the CSP page refuses.
+            self.driver.get(f"{support.page_server()}/title.html")
 
     @chromium_differs("chromedriver sends no navigationAborted for a navigation the page replaced")
     def test_a_navigation_superseded_before_commit_is_aborted(self):

@@ -137,9 +137,12 @@ enum BiDiRemoteValue {
     // {thrown: RemoteValue, text} or {missing: handle id}; a node, in a RemoteValue or a local
     // value, is an object with the node under `nodeKey`; with `root`, an object result (or
     // exception) gets a `handle` in the document's table, which a local `{handle}` names again.
-    // A call's function declaration (`P.fn`) is compiled by an indirect eval, in the global scope, so
-    // the body's own names never shadow the page's.
-    static let body = "const P = arguments[0], NK = P.nodeKey;\n" + serializer + "\n" + #"""
+    // A call's function declaration replaces `\(FUNCTION)` ("null" for evaluate). It is compiled with
+    // the body, as the classic runtime compiles scripts (out of reach of a page's CSP), in a scope of
+    // its own: the body's names are those of an inner function, so none shadows the page's (called
+    // directly with the payload and the callback: a page's Function.prototype.apply is not used).
+    static let body = "const headwayUserFunction = (\\(FUNCTION)\n);\n(function () {\n"
+        + "const P = arguments[0], NK = P.nodeKey;\n" + serializer + "\n" + #"""
     const MISSING = { __proto__: null };
     // A channel (checked by `local`: {channel, depth, dom, shadow, root}): a function that sends
     // its first argument, serialized as the channel says, as a script.message event.
@@ -219,7 +222,7 @@ enum BiDiRemoteValue {
       if (P.run === 'evaluate') {
         value = H.apply(H.eval, undefined, [P.expression]);
       } else {
-        const f = H.apply(H.eval, undefined, ['(' + P.fn + '\n)']);
+        const f = headwayUserFunction;
         const args = [];
         let self;
         try {
@@ -240,6 +243,7 @@ enum BiDiRemoteValue {
       try { result = done(await value); } catch (e) { result = failed(e); }
       finish(result);
     })();
+    })(arguments[0], arguments[arguments.length - 1]);
     """#
 
     // A key no page can guess, for the nodes of one call.

@@ -99,8 +99,7 @@ enum BiDiScript {
         case let other:
             throw BiDiError(.invalidArgument, "\"resultOwnership\" must be \"root\" or \"none\", not \(other)")
         }
-        payload["fn"] = .string(function)
-        let body = BiDiRemoteValue.body
+        let body = BiDiRemoteValue.body.replacingOccurrences(of: #"\(FUNCTION)"#, with: function)
         var realm = JSONValue.string(call.realm(of: context))
         let answer: JSONValue
         do {
