@@ -37,7 +37,9 @@ struct BiDiCall {
             throw BiDiError(.invalidArgument, "\"contexts\" must be a non-empty array of context ids")
         }
         return Set(try ids.map { id throws in
-            guard let text = id.stringValue else { throw BiDiError(.invalidArgument, "each context id must be a string") }
+            guard let text = id.stringValue else {
+                throw BiDiError(.invalidArgument, "each context id must be a string")
+            }
             return try context(text).handle
         })
     }
